@@ -1,0 +1,89 @@
+export interface ApiErrorFields {
+  status?: number;
+  code?: string;
+  requestId?: string;
+  method?: string;
+  url?: string;
+}
+
+/** Any failure of a request to the service. Never carries the API key or request headers. */
+export class ApiError extends Error {
+  readonly status?: number;
+  readonly code?: string;
+  readonly requestId?: string;
+  readonly method?: string;
+  readonly url?: string;
+
+  constructor(message: string, fields: ApiErrorFields = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = fields.status;
+    this.code = fields.code;
+    this.requestId = fields.requestId;
+    this.method = fields.method;
+    this.url = fields.url;
+  }
+}
+
+export class BadRequestError extends ApiError {}
+export class AuthenticationError extends ApiError {}
+export class PermissionDeniedError extends ApiError {}
+export class NotFoundError extends ApiError {}
+export class MethodNotAllowedError extends ApiError {}
+export class ConflictError extends ApiError {}
+export class PayloadTooLargeError extends ApiError {}
+export class UnprocessableError extends ApiError {}
+export class RateLimitError extends ApiError {}
+export class ServerError extends ApiError {}
+/** The service could not be reached, or the connection broke before a full answer. */
+export class ConnectionError extends ApiError {}
+/** No complete answer within the time allowed. `sent` says whether the request may have reached the service. */
+export class TimeoutError extends ApiError {}
+/** Cancelled by the user (Ctrl-C or an AbortSignal). */
+export class AbortedError extends ApiError {}
+/** A response that is not the JSON the service speaks (an HTML page from a proxy, truncated JSON). */
+export class InvalidResponseError extends ApiError {}
+
+export function errorForStatus(status: number, message: string, fields: ApiErrorFields): ApiError {
+  const all = { ...fields, status };
+  switch (status) {
+    case 400:
+    case 415:
+      return new BadRequestError(message, all);
+    case 401:
+      return new AuthenticationError(message, all);
+    case 403:
+      return new PermissionDeniedError(message, all);
+    case 404:
+      return new NotFoundError(message, all);
+    case 405:
+      return new MethodNotAllowedError(message, all);
+    case 409:
+      return new ConflictError(message, all);
+    case 413:
+      return new PayloadTooLargeError(message, all);
+    case 422:
+      return new UnprocessableError(message, all);
+    case 429:
+      return new RateLimitError(message, all);
+    default:
+      return status >= 500 ? new ServerError(message, all) : new ApiError(message, all);
+  }
+}
+
+/** The human message from whichever common error shape the body has. */
+export function messageFromBody(body: unknown): { message?: string; code?: string } {
+  if (!body || typeof body !== 'object') return {};
+  const b = body as Record<string, any>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  if (b.error && typeof b.error === 'object') {
+    return { message: text(b.error.message) ?? text(b.error.detail), code: text(b.error.code) ?? text(b.error.type) };
+  }
+  if (text(b.error)) return { message: text(b.message) ?? text(b.error), code: text(b.code) ?? text(b.error) };
+  if (text(b.title) || text(b.detail)) {
+    const title = text(b.title);
+    const detail = text(b.detail);
+    return { message: title && detail ? `${title}: ${detail}` : (detail ?? title), code: text(b.code) ?? text(b.type) };
+  }
+  return { message: text(b.message), code: text(b.code) };
+}

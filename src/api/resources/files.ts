@@ -1,0 +1,26 @@
+import { toPage, unwrap } from '../envelope.js';
+import { segment } from '../paths.js';
+import type { KbFile, Page } from '../types.js';
+import { type ListParams, Resource } from './base.js';
+
+export class FilesResource extends Resource {
+  async list(params: ListParams & { status?: string } = {}): Promise<Page<KbFile>> {
+    const res = await this.client.request({
+      method: 'GET',
+      path: '/v1/files',
+      query: { status: params.status, limit: params.limit },
+      signal: params.signal,
+    });
+    return toPage<KbFile>(res.body, params.limit);
+  }
+
+  async get(id: string, signal?: AbortSignal): Promise<KbFile> {
+    const res = await this.client.request({ method: 'GET', path: `/v1/files/${segment(id)}`, signal });
+    return unwrap<KbFile>(res.body);
+  }
+
+  /** Soft-deletes a file. Accepts 204 or 200 with any body. */
+  async delete(id: string, signal?: AbortSignal): Promise<void> {
+    await this.client.request({ method: 'DELETE', path: `/v1/files/${segment(id)}`, signal });
+  }
+}

@@ -1,0 +1,40 @@
+import { MESSAGE_TIMEOUT_MS } from '../timeouts.js';
+import { toPage, toThreadWithMessages, unwrap } from '../envelope.js';
+import { segment } from '../paths.js';
+import type { Exchange, Page, Thread, ThreadWithMessages } from '../types.js';
+import { type ListParams, Resource } from './base.js';
+
+export class ThreadsResource extends Resource {
+  async list(params: ListParams & { status?: string } = {}): Promise<Page<Thread>> {
+    const res = await this.client.request({
+      method: 'GET',
+      path: '/v1/threads',
+      query: { status: params.status, limit: params.limit },
+      signal: params.signal,
+    });
+    return toPage<Thread>(res.body, params.limit);
+  }
+
+  async create(params: { title?: string } = {}, signal?: AbortSignal): Promise<Thread> {
+    const body = params.title === undefined ? {} : { title: params.title };
+    const res = await this.client.request({ method: 'POST', path: '/v1/threads', body, signal });
+    return unwrap<Thread>(res.body);
+  }
+
+  async get(id: string, signal?: AbortSignal): Promise<ThreadWithMessages> {
+    const res = await this.client.request({ method: 'GET', path: `/v1/threads/${segment(id)}`, signal });
+    return toThreadWithMessages(res.body);
+  }
+
+  /** Posts a user message and waits for the assistant's reply (up to 300 s by default). */
+  async send(id: string, content: string, signal?: AbortSignal): Promise<Exchange> {
+    const res = await this.client.request({
+      method: 'POST',
+      path: `/v1/threads/${segment(id)}/messages`,
+      body: { content },
+      timeoutMs: MESSAGE_TIMEOUT_MS,
+      signal,
+    });
+    return unwrap<Exchange>(res.body);
+  }
+}

@@ -1,0 +1,15 @@
+import { toPage } from '../envelope.js';
+import type { Page, User } from '../types.js';
+import { type ListParams, Resource } from './base.js';
+
+export class UsersResource extends Resource {
+  async list(params: ListParams & { q?: string } = {}): Promise<Page<User>> {
+    const res = await this.client.request({
+      method: 'GET',
+      path: '/v1/users',
+      query: { q: params.q, limit: params.limit },
+      signal: params.signal,
+    });
+    return toPage<User>(res.body, params.limit);
+  }
+}

@@ -1,0 +1,28 @@
+import { toPage, unwrap } from '../envelope.js';
+import { segment } from '../paths.js';
+import type { Page, Webhook } from '../types.js';
+import { Resource } from './base.js';
+
+export class WebhooksResource extends Resource {
+  async create(params: { url: string; events: string[] }, signal?: AbortSignal): Promise<Webhook> {
+    const res = await this.client.request({ method: 'POST', path: '/v1/webhooks', body: params, signal });
+    return unwrap<Webhook>(res.body);
+  }
+
+  /** Extension: not in the published interface. */
+  async list(signal?: AbortSignal): Promise<Page<Webhook>> {
+    const res = await this.client.request({ method: 'GET', path: '/v1/webhooks', signal });
+    return toPage<Webhook>(res.body);
+  }
+
+  /** Extension: not in the published interface. */
+  async get(id: string, signal?: AbortSignal): Promise<Webhook> {
+    const res = await this.client.request({ method: 'GET', path: `/v1/webhooks/${segment(id)}`, signal });
+    return unwrap<Webhook>(res.body);
+  }
+
+  /** Extension: not in the published interface. */
+  async delete(id: string, signal?: AbortSignal): Promise<void> {
+    await this.client.request({ method: 'DELETE', path: `/v1/webhooks/${segment(id)}`, signal });
+  }
+}

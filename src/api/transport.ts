@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import type { Dispatcher } from 'undici';
+
+// undici's root entry loads every API it has (~+100 ms at start-up); a single request only
+// needs the Agent and `request`, so those two modules are loaded directly.
+const require = createRequire(import.meta.url);
+
+type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+export interface Transport {
+  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  connectTimeoutMs: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
+/** A keep-alive dispatcher shared by every request of the process; proxy-aware when HTTP(S)_PROXY is set. */
+export function createTransport(options: TransportOptions): Transport {
+  const env = options.env ?? process.env;
+  const connect = { timeout: options.connectTimeoutMs };
+  let dispatcher: Dispatcher;
+  if (proxyConfigured(env)) {
+    const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
+    dispatcher = new EnvHttpProxyAgent({
+      connect,
+      httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+      httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
+      noProxy: env.NO_PROXY ?? env.no_proxy,
+    });
+  } else {
+    const Agent = require('undici/lib/dispatcher/agent.js');
+    dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
+  }
+  const request: RequestFn = require('undici/lib/api/api-request.js');
+  return {
+    request: (opts) => request.call(dispatcher, opts),
+    close: () => dispatcher.close(),
+  };
+}

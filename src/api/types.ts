@@ -1,0 +1,71 @@
+export const THREAD_STATUSES = ['OPEN', 'CLOSED', 'ARCHIVED'] as const;
+export const FILE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const WEBHOOK_EVENTS = ['file.indexed', 'thread.message.created'] as const;
+
+export type ThreadStatus = (typeof THREAD_STATUSES)[number];
+export type FileStatus = (typeof FILE_STATUSES)[number];
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface Thread {
+  id: string;
+  title: string;
+  status: ThreadStatus | string;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant' | string;
+  content: string;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface ThreadWithMessages extends Thread {
+  messages: Message[];
+}
+
+export interface Exchange {
+  userMessage: Message;
+  aiResponse: Message;
+}
+
+export interface KbFile {
+  id: string;
+  originalFilename: string;
+  fileSize: number;
+  mimeType: string;
+  indexingStatus: FileStatus | string;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  secret?: string;
+  isActive: boolean;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface ListMeta {
+  returned?: number;
+  limit?: number;
+  [extra: string]: unknown;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: ListMeta;
+}

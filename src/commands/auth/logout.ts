@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { Context } from '../../factory.js';
+
+export default function logoutCommand(): Command {
+  return new Command('logout')
+    .description("remove the profile's stored API key (the service URL is kept)")
+    .addHelpText('after', '\nExamples:\n  $ kb auth logout\n  $ kb auth logout --profile staging')
+    .action((_opts: unknown, cmd: Command) => runLogout(Context.for(cmd)));
+}
+
+export async function runLogout(ctx: Context): Promise<void> {
+  const { profile } = ctx.auth;
+  if (!ctx.config.profiles[profile]?.apiKey) {
+    ctx.io.err(`Profile "${profile}" has no stored key; nothing to do\n`);
+    return;
+  }
+  await ctx.updateConfig((data) => {
+    const stored = data.profiles[profile];
+    if (stored) delete stored.apiKey;
+  });
+  ctx.io.err(`${ctx.io.errColor.green('✓')} Logged out of profile "${profile}"\n`);
+  if (ctx.env.KB_API_KEY) ctx.io.err('note: KB_API_KEY is still set in this environment\n');
+}

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { Context } from '../../factory.js';
+import { printRecord } from '../../io/output.js';
+import { SETTINGS } from './keys.js';
+
+export default function listCommand(): Command {
+  return new Command('list')
+    .description('print every setting that is set')
+    .addHelpText('after', '\nExamples:\n  $ kb config list --json')
+    .action((_opts: unknown, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const settings = ctx.config.settings;
+      printRecord(ctx.io, ctx.format === 'human' ? 'human' : 'json', settings, Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]));
+    });
+}

@@ -1,0 +1,12 @@
+import { Command } from 'commander';
+import { Context } from '../../factory.js';
+
+export default function pathCommand(): Command {
+  return new Command('path')
+    .description('print the path of the config file')
+    .addHelpText('after', '\nExamples:\n  $ kb config path')
+    .action((_opts: unknown, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      ctx.io.out(`${ctx.configPath}\n`);
+    });
+}

@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { Context } from '../../factory.js';
+import { SETTINGS, settingKey } from './keys.js';
+
+export default function setCommand(): Command {
+  return new Command('set')
+    .description('change a setting')
+    .argument('<key>')
+    .argument('<value>')
+    .addHelpText('after', '\nExamples:\n  $ kb config set format json\n  $ kb config set timeout 2m')
+    .action(async (key: string, value: string, _opts: unknown, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const name = settingKey(key);
+      const parsed = SETTINGS[name].parse(value);
+      await ctx.updateConfig((data) => {
+        (data.settings as Record<string, unknown>)[name] = parsed;
+      });
+    });
+}

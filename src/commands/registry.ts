@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+
+export interface TopLevelCommand {
+  name: string;
+  summary: string;
+  hidden?: boolean;
+  /** Loads the module that builds the full command with its verbs. */
+  load: () => Promise<{ default: () => Command }>;
+}
+
+/** Every top-level command; a module is imported only when its command runs. */
+export const COMMANDS: TopLevelCommand[] = [
+  { name: 'auth', summary: 'Log in, show status, switch profiles, print the token', load: () => import('./auth/index.js') },
+  { name: 'config', summary: 'Read and change non-secret settings', load: () => import('./config/index.js') },
+];

@@ -1,0 +1,171 @@
+import type { Command } from 'commander';
+import type { KbClient } from './api/client.js';
+import { configDir } from './config/paths.js';
+import { type ReadResult, readConfig } from './config/read.js';
+import { checkBaseUrl, type ResolvedAuth, resolveAuth } from './config/resolve.js';
+import type { ConfigData } from './config/schema.js';
+import { updateConfig } from './config/write.js';
+import { CliError, ExitCode, UsageError } from './errors.js';
+import type { Format } from './io/output.js';
+import { createIO, type IO } from './io/streams.js';
+import { parseDuration } from './util/duration.js';
+import { userAgent } from './version.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  json?: boolean;
+  jsonl?: boolean;
+  ids?: boolean;
+  color?: boolean;
+  debug?: boolean;
+  timeout?: string;
+  retries?: string;
+  insecure?: boolean;
+}
+
+/**
+ * Everything a command may need, built only when first asked for: IO facts, config, the
+ * resolved credentials, the HTTP client, and a signal that fires on Ctrl-C.
+ */
+export class Context {
+  readonly #abort = new AbortController();
+  #io?: IO;
+  #config?: ReadResult;
+  #client?: KbClient;
+  #warned = false;
+
+  constructor(
+    readonly options: GlobalOptions,
+    readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** The context of the running command; main() closes it and aborts it on Ctrl-C. */
+  static current: Context | undefined;
+
+  static for(command: Command): Context {
+    Context.current = new Context(command.optsWithGlobals<GlobalOptions>());
+    return Context.current;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  abort(): void {
+    this.#abort.abort();
+  }
+
+  get io(): IO {
+    this.#io ??= createIO({ noColor: this.options.color === false, colorSetting: this.#settingsColor(), env: this.env });
+    return this.#io;
+  }
+
+  #settingsColor() {
+    try {
+      return this.config.settings.color;
+    } catch {
+      return undefined;
+    }
+  }
+
+  get configDir(): string {
+    return configDir(this.env);
+  }
+
+  get config(): ConfigData {
+    this.#config ??= readConfig(this.configDir);
+    if (this.#config.permissionWarning && !this.#warned) {
+      this.#warned = true;
+      this.io.err(`${this.io.errColor.yellow('warning:')} ${this.#config.permissionWarning}\n`);
+    }
+    return this.#config.data;
+  }
+
+  get configPath(): string {
+    return readConfig(this.configDir).path;
+  }
+
+  async updateConfig(change: (data: ConfigData) => void): Promise<ConfigData> {
+    const data = await updateConfig(this.configDir, change);
+    this.#config = undefined;
+    return data;
+  }
+
+  get auth(): ResolvedAuth {
+    return resolveAuth(this.options, this.env, this.config);
+  }
+
+  debug(line: string): void {
+    if (this.debugEnabled) this.io.err(`${this.io.errColor.dim(`[debug] ${line}`)}\n`);
+  }
+
+  get debugEnabled(): boolean {
+    return Boolean(this.options.debug || (this.env.KB_DEBUG && this.env.KB_DEBUG !== '0'));
+  }
+
+  /** Output format: --json, --jsonl, --ids, then KB_FORMAT or the `format` setting, else human. */
+  get format(): Format {
+    if (this.options.json) return 'json';
+    if (this.options.jsonl) return 'jsonl';
+    if (this.options.ids) return 'ids';
+    const configured = this.env.KB_FORMAT || this.config.settings.format;
+    if (configured === 'json' || configured === 'jsonl') return configured;
+    return 'human';
+  }
+
+  get timeoutOverrideMs(): number | undefined {
+    const text = this.options.timeout ?? this.env.KB_TIMEOUT ?? this.config.settings.timeout;
+    if (text === undefined) return undefined;
+    const ms = parseDuration(String(text));
+    if (ms === undefined) throw new UsageError(`invalid timeout ${JSON.stringify(text)}`, 'use e.g. 30s, 500ms, 5m');
+    return ms;
+  }
+
+  get maxRetries(): number {
+    const text = this.options.retries ?? this.env.KB_RETRIES ?? this.config.settings.retries;
+    if (text === undefined) return 2;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0 || n > 10) throw new UsageError(`invalid retries ${JSON.stringify(text)}: expected 0-10`);
+    return n;
+  }
+
+  /** The base URL to talk to, checked; fails with exit 4 when none is configured. */
+  baseUrl(): string {
+    const { baseUrl, profile } = this.auth;
+    if (!baseUrl) {
+      throw new CliError(
+        `no service URL for profile "${profile}"`,
+        ExitCode.auth,
+        'run `kb auth login --base-url URL`, or set KB_BASE_URL',
+      );
+    }
+    return checkBaseUrl(baseUrl, this.options.insecure);
+  }
+
+  /** The HTTP client, with the resolved key; fails with exit 4 when no key is available. */
+  async client(options: { requireKey?: boolean; apiKey?: string; baseUrl?: string } = {}): Promise<KbClient> {
+    if (this.#client && !options.apiKey && !options.baseUrl) return this.#client;
+    const auth = this.auth;
+    const apiKey = options.apiKey ?? auth.apiKey;
+    const baseUrl = options.baseUrl ? checkBaseUrl(options.baseUrl, this.options.insecure) : this.baseUrl();
+    if (!apiKey && options.requireKey !== false) {
+      throw new CliError(`not logged in (profile "${auth.profile}")`, ExitCode.auth, 'run `kb auth login`, or set KB_API_KEY');
+    }
+    const { KbClient } = await import('./api/client.js');
+    const client = new KbClient({
+      baseUrl,
+      apiKey,
+      timeoutOverrideMs: this.timeoutOverrideMs,
+      maxRetries: this.maxRetries,
+      userAgent: userAgent(),
+      debug: this.debugEnabled ? (line) => this.debug(line) : undefined,
+    });
+    if (!options.apiKey && !options.baseUrl) this.#client = client;
+    return client;
+  }
+
+  async close(): Promise<void> {
+    await this.#client?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,21 @@
+import type { IO } from './streams.js';
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+const SILENT: Spinner = { update() {}, stop() {} };
+
+/** An ora spinner on stderr, only where progress may be shown (a TTY, not CI). */
+export async function startSpinner(io: IO, text: string): Promise<Spinner> {
+  if (!io.showProgress) return SILENT;
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text, stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream, discardStdin: false }).start();
+  return {
+    update: (next) => {
+      spinner.text = next;
+    },
+    stop: () => spinner.stop(),
+  };
+}

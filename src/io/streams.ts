@@ -1,0 +1,55 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import { type ColorSetting, colorLevel } from './color.js';
+
+/** What the process may do with its streams: colour, prompts, spinners, terminal width. */
+export interface IO {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  env: NodeJS.ProcessEnv;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Prompts allowed: stdin and stderr are terminals and CI is not set. */
+  canPrompt: boolean;
+  /** Spinners and progress allowed on stderr. */
+  showProgress: boolean;
+  /** Colour for stdout. */
+  color: ChalkInstance;
+  /** Colour for stderr. */
+  errColor: ChalkInstance;
+  columns: number;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function isCI(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.CI && env.CI !== '0' && env.CI !== 'false');
+}
+
+export function createIO(options: { noColor?: boolean; colorSetting?: ColorSetting; env?: NodeJS.ProcessEnv } = {}): IO {
+  const env = options.env ?? process.env;
+  const { stdin, stdout, stderr } = process;
+  const stdinIsTTY = Boolean(stdin.isTTY);
+  const stdoutIsTTY = Boolean(stdout.isTTY);
+  const stderrIsTTY = Boolean(stderr.isTTY);
+  const ci = isCI(env);
+  const level = (isTTY: boolean) =>
+    colorLevel({ env, isTTY, noColorFlag: options.noColor, setting: options.colorSetting });
+  return {
+    stdin,
+    stdout,
+    stderr,
+    env,
+    stdinIsTTY,
+    stdoutIsTTY,
+    stderrIsTTY,
+    canPrompt: stdinIsTTY && stderrIsTTY && !ci,
+    showProgress: stderrIsTTY && !ci,
+    color: new Chalk({ level: level(stdoutIsTTY) }),
+    errColor: new Chalk({ level: level(stderrIsTTY) }),
+    columns: stdout.columns || Number(env.COLUMNS) || 80,
+    out: (text) => stdout.write(text),
+    err: (text) => stderr.write(text),
+  };
+}

@@ -1,0 +1,75 @@
+import { Command, Option } from 'commander';
+import { COMMANDS } from './commands/registry.js';
+import { version } from './version.js';
+
+const OPTIONS_WITH_VALUES = new Set(['--profile', '--base-url', '--timeout', '--retries']);
+
+/** The first operand of argv: the name of the command to run. */
+export function commandName(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (!arg.startsWith('-')) return arg;
+    if (OPTIONS_WITH_VALUES.has(arg)) i++;
+  }
+  return undefined;
+}
+
+export const ROOT_EXAMPLES = `
+Examples:
+  $ kb auth login --base-url https://kb.example.com     # store an API key (asked for, hidden)
+  $ kb chat                                             # talk to the assistant
+  $ kb threads list --status OPEN
+  $ kb files list --status FAILED --ids | kb files delete --yes -
+  $ kb threads send "$T" "What changed in v2?" --json | jq -r .aiResponse.content
+  $ kb serve --demo --port 4010                         # the local service, no account needed
+
+Learn more:
+  kb <command> --help       help for a command
+  kb help environment       environment variables
+  kb help exit-codes        what each exit code means
+  kb help formats           output formats for people and scripts`;
+
+export function createRoot(): Command {
+  return new Command('kb')
+    .description('The command line for the Conversational AI and Knowledge Base Service')
+    .version(version(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('-p, --profile <name>', 'use this profile (env KB_PROFILE)')
+    .option('--base-url <url>', 'service URL (env KB_BASE_URL)')
+    .option('--json', 'print JSON: data on stdout, errors as JSON on stderr')
+    .option('--no-color', 'disable colour (also NO_COLOR)')
+    .option('--debug', 'log each request and response to stderr (also KB_DEBUG=1)')
+    .option('--timeout <duration>', 'request timeout, e.g. 30s or 5m (env KB_TIMEOUT)')
+    .option('--retries <n>', 'retries for failed requests (default 2, env KB_RETRIES)')
+    .addOption(new Option('--insecure', 'allow http:// to hosts other than loopback').hideHelp())
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', ROOT_EXAMPLES);
+}
+
+/** Builds the program; only the command named in argv (or all, when asked) is loaded in full. */
+export async function buildProgram(argv: string[], options: { loadAll?: boolean } = {}): Promise<Command> {
+  const program = createRoot();
+  program.helpCommand(false);
+  const wanted = commandName(argv);
+  const target = wanted === 'help' ? commandName(argv.slice(argv.indexOf('help') + 1)) : wanted;
+  for (const entry of COMMANDS) {
+    if (options.loadAll || entry.name === target) {
+      const command = (await entry.load()).default();
+      program.addCommand(command, { hidden: entry.hidden });
+    } else {
+      program.addCommand(new Command(entry.name).description(entry.summary), { hidden: entry.hidden });
+    }
+  }
+  const help = await import('./commands/help/index.js');
+  program.addCommand(help.default(program));
+  return program;
+}
+
+/** Applies settings every command shares: exit instead of process.exit, output to our streams. */
+export function configureTree(command: Command, write: { out: (s: string) => void; err: (s: string) => void }) {
+  command.exitOverride();
+  command.configureOutput({ writeOut: write.out, writeErr: write.err });
+  for (const sub of command.commands) configureTree(sub, write);
+}
