@@ -12,4 +12,5 @@ export interface TopLevelCommand {
 export const COMMANDS: TopLevelCommand[] = [
   { name: 'auth', summary: 'Log in, show status, switch profiles, print the token', load: () => import('./auth/index.js') },
   { name: 'config', summary: 'Read and change non-secret settings', load: () => import('./config/index.js') },
+  { name: 'serve', summary: 'Run the local implementation of the service', load: () => import('./serve/index.js') },
 ];

@@ -1,0 +1,120 @@
+import { Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
+import { Context } from '../../factory.js';
+import { parseDuration } from '../../util/duration.js';
+
+interface ServeOptions {
+  port: string;
+  host: string;
+  demo?: boolean;
+  docs?: string;
+  apiKey: string[];
+  data?: string;
+  replyDelay?: string;
+  fault: string[];
+  log?: boolean;
+  allowLocalWebhooks?: boolean;
+  llmBaseUrl?: string;
+  llmModel?: string;
+  rateLimit?: string;
+  indexDelay?: string;
+  webhookRetries?: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function nonNegativeInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`invalid ${name} "${value}": expected a whole number`);
+  return Number(value);
+}
+
+export default function serveCommand(): Command {
+  return new Command('serve')
+    .description('Run the local implementation of the service (stateful, in memory unless --data)')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--demo', 'seed a demo workspace (members, documents, threads) and a second workspace')
+    .option('--docs <dir>', 'ingest the files of this folder, and files added later, into the first workspace')
+    .option('--api-key <workspace:key>', 'fix a key for a workspace (repeatable; created when missing)', collect, [])
+    .option('--data <file>', 'persist every change to this file and reload it on start')
+    .option('--reply-delay <ms>', 'wait this long before each assistant reply')
+    .option('--fault <rule>', 'inject a fault, e.g. "GET /v1/threads 503 x2" (repeatable)', collect, [])
+    .option('--log', 'log each request as a JSON line on stderr')
+    .option('--allow-local-webhooks', 'accept http:// webhook URLs on loopback hosts')
+    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint that writes replies (key from KB_LLM_API_KEY)')
+    .option('--llm-model <name>', 'model for --llm-base-url', 'llama3.2')
+    .option('--rate-limit <n>', 'requests per second per key before 429 (default: no limit)')
+    .addOption(new Option('--index-delay <ms>', 'pause before each indexing step').default('200'))
+    .addOption(new Option('--webhook-retries <ms,...>', 'delays between webhook delivery retries'))
+    .addHelpText(
+      'after',
+      `
+Prints the base URL and one key per workspace on stdout (--json: one JSON object), then
+serves until Ctrl-C. Decisions where the interface leaves things open: docs/local-service.md.
+
+Examples:
+  $ kb serve --demo --port 4010
+  $ kb serve --port 0 --api-key ci:kb_test_key --docs ./handbook --data ./kb-state.jsonl
+  $ kb serve --demo --fault "GET /v1/threads 503 x2" --reply-delay 2000
+  $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1`,
+    )
+    .action((opts: ServeOptions, cmd: Command) => runServe(Context.for(cmd), opts));
+}
+
+export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
+  const port = nonNegativeInt('port', opts.port)!;
+  if (port > 65535) throw new UsageError(`invalid port ${port}`);
+  const retrySchedule = opts.webhookRetries?.split(',').map((part) => {
+    const ms = parseDuration(part.includes('s') || part.includes('m') ? part : `${part}ms`);
+    if (ms === undefined) throw new UsageError(`invalid --webhook-retries "${opts.webhookRetries}"`);
+    return ms;
+  });
+  const { startServer } = await import('../../server/index.js');
+  const log = opts.log ? (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(entry)}\n`) : undefined;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      port,
+      host: opts.host,
+      demo: opts.demo,
+      docsDir: opts.docs,
+      apiKeys: opts.apiKey,
+      dataFile: opts.data,
+      replyDelayMs: nonNegativeInt('reply delay', opts.replyDelay),
+      faults: opts.fault,
+      log,
+      allowLocalWebhooks: opts.allowLocalWebhooks,
+      generator: opts.llmBaseUrl ? { baseUrl: opts.llmBaseUrl, model: opts.llmModel ?? 'llama3.2', apiKey: ctx.env.KB_LLM_API_KEY } : undefined,
+      rateLimit: nonNegativeInt('rate limit', opts.rateLimit),
+      indexDelayMs: nonNegativeInt('index delay', opts.indexDelay),
+      webhookRetrySchedule: retrySchedule,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use`, 'pick another with --port, or --port 0 for a free one');
+    if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${opts.host}:${port}`);
+    throw new UsageError((err as Error).message);
+  }
+  const { io } = ctx;
+  if (ctx.format === 'json') {
+    io.out(`${JSON.stringify({ url: server.url, workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })) })}\n`);
+  } else {
+    io.out(`kb serve listening on ${server.url}\n`);
+    for (const w of server.workspaces) io.out(`workspace ${w.name.padEnd(10)} ${w.id}  key ${w.keys[0]}\n`);
+    const first = server.workspaces[0]!;
+    io.out(`\nTry: export KB_BASE_URL=${server.url} KB_API_KEY=${first.keys[0]}\n     kb threads list\n`);
+  }
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.removeListener('SIGINT', stop);
+      process.removeListener('SIGTERM', stop);
+      server.close().then(resolve, resolve);
+    };
+    process.removeAllListeners('SIGINT');
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  if (io.stderrIsTTY) io.err('kb serve stopped\n');
+}

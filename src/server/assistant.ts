@@ -1,0 +1,108 @@
+import type { MessageRecord } from './model.js';
+import type { Hit } from './search.js';
+import type { Store } from './store.js';
+
+export interface Reply {
+  content: string;
+  sources: string[];
+}
+
+export interface GeneratorOptions {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs?: number;
+}
+
+const MIN_SCORE_RATIO = 0.25;
+
+function terms(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+}
+
+/** The best chunks for a message, also using the thread's last user message as context. */
+export function retrieve(store: Store, workspaceId: string, message: string, history: MessageRecord[]): Hit[] {
+  const index = store.index(workspaceId);
+  const previous = [...history].reverse().find((m) => m.role === 'user');
+  let hits = index.search(message, 6);
+  if (previous && hits.length) {
+    // The previous question re-ranks the hits of a follow-up ("and on Enterprise?"); it never
+    // brings in a chunk that matches nothing the user asked now.
+    const direct = new Set(hits.map((h) => h.chunk.id));
+    const steered = index.search(`${message} ${previous.content}`, 12).filter((h) => direct.has(h.chunk.id));
+    if (steered.length) hits = steered.slice(0, 6);
+  }
+  const best = hits[0]?.score ?? 0;
+  return hits.filter((h) => h.score >= best * MIN_SCORE_RATIO);
+}
+
+/** An answer made of the sentences from the retrieved chunks that best match the question. */
+export function extractiveAnswer(message: string, hits: Hit[]): Reply {
+  if (hits.length === 0) {
+    return {
+      content:
+        "I couldn't find anything about that in this workspace's documents. Try rephrasing, or check that the relevant files have finished indexing (`kb files list`).",
+      sources: [],
+    };
+  }
+  const wanted = terms(message);
+  for (const hit of hits) for (const t of hit.terms) wanted.add(t.toLowerCase());
+  const scored: { sentence: string; score: number; order: number; file: string }[] = [];
+  const seen = new Set<string>();
+  hits.forEach((hit, rank) => {
+    const sentences = hit.chunk.text.split(/(?<=[.!?])\s+|\n+/);
+    sentences.forEach((sentence, position) => {
+      const clean = sentence.trim();
+      // Headings and questions (as in a FAQ) make poor answers.
+      if (clean.length < 20 || seen.has(clean) || clean.endsWith('?') || !/[.!]$/.test(clean)) return;
+      seen.add(clean);
+      let overlap = 0;
+      for (const t of terms(clean)) if (wanted.has(t)) overlap++;
+      if (overlap === 0) return;
+      scored.push({ sentence: clean, score: overlap / (1 + rank * 0.5), order: rank * 1000 + position, file: hit.chunk.filename });
+    });
+  });
+  const chosen = scored.sort((a, b) => b.score - a.score).slice(0, 3).sort((a, b) => a.order - b.order);
+  const picked = chosen.length ? chosen : [{ sentence: hits[0]!.chunk.text.slice(0, 400), file: hits[0]!.chunk.filename }];
+  const sources = [...new Set(picked.map((p) => p.file))];
+  const body = picked.map((p) => p.sentence).join(' ');
+  return {
+    content: `${body}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`,
+    sources,
+  };
+}
+
+/** An answer from an OpenAI-compatible chat-completions endpoint, grounded in the same chunks. */
+export async function generatedAnswer(
+  options: GeneratorOptions,
+  message: string,
+  hits: Hit[],
+  history: MessageRecord[],
+): Promise<Reply> {
+  const context = hits.map((h, i) => `[${i + 1}] (${h.chunk.filename})\n${h.chunk.text}`).join('\n\n');
+  const sources = [...new Set(hits.map((h) => h.chunk.filename))];
+  const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: options.model,
+      messages: [
+        {
+          role: 'system',
+          content: `Answer only from the workspace documents below and cite file names in brackets. If they do not cover the question, say so.\n\n${context || '(no relevant documents)'}`,
+        },
+        ...history.slice(-6).map((m) => ({ role: m.role, content: m.content })),
+        { role: 'user', content: message },
+      ],
+    }),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+  });
+  if (!response.ok) throw new Error(`generator answered ${response.status}`);
+  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+  const content = body.choices?.[0]?.message?.content?.trim();
+  if (!content) throw new Error('generator returned no content');
+  return { content: sources.length ? `${content}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}` : content, sources };
+}

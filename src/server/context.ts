@@ -1,0 +1,31 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { GeneratorOptions } from './assistant.js';
+import type { Deliverer } from './deliveries.js';
+import type { FaultPlan } from './faults.js';
+import type { Indexer } from './indexer.js';
+import type { Workspace } from './model.js';
+import type { Store } from './store.js';
+
+export interface ServiceOptions {
+  replyDelayMs: number;
+  allowLocalWebhooks: boolean;
+  /** Requests per second per key; 0 for no limit. */
+  rateLimit: number;
+  generator?: GeneratorOptions;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface Service {
+  store: Store;
+  indexer: Indexer;
+  deliverer: Deliverer;
+  faults: FaultPlan;
+  options: ServiceOptions;
+  /** Resolves when the server is shutting down; hanging requests end then. */
+  closing: Promise<void>;
+}
+
+export type AppEnv = {
+  Bindings: HttpBindings;
+  Variables: { workspace: Workspace; requestId: string; body: Record<string, unknown> };
+};

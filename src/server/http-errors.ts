@@ -1,0 +1,21 @@
+import { HTTPException } from 'hono/http-exception';
+
+/** The one error envelope of the local service: `{"error": {"code", "message"}}`. */
+export function errorBody(code: string, message: string, requestId?: string) {
+  return { error: { code, message, ...(requestId ? { requestId } : {}) } };
+}
+
+export class ServiceError extends HTTPException {
+  constructor(
+    status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message });
+  }
+}
+
+export const badRequest = (message: string, code = 'invalid_request') => new ServiceError(400, code, message);
+export const unprocessable = (message: string, code = 'validation_failed') => new ServiceError(422, code, message);
+export const notFound = (what: string) => new ServiceError(404, 'not_found', `${what} not found`);

@@ -1,0 +1,151 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { GeneratorOptions } from './assistant.js';
+import type { Service } from './context.js';
+import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
+import { FaultPlan, parseFaultRule } from './faults.js';
+import { newSecret } from './ids.js';
+import { Indexer } from './indexer.js';
+import { Journal } from './journal.js';
+import { ensureWorkspace, seedDemo } from './seed.js';
+import { Store } from './store.js';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** Seed the demo workspace and a second one. */
+  demo?: boolean;
+  /** A folder whose files are ingested into the first workspace, now and when added later. */
+  docsDir?: string;
+  /** `workspace:key` pairs; the workspace is created when missing. */
+  apiKeys?: string[];
+  /** Persist every change to this file and reload it on start. */
+  dataFile?: string;
+  replyDelayMs?: number;
+  /** Fault rules such as "GET /v1/threads 503 x2". */
+  faults?: string[];
+  log?: (entry: Record<string, unknown>) => void;
+  allowLocalWebhooks?: boolean;
+  generator?: GeneratorOptions;
+  rateLimit?: number;
+  /** Pause before each indexing step, in ms (default 200). */
+  indexDelayMs?: number;
+  webhookRetrySchedule?: number[];
+  webhookTimeoutMs?: number;
+}
+
+export interface WorkspaceInfo {
+  id: string;
+  name: string;
+  keys: string[];
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** The first key of each workspace, by workspace name. */
+  keys: Record<string, string>;
+  workspaces: WorkspaceInfo[];
+  service: Service;
+  close(): Promise<void>;
+}
+
+/** Starts the local service; `port: 0` picks a free port. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const store = new Store();
+  const journal = options.dataFile ? new Journal(options.dataFile) : undefined;
+  if (journal) store.attach(journal);
+
+  let resolveClosing!: () => void;
+  const closing = new Promise<void>((resolve) => {
+    resolveClosing = resolve;
+  });
+  const faults = new FaultPlan();
+  faults.add((options.faults ?? []).map(parseFaultRule));
+  const deliverer = new Deliverer(store, {
+    retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
+  });
+  const indexer = new Indexer(store, {
+    stepDelayMs: options.indexDelayMs ?? 200,
+    onIndexed: (file) =>
+      deliverer.emit(file.workspaceId, 'file.indexed', {
+        fileId: file.id,
+        originalFilename: file.originalFilename,
+        indexingStatus: file.indexingStatus,
+        chunkCount: file.chunkCount,
+        indexingError: file.indexingError,
+      }),
+  });
+  const service: Service = {
+    store,
+    indexer,
+    deliverer,
+    faults,
+    closing,
+    options: {
+      replyDelayMs: options.replyDelayMs ?? 0,
+      allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      rateLimit: options.rateLimit ?? 0,
+      generator: options.generator,
+      log: options.log,
+    },
+  };
+
+  const fresh = store.workspaces.size === 0;
+  for (const pair of options.apiKeys ?? []) {
+    const colon = pair.indexOf(':');
+    if (colon <= 0 || colon === pair.length - 1) throw new Error(`invalid --api-key "${pair.split(':')[0]}:…": expected workspace:key`);
+    const workspaceId = ensureWorkspace(store, pair.slice(0, colon));
+    const key = pair.slice(colon + 1);
+    if (store.keys.get(key) !== workspaceId) store.commit({ op: 'key', key: { key, workspaceId } });
+  }
+  if (fresh && options.demo) {
+    const demoId = ensureWorkspace(store, 'demo');
+    const otherId = ensureWorkspace(store, 'acme');
+    seedDemo(store, indexer, demoId, otherId);
+  }
+  if (store.workspaces.size === 0) ensureWorkspace(store, 'default');
+  for (const workspace of store.workspaces.values()) {
+    if (![...store.keys.values()].includes(workspace.id)) store.commit({ op: 'key', key: { key: newSecret('kb'), workspaceId: workspace.id } });
+  }
+  const firstWorkspace = [...store.workspaces.values()][0]!;
+  if (options.docsDir) indexer.watchFolder(firstWorkspace.id, options.docsDir);
+
+  const app = createApp(service);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: options.host ?? '127.0.0.1' }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  const workspaces: WorkspaceInfo[] = [...store.workspaces.values()].map((w) => ({
+    id: w.id,
+    name: w.name,
+    keys: [...store.keys].filter(([, id]) => id === w.id).map(([key]) => key),
+  }));
+  let closed = false;
+  return {
+    url,
+    port: address.port,
+    keys: Object.fromEntries(workspaces.map((w) => [w.name, w.keys[0]!])),
+    workspaces,
+    service,
+    async close() {
+      if (closed) return;
+      closed = true;
+      resolveClosing();
+      indexer.close();
+      deliverer.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      store.close();
+    },
+  };
+}

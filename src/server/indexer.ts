@@ -1,0 +1,150 @@
+import { type FSWatcher, readdirSync, readFileSync, statSync, watch } from 'node:fs';
+import { basename, join } from 'node:path';
+import { now } from './clock.js';
+import { chunkText, extractText, mimeTypeFor } from './extract.js';
+import { newId } from './ids.js';
+import type { Chunk, FileRecord } from './model.js';
+import type { Store } from './store.js';
+
+export interface IndexerOptions {
+  /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
+  stepDelayMs: number;
+  onIndexed?: (file: FileRecord) => void;
+}
+
+/** The indexing pipeline: an upload becomes PENDING, then PROCESSING, then COMPLETED or FAILED. */
+export class Indexer {
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #watchers: FSWatcher[] = [];
+  /** Source path -> file id, so a changed document replaces its record. */
+  readonly #sources = new Map<string, { id: string; mtimeMs: number; size: number }>();
+  #pending = 0;
+  #idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: IndexerOptions,
+  ) {}
+
+  /** Records an upload and runs the pipeline on it. Returns the PENDING record. */
+  upload(workspaceId: string, filename: string, bytes: Buffer, id = newId('file')): FileRecord {
+    const at = now();
+    const existing = this.store.files.get(id);
+    const file: FileRecord = {
+      id,
+      workspaceId,
+      originalFilename: filename,
+      fileSize: bytes.length,
+      mimeType: mimeTypeFor(filename),
+      indexingStatus: 'PENDING',
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
+      indexingStartedAt: null,
+      indexedAt: null,
+      chunkCount: 0,
+      indexingError: null,
+    };
+    this.store.commit({ op: 'file', file });
+    this.#pending++;
+    this.#later(() => this.#process(file.id, bytes));
+    return file;
+  }
+
+  #later(step: () => void) {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      step();
+    }, this.options.stepDelayMs);
+    this.#timers.add(timer);
+  }
+
+  #process(id: string, bytes: Buffer) {
+    const file = this.store.files.get(id);
+    if (!file || file.deletedAt) return this.#done();
+    const started = { ...file, indexingStatus: 'PROCESSING' as const, indexingStartedAt: now(), updatedAt: now() };
+    this.store.commit({ op: 'file', file: started });
+    this.#later(() => {
+      const current = this.store.files.get(id);
+      if (!current || current.deletedAt) return this.#done();
+      const extraction = extractText(current.originalFilename, bytes);
+      const at = now();
+      if (!extraction.ok) {
+        const failed: FileRecord = { ...current, indexingStatus: 'FAILED', indexingError: extraction.error, updatedAt: at, indexedAt: at };
+        this.store.commit({ op: 'file', file: failed });
+        this.options.onIndexed?.(failed);
+        return this.#done();
+      }
+      const chunks: Chunk[] = chunkText(extraction.text).map((text, n) => ({
+        id: `${id}:${n}`,
+        fileId: id,
+        filename: current.originalFilename,
+        text,
+      }));
+      const completed: FileRecord = { ...current, indexingStatus: 'COMPLETED', chunkCount: chunks.length, updatedAt: at, indexedAt: at };
+      this.store.commit({ op: 'fileIndexed', file: completed, chunks });
+      this.options.onIndexed?.(completed);
+      this.#done();
+    });
+  }
+
+  #done() {
+    this.#pending--;
+    if (this.#pending === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when no file is waiting in the pipeline. */
+  idle(): Promise<void> {
+    return this.#pending === 0 ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /** Ingests every file in `dir`, then each file added or changed later. */
+  watchFolder(workspaceId: string, dir: string): void {
+    this.#scan(workspaceId, dir);
+    const watcher = watch(dir, { persistent: false }, () => this.#scan(workspaceId, dir));
+    watcher.on('error', () => {});
+    this.#watchers.push(watcher);
+  }
+
+  #scan(workspaceId: string, dir: string) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      if (name.startsWith('.')) continue;
+      const path = join(dir, name);
+      try {
+        const stat = statSync(path);
+        if (!stat.isFile()) continue;
+        const known = this.#sources.get(path);
+        if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue;
+        const stored = known ? undefined : this.#findStored(workspaceId, name, stat.size);
+        if (stored && (stored.indexingStatus === 'COMPLETED' || stored.indexingStatus === 'FAILED')) {
+          this.#sources.set(path, { id: stored.id, mtimeMs: stat.mtimeMs, size: stat.size });
+          continue;
+        }
+        const existing = known ?? stored;
+        const bytes = readFileSync(path);
+        const file = this.upload(workspaceId, basename(path), bytes, existing?.id);
+        this.#sources.set(path, { id: file.id, mtimeMs: stat.mtimeMs, size: stat.size });
+      } catch {
+        // a file that vanished or cannot be read between listing and reading is picked up next time
+      }
+    }
+  }
+
+  /** A file already stored (from --data) under the same name and size is not ingested again. */
+  #findStored(workspaceId: string, name: string, size: number): FileRecord | undefined {
+    for (const file of this.store.files.values()) {
+      if (file.workspaceId === workspaceId && file.originalFilename === name && file.fileSize === size) return file;
+    }
+    return undefined;
+  }
+
+  close(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const watcher of this.#watchers) watcher.close();
+  }
+}

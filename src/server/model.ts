@@ -1,0 +1,92 @@
+export type ThreadStatus = 'OPEN' | 'CLOSED' | 'ARCHIVED';
+export type FileStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface Workspace {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  key: string;
+  workspaceId: string;
+}
+
+export interface ThreadRecord {
+  id: string;
+  workspaceId: string;
+  title: string;
+  status: ThreadStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageRecord {
+  id: string;
+  threadId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  /** Names of the files an assistant reply drew on. */
+  sources?: string[];
+}
+
+export interface IndexingError {
+  code: string;
+  message: string;
+}
+
+export interface FileRecord {
+  id: string;
+  workspaceId: string;
+  originalFilename: string;
+  fileSize: number;
+  mimeType: string;
+  indexingStatus: FileStatus;
+  createdAt: string;
+  updatedAt: string;
+  indexingStartedAt: string | null;
+  indexedAt: string | null;
+  chunkCount: number;
+  indexingError: IndexingError | null;
+  deletedAt?: string;
+}
+
+export interface Chunk {
+  id: string;
+  fileId: string;
+  filename: string;
+  text: string;
+}
+
+export interface UserRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  email: string;
+  createdAt: string;
+}
+
+export interface WebhookRecord {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: string[];
+  secret: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+/** Every change to the state is one of these, applied live and replayed from the journal. */
+export type Operation =
+  | { op: 'workspace'; workspace: Workspace }
+  | { op: 'key'; key: ApiKeyRecord }
+  | { op: 'user'; user: UserRecord }
+  | { op: 'thread'; thread: ThreadRecord }
+  | { op: 'threadStatus'; id: string; status: ThreadStatus; at: string }
+  | { op: 'messages'; messages: MessageRecord[] }
+  | { op: 'file'; file: FileRecord }
+  | { op: 'fileIndexed'; file: FileRecord; chunks: Chunk[] }
+  | { op: 'fileDeleted'; id: string; at: string }
+  | { op: 'webhook'; webhook: WebhookRecord }
+  | { op: 'webhookDeleted'; id: string };

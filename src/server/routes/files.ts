@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { now } from '../clock.js';
+import type { AppEnv, Service } from '../context.js';
+import { notFound } from '../http-errors.js';
+import { page, presentFile, presentFileDetail } from '../present.js';
+import { parseLimit, parseStatus } from '../validate.js';
+
+const STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+
+export function fileRoutes(service: Service) {
+  const { store } = service;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => {
+    const status = parseStatus(c.req.query('status'), STATUSES);
+    const limit = parseLimit(c.req.query('limit'));
+    return c.json(page(store.listFiles(c.var.workspace.id, status).map(presentFile), limit));
+  });
+
+  app.get('/:id', (c) => {
+    const file = store.file(c.var.workspace.id, c.req.param('id'));
+    if (!file) throw notFound('file');
+    return c.json({ data: presentFileDetail(file) });
+  });
+
+  app.delete('/:id', (c) => {
+    const file = store.file(c.var.workspace.id, c.req.param('id'));
+    if (!file) throw notFound('file');
+    store.commit({ op: 'fileDeleted', id: file.id, at: now() });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

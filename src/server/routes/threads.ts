@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { extractiveAnswer, generatedAnswer, retrieve } from '../assistant.js';
+import { now } from '../clock.js';
+import type { AppEnv, Service } from '../context.js';
+import { badRequest, notFound, ServiceError } from '../http-errors.js';
+import { newId } from '../ids.js';
+import type { MessageRecord, ThreadRecord, ThreadStatus } from '../model.js';
+import { page, presentMessage, presentThread } from '../present.js';
+import { MAX_CONTENT, MAX_TITLE, optionalString, parseLimit, parseStatus, requiredString } from '../validate.js';
+
+const STATUSES = ['OPEN', 'CLOSED', 'ARCHIVED'] as const;
+export const DEFAULT_TITLE = 'Untitled thread';
+
+export function threadRoutes(service: Service) {
+  const { store } = service;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => {
+    const status = parseStatus(c.req.query('status'), STATUSES);
+    const limit = parseLimit(c.req.query('limit'));
+    return c.json(page(store.listThreads(c.var.workspace.id, status).map(presentThread), limit));
+  });
+
+  app.post('/', (c) => {
+    const raw = optionalString(c.var.body, 'title');
+    const title = raw?.trim() ? raw.trim() : DEFAULT_TITLE;
+    if (title.length > MAX_TITLE) throw new ServiceError(422, 'too_long', `title is longer than ${MAX_TITLE} characters (${title.length})`);
+    const at = now();
+    const thread: ThreadRecord = { id: newId('thr'), workspaceId: c.var.workspace.id, title, status: 'OPEN', createdAt: at, updatedAt: at };
+    store.commit({ op: 'thread', thread });
+    return c.json({ data: presentThread(thread) }, 201);
+  });
+
+  app.get('/:id', (c) => {
+    const thread = store.thread(c.var.workspace.id, c.req.param('id'));
+    if (!thread) throw notFound('thread');
+    const messages = (store.messages.get(thread.id) ?? []).map(presentMessage);
+    return c.json({ data: { ...presentThread(thread), messages } });
+  });
+
+  /** Extension: change a thread's status (OPEN, CLOSED, ARCHIVED). */
+  app.patch('/:id', (c) => {
+    const thread = store.thread(c.var.workspace.id, c.req.param('id'));
+    if (!thread) throw notFound('thread');
+    const raw = optionalString(c.var.body, 'status');
+    if (raw === undefined) throw badRequest('status is required', 'missing_field');
+    const status = parseStatus(raw, STATUSES) as ThreadStatus;
+    store.commit({ op: 'threadStatus', id: thread.id, status, at: now() });
+    return c.json({ data: presentThread(store.threads.get(thread.id)!) });
+  });
+
+  app.post('/:id/messages', async (c) => {
+    const workspaceId = c.var.workspace.id;
+    const thread = store.thread(workspaceId, c.req.param('id'));
+    if (!thread) throw notFound('thread');
+    const content = requiredString(c.var.body, 'content', MAX_CONTENT);
+    if (thread.status !== 'OPEN') {
+      throw new ServiceError(409, 'thread_not_open', `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`);
+    }
+    const history = store.messages.get(thread.id) ?? [];
+    const userMessage: MessageRecord = { id: newId('msg'), threadId: thread.id, role: 'user', content, createdAt: now() };
+    if (service.options.replyDelayMs > 0) await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
+    const hits = retrieve(store, workspaceId, content, history);
+    let reply = extractiveAnswer(content, hits);
+    if (service.options.generator) {
+      reply = await generatedAnswer(service.options.generator, content, hits, history).catch(() => reply);
+    }
+    const aiResponse: MessageRecord = {
+      id: newId('msg'),
+      threadId: thread.id,
+      role: 'assistant',
+      content: reply.content,
+      createdAt: now(),
+      sources: reply.sources,
+    };
+    store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
+    const data = { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
+    service.deliverer.emit(workspaceId, 'thread.message.created', { threadId: thread.id, message: data.aiResponse });
+    return c.json({ data }, 201);
+  });
+
+  return app;
+}

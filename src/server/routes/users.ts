@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import type { AppEnv, Service } from '../context.js';
+import { badRequest } from '../http-errors.js';
+import { page, presentUser } from '../present.js';
+import { parseLimit } from '../validate.js';
+
+export function userRoutes(service: Service) {
+  const app = new Hono<AppEnv>();
+  app.get('/', (c) => {
+    const q = c.req.query('q');
+    if (q !== undefined && q.length > 200) throw badRequest('q is longer than 200 characters', 'too_long');
+    const limit = parseLimit(c.req.query('limit'));
+    return c.json(page(service.store.listUsers(c.var.workspace.id, q).map(presentUser), limit));
+  });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { now } from '../clock.js';
+import type { AppEnv, Service } from '../context.js';
+import { badRequest, notFound, unprocessable } from '../http-errors.js';
+import { newId, newSecret } from '../ids.js';
+import type { WebhookRecord } from '../model.js';
+import { page, presentWebhook } from '../present.js';
+import { optionalString } from '../validate.js';
+
+export const EVENT_KINDS = ['file.indexed', 'thread.message.created'];
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+function checkUrl(raw: string, allowLocal: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw unprocessable(`url is not a valid URL: "${raw.slice(0, 100)}"`, 'invalid_url');
+  }
+  if (raw.length > 2048) throw unprocessable('url is longer than 2048 characters', 'invalid_url');
+  if (url.protocol === 'https:') return url.toString();
+  if (url.protocol === 'http:' && allowLocal && LOOPBACK.test(url.hostname)) return url.toString();
+  throw unprocessable(
+    allowLocal ? 'url must use https (http is accepted only for loopback hosts)' : 'url must use https',
+    'invalid_url',
+  );
+}
+
+export function webhookRoutes(service: Service) {
+  const { store } = service;
+  const app = new Hono<AppEnv>();
+
+  app.post('/', (c) => {
+    const url = optionalString(c.var.body, 'url');
+    if (url === undefined) throw badRequest('url is required', 'missing_field');
+    const events = c.var.body.events;
+    if (events === undefined) throw badRequest('events is required', 'missing_field');
+    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw badRequest('events must be an array of strings', 'invalid_type');
+    if (events.length === 0) throw unprocessable(`events must name at least one of: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
+    const unknown = events.filter((e) => !EVENT_KINDS.includes(e));
+    if (unknown.length) throw unprocessable(`unknown event kind ${unknown.map((e) => `"${String(e).slice(0, 60)}"`).join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
+    const webhook: WebhookRecord = {
+      id: newId('wh'),
+      workspaceId: c.var.workspace.id,
+      url: checkUrl(url, service.options.allowLocalWebhooks),
+      events: [...new Set(events as string[])],
+      secret: newSecret('whsec'),
+      isActive: true,
+      createdAt: now(),
+    };
+    store.commit({ op: 'webhook', webhook });
+    return c.json({ data: presentWebhook(webhook, true) }, 201);
+  });
+
+  app.get('/', (c) => c.json(page(store.listWebhooks(c.var.workspace.id).map((w) => presentWebhook(w)), 100)));
+
+  app.get('/:id', (c) => {
+    const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
+    if (!webhook) throw notFound('webhook');
+    return c.json({ data: presentWebhook(webhook) });
+  });
+
+  app.get('/:id/deliveries', (c) => {
+    const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
+    if (!webhook) throw notFound('webhook');
+    return c.json({ data: service.deliverer.log.filter((d) => d.webhookId === webhook.id).reverse() });
+  });
+
+  app.delete('/:id', (c) => {
+    const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
+    if (!webhook) throw notFound('webhook');
+    store.commit({ op: 'webhookDeleted', id: webhook.id });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,175 @@
+import type { Journal } from './journal.js';
+import type {
+  Chunk,
+  FileRecord,
+  MessageRecord,
+  Operation,
+  ThreadRecord,
+  UserRecord,
+  WebhookRecord,
+  Workspace,
+} from './model.js';
+import { ChunkIndex } from './search.js';
+
+/** Case- and accent-insensitive form for user search ("zoe" finds "Zoë"). */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
+}
+
+/** The whole state of the local service. Every change goes through `commit`. */
+export class Store {
+  readonly workspaces = new Map<string, Workspace>();
+  readonly keys = new Map<string, string>();
+  readonly users = new Map<string, UserRecord>();
+  readonly threads = new Map<string, ThreadRecord>();
+  readonly messages = new Map<string, MessageRecord[]>();
+  readonly files = new Map<string, FileRecord>();
+  readonly webhooks = new Map<string, WebhookRecord>();
+  readonly #chunks = new Map<string, Chunk[]>();
+  readonly #indexes = new Map<string, ChunkIndex>();
+  #journal: Journal | undefined;
+
+  /** Replays stored operations, then records every later change in the journal. */
+  attach(journal: Journal): void {
+    const ops = journal.load();
+    for (const op of ops) this.#apply(op);
+    journal.open(this.snapshot());
+    this.#journal = journal;
+  }
+
+  commit(...ops: Operation[]): void {
+    this.#journal?.append(ops);
+    for (const op of ops) this.#apply(op);
+  }
+
+  close(): void {
+    this.#journal?.close();
+  }
+
+  /** The current state as a minimal list of operations (for compaction). */
+  snapshot(): Operation[] {
+    const ops: Operation[] = [];
+    for (const workspace of this.workspaces.values()) ops.push({ op: 'workspace', workspace });
+    for (const [key, workspaceId] of this.keys) ops.push({ op: 'key', key: { key, workspaceId } });
+    for (const user of this.users.values()) ops.push({ op: 'user', user });
+    for (const thread of this.threads.values()) {
+      ops.push({ op: 'thread', thread });
+      const messages = this.messages.get(thread.id);
+      if (messages?.length) ops.push({ op: 'messages', messages });
+    }
+    for (const file of this.files.values()) {
+      const chunks = this.#chunks.get(file.id);
+      ops.push(chunks ? { op: 'fileIndexed', file, chunks } : { op: 'file', file });
+    }
+    for (const webhook of this.webhooks.values()) ops.push({ op: 'webhook', webhook });
+    return ops;
+  }
+
+  index(workspaceId: string): ChunkIndex {
+    let index = this.#indexes.get(workspaceId);
+    if (!index) {
+      index = new ChunkIndex();
+      this.#indexes.set(workspaceId, index);
+    }
+    return index;
+  }
+
+  #apply(op: Operation): void {
+    switch (op.op) {
+      case 'workspace':
+        this.workspaces.set(op.workspace.id, op.workspace);
+        break;
+      case 'key':
+        this.keys.set(op.key.key, op.key.workspaceId);
+        break;
+      case 'user':
+        this.users.set(op.user.id, op.user);
+        break;
+      case 'thread':
+        this.threads.set(op.thread.id, op.thread);
+        if (!this.messages.has(op.thread.id)) this.messages.set(op.thread.id, []);
+        break;
+      case 'threadStatus': {
+        const thread = this.threads.get(op.id);
+        if (thread) this.threads.set(op.id, { ...thread, status: op.status, updatedAt: op.at });
+        break;
+      }
+      case 'messages':
+        for (const message of op.messages) {
+          const list = this.messages.get(message.threadId) ?? [];
+          list.push(message);
+          this.messages.set(message.threadId, list);
+        }
+        break;
+      case 'file':
+        this.files.set(op.file.id, op.file);
+        break;
+      case 'fileIndexed':
+        this.files.set(op.file.id, op.file);
+        this.#chunks.set(op.file.id, op.chunks);
+        if (!op.file.deletedAt) this.index(op.file.workspaceId).add(op.chunks);
+        break;
+      case 'fileDeleted': {
+        const file = this.files.get(op.id);
+        if (!file) break;
+        this.files.set(op.id, { ...file, deletedAt: op.at, updatedAt: op.at });
+        this.index(file.workspaceId).remove(op.id);
+        this.#chunks.delete(op.id);
+        break;
+      }
+      case 'webhook':
+        this.webhooks.set(op.webhook.id, op.webhook);
+        break;
+      case 'webhookDeleted':
+        this.webhooks.delete(op.id);
+        break;
+    }
+  }
+
+  workspaceForKey(key: string): Workspace | undefined {
+    const id = this.keys.get(key);
+    return id ? this.workspaces.get(id) : undefined;
+  }
+
+  thread(workspaceId: string, id: string): ThreadRecord | undefined {
+    const thread = this.threads.get(id);
+    return thread?.workspaceId === workspaceId ? thread : undefined;
+  }
+
+  file(workspaceId: string, id: string): FileRecord | undefined {
+    const file = this.files.get(id);
+    return file?.workspaceId === workspaceId && !file.deletedAt ? file : undefined;
+  }
+
+  webhook(workspaceId: string, id: string): WebhookRecord | undefined {
+    const webhook = this.webhooks.get(id);
+    return webhook?.workspaceId === workspaceId ? webhook : undefined;
+  }
+
+  listThreads(workspaceId: string, status?: string): ThreadRecord[] {
+    return [...this.threads.values()]
+      .filter((t) => t.workspaceId === workspaceId && (!status || t.status === status))
+      .sort(newestFirst);
+  }
+
+  listFiles(workspaceId: string, status?: string): FileRecord[] {
+    return [...this.files.values()]
+      .filter((f) => f.workspaceId === workspaceId && !f.deletedAt && (!status || f.indexingStatus === status))
+      .sort(newestFirst);
+  }
+
+  listUsers(workspaceId: string, q?: string): UserRecord[] {
+    const needle = q ? fold(q.trim()) : '';
+    return [...this.users.values()]
+      .filter((u) => u.workspaceId === workspaceId && (!needle || fold(u.name).includes(needle) || fold(u.email).includes(needle)))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
+  listWebhooks(workspaceId: string): WebhookRecord[] {
+    return [...this.webhooks.values()].filter((w) => w.workspaceId === workspaceId).sort(newestFirst);
+  }
+}
+
+function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number {
+  return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+}

@@ -1,0 +1,37 @@
+import { badRequest, unprocessable } from './http-errors.js';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+export const MAX_TITLE = 200;
+export const MAX_CONTENT = 32_000;
+
+/** `?limit=`: default 50, above 100 clamped to 100; 0, negative or non-numeric is a 400. */
+export function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
+    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, got "${raw.slice(0, 40)}"`, 'invalid_limit');
+  }
+  return Math.min(Number(raw), MAX_LIMIT);
+}
+
+export function parseStatus(raw: string | undefined, allowed: readonly string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const upper = raw.toUpperCase();
+  if (!allowed.includes(upper)) throw badRequest(`status must be one of ${allowed.join(', ')}, got "${raw.slice(0, 40)}"`, 'invalid_status');
+  return upper;
+}
+
+export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_type');
+  return value;
+}
+
+export function requiredString(body: Record<string, unknown>, field: string, max: number): string {
+  const value = optionalString(body, field);
+  if (value === undefined) throw badRequest(`${field} is required`, 'missing_field');
+  if (!value.trim()) throw unprocessable(`${field} must not be empty`, 'empty_field');
+  if (value.length > max) throw unprocessable(`${field} is longer than ${max} characters (${value.length})`, 'too_long');
+  return value;
+}
