@@ -44,8 +44,18 @@ export class Context {
   static current: Context | undefined;
 
   static for(command: Command): Context {
-    Context.current = new Context(command.optsWithGlobals<GlobalOptions>());
+    let root = command;
+    while (root.parent) root = root.parent;
+    // Global flags come from the root, so a verb's own option of the same name (e.g. the
+    // `--timeout` of `kb files wait`) does not change the request timeout.
+    const globals = root.opts<GlobalOptions>();
+    Context.current = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout: globals.timeout });
     return Context.current;
+  }
+
+  /** A message for a person: on stderr, and only on a terminal. */
+  note(text: string): void {
+    if (this.io.stderrIsTTY) this.io.err(`${text}\n`);
   }
 
   get signal(): AbortSignal {
@@ -57,7 +67,11 @@ export class Context {
   }
 
   get io(): IO {
-    this.#io ??= createIO({ noColor: this.options.color === false, colorSetting: this.#settingsColor(), env: this.env });
+    this.#io ??= createIO({
+      noColor: this.options.color === false,
+      colorSetting: this.#settingsColor(),
+      env: this.env,
+    });
     return this.#io;
   }
 
@@ -118,7 +132,8 @@ export class Context {
     const text = this.options.timeout ?? this.env.KB_TIMEOUT ?? this.config.settings.timeout;
     if (text === undefined) return undefined;
     const ms = parseDuration(String(text));
-    if (ms === undefined) throw new UsageError(`invalid timeout ${JSON.stringify(text)}`, 'use e.g. 30s, 500ms, 5m');
+    if (ms === undefined)
+      throw new UsageError(`invalid timeout ${JSON.stringify(text)}`, 'use e.g. 30s, 500ms, 5m');
     return ms;
   }
 
@@ -126,7 +141,8 @@ export class Context {
     const text = this.options.retries ?? this.env.KB_RETRIES ?? this.config.settings.retries;
     if (text === undefined) return 2;
     const n = Number(text);
-    if (!Number.isInteger(n) || n < 0 || n > 10) throw new UsageError(`invalid retries ${JSON.stringify(text)}: expected 0-10`);
+    if (!Number.isInteger(n) || n < 0 || n > 10)
+      throw new UsageError(`invalid retries ${JSON.stringify(text)}: expected 0-10`);
     return n;
   }
 
@@ -150,7 +166,11 @@ export class Context {
     const apiKey = options.apiKey ?? auth.apiKey;
     const baseUrl = options.baseUrl ? checkBaseUrl(options.baseUrl, this.options.insecure) : this.baseUrl();
     if (!apiKey && options.requireKey !== false) {
-      throw new CliError(`not logged in (profile "${auth.profile}")`, ExitCode.auth, 'run `kb auth login`, or set KB_API_KEY');
+      throw new CliError(
+        `not logged in (profile "${auth.profile}")`,
+        ExitCode.auth,
+        'run `kb auth login`, or set KB_API_KEY',
+      );
     }
     const { KbClient } = await import('./api/client.js');
     const client = new KbClient({

@@ -68,7 +68,10 @@ export async function buildProgram(argv: string[], options: { loadAll?: boolean 
 }
 
 /** Applies settings every command shares: exit instead of process.exit, output to our streams. */
-export function configureTree(command: Command, write: { out: (s: string) => void; err: (s: string) => void }) {
+export function configureTree(
+  command: Command,
+  write: { out: (s: string) => void; err: (s: string) => void },
+) {
   command.exitOverride();
   command.configureOutput({ writeOut: write.out, writeErr: write.err });
   for (const sub of command.commands) configureTree(sub, write);

@@ -10,9 +10,21 @@ interface ApiLike extends Error {
 }
 
 const API_ERROR_NAMES = new Set([
-  'ApiError', 'BadRequestError', 'AuthenticationError', 'PermissionDeniedError', 'NotFoundError',
-  'MethodNotAllowedError', 'ConflictError', 'PayloadTooLargeError', 'UnprocessableError', 'RateLimitError',
-  'ServerError', 'ConnectionError', 'TimeoutError', 'AbortedError', 'InvalidResponseError',
+  'ApiError',
+  'BadRequestError',
+  'AuthenticationError',
+  'PermissionDeniedError',
+  'NotFoundError',
+  'MethodNotAllowedError',
+  'ConflictError',
+  'PayloadTooLargeError',
+  'UnprocessableError',
+  'RateLimitError',
+  'ServerError',
+  'ConnectionError',
+  'TimeoutError',
+  'AbortedError',
+  'InvalidResponseError',
 ]);
 
 function isApiError(err: unknown): err is ApiLike {
@@ -87,7 +99,14 @@ export function reportError(err: unknown, options: ReportOptions): number {
   options.write(`${options.color.red('error:')} ${firstLine(message)}${requestId}\n`);
   if (hint) options.write(`${options.color.dim(`hint: ${hint}`)}\n`);
   if (options.json) {
-    const body = { message, code: api?.code, status: api?.status, requestId: api?.requestId, exitCode: code, hint };
+    const body = {
+      message,
+      code: api?.code,
+      status: api?.status,
+      requestId: api?.requestId,
+      exitCode: code,
+      hint,
+    };
     options.write(`${JSON.stringify({ error: body })}\n`);
   }
   if (options.debug && err instanceof Error && !(err instanceof CliError) && !api) {

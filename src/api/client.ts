@@ -158,7 +158,9 @@ export class KbClient {
       } catch (err) {
         const delay = this.#retryDelay(req, err, attempt, maxRetries);
         if (delay === undefined) throw err;
-        this.#debug(`retrying ${req.method} ${req.path} in ${Math.round(delay)}ms (attempt ${attempt + 2} of ${maxRetries + 1})`);
+        this.#debug(
+          `retrying ${req.method} ${req.path} in ${Math.round(delay)}ms (attempt ${attempt + 2} of ${maxRetries + 1})`,
+        );
         try {
           await sleep(delay, req.signal);
         } catch {
@@ -181,7 +183,8 @@ export class KbClient {
     const idempotent = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD';
     let retryable = false;
     if (err instanceof ConnectionError) retryable = idempotent || CONNECT_PHASE_CODES.has(err.code ?? '');
-    else if (err.status !== undefined && RETRYABLE_STATUS.has(err.status)) retryable = idempotent || err.status === 429;
+    else if (err.status !== undefined && RETRYABLE_STATUS.has(err.status))
+      retryable = idempotent || err.status === 429;
     if (!retryable) return undefined;
     const retryAfter = (err as ApiError & { retryAfterMs?: number }).retryAfterMs;
     if (retryAfter !== undefined) return retryAfter;
@@ -191,9 +194,7 @@ export class KbClient {
   }
 
   #timeoutFor(req: RequestOptions): number {
-    return (
-      this.#options.timeoutOverrideMs ?? req.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-    );
+    return this.#options.timeoutOverrideMs ?? req.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   async #attempt<T>(req: RequestOptions): Promise<ApiResponse<T>> {
@@ -240,7 +241,9 @@ export class KbClient {
       const responseHeaders = headerMap(response.headers);
       const requestId = responseHeaders['x-request-id'];
       const ms = Math.round(performance.now() - started);
-      this.#debug(`<-- ${response.statusCode} ${req.method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`);
+      this.#debug(
+        `<-- ${response.statusCode} ${req.method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`,
+      );
       return this.#interpret<T>(response.statusCode, responseHeaders, rawBody, { ...fields, requestId });
     } catch (err) {
       if (err instanceof ApiError) throw err;
@@ -279,10 +282,13 @@ export class KbClient {
     const looksJson = /json/i.test(contentType) || (!contentType && !parseFailed);
     if (status >= 200 && status < 300) {
       if (parseFailed || (text.trim() && !looksJson && body === undefined)) {
-        throw new InvalidResponseError(unexpectedResponse(status, contentType, fields.url, text, parseFailed), {
-          ...fields,
-          status,
-        });
+        throw new InvalidResponseError(
+          unexpectedResponse(status, contentType, fields.url, text, parseFailed),
+          {
+            ...fields,
+            status,
+          },
+        );
       }
       return { status, headers, body: body as T, rawBody, requestId: fields.requestId };
     }
@@ -300,11 +306,22 @@ export class KbClient {
 }
 
 function firstLine(text: string): string {
-  const line = text.replace(/<[^>]*>/g, ' ').split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? '';
+  const line =
+    text
+      .replace(/<[^>]*>/g, ' ')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
-function unexpectedResponse(status: number, contentType: string, url: string, text: string, truncated: boolean) {
+function unexpectedResponse(
+  status: number,
+  contentType: string,
+  url: string,
+  text: string,
+  truncated: boolean,
+) {
   const type = contentType.split(';')[0]?.trim() || 'untyped';
   if (truncated && /json/i.test(type)) return `malformed JSON in ${status} response from ${url}`;
   const line = firstLine(text);

@@ -77,13 +77,20 @@ export function messageFromBody(body: unknown): { message?: string; code?: strin
   const b = body as Record<string, any>;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   if (b.error && typeof b.error === 'object') {
-    return { message: text(b.error.message) ?? text(b.error.detail), code: text(b.error.code) ?? text(b.error.type) };
+    return {
+      message: text(b.error.message) ?? text(b.error.detail),
+      code: text(b.error.code) ?? text(b.error.type),
+    };
   }
-  if (text(b.error)) return { message: text(b.message) ?? text(b.error), code: text(b.code) ?? text(b.error) };
+  if (text(b.error))
+    return { message: text(b.message) ?? text(b.error), code: text(b.code) ?? text(b.error) };
   if (text(b.title) || text(b.detail)) {
     const title = text(b.title);
     const detail = text(b.detail);
-    return { message: title && detail ? `${title}: ${detail}` : (detail ?? title), code: text(b.code) ?? text(b.type) };
+    return {
+      message: title && detail ? `${title}: ${detail}` : (detail ?? title),
+      code: text(b.code) ?? text(b.type),
+    };
   }
   return { message: text(b.message), code: text(b.code) };
 }

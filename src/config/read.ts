@@ -21,7 +21,8 @@ export function readConfig(dir: string): ReadResult {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { data: { profiles: {}, settings: {} }, path };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      return { data: { profiles: {}, settings: {} }, path };
     throw new CliError(`cannot read config file ${path}: ${(err as Error).message}`, ExitCode.failure);
   }
   let parsed: unknown;
@@ -38,7 +39,10 @@ export function readConfig(dir: string): ReadResult {
     throw new CliError(`config file ${path} must hold a JSON object`, ExitCode.failure);
   }
   const raw = parsed as Partial<ConfigData>;
-  if (raw.profiles !== undefined && (typeof raw.profiles !== 'object' || raw.profiles === null || Array.isArray(raw.profiles))) {
+  if (
+    raw.profiles !== undefined &&
+    (typeof raw.profiles !== 'object' || raw.profiles === null || Array.isArray(raw.profiles))
+  ) {
     throw new CliError(`config file ${path}: "profiles" must be an object`, ExitCode.failure);
   }
   const data: ConfigData = {

@@ -47,7 +47,10 @@ export function checkBaseUrl(baseUrl: string, insecure = false): string {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`invalid base URL ${JSON.stringify(baseUrl)}`, 'expected e.g. https://api.example.com');
+    throw new UsageError(
+      `invalid base URL ${JSON.stringify(baseUrl)}`,
+      'expected e.g. https://api.example.com',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid base URL ${JSON.stringify(baseUrl)}: only http and https are supported`);

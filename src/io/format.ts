@@ -20,7 +20,15 @@ export function relativeTime(iso: unknown, now = Date.now()): string {
   const seconds = Math.round((now - t) / 1000);
   const abs = Math.abs(seconds);
   const [value, unit] =
-    abs < 45 ? [0, 'now'] : abs < 3600 ? [Math.round(abs / 60), 'm'] : abs < 86_400 ? [Math.round(abs / 3600), 'h'] : abs < 2_592_000 ? [Math.round(abs / 86_400), 'd'] : [0, 'date'];
+    abs < 45
+      ? [0, 'now']
+      : abs < 3600
+        ? [Math.round(abs / 60), 'm']
+        : abs < 86_400
+          ? [Math.round(abs / 3600), 'h']
+          : abs < 2_592_000
+            ? [Math.round(abs / 86_400), 'd']
+            : [0, 'date'];
   if (unit === 'now') return 'just now';
   if (unit === 'date') return new Date(t).toISOString().slice(0, 10);
   return seconds >= 0 ? `${value}${unit} ago` : `in ${value}${unit}`;

@@ -15,7 +15,11 @@ export interface Column<T> {
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 }
 
 export function printJson(io: IO, value: unknown): void {
@@ -41,9 +45,7 @@ export async function printList<T extends { id?: unknown }>(
   }
   if (!io.stdoutIsTTY) {
     io.out(
-      rows
-        .map((row) => `${columns.map((c) => sanitizeField(text(c.value(row)))).join('\t')}\n`)
-        .join(''),
+      rows.map((row) => `${columns.map((c) => sanitizeField(text(c.value(row)))).join('\t')}\n`).join(''),
     );
     return;
   }
@@ -56,8 +58,21 @@ export async function printList<T extends { id?: unknown }>(
     head: columns.map((c) => io.color.bold(c.header)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '',
     },
     wordWrap: false,
   });
@@ -70,7 +85,13 @@ export async function printList<T extends { id?: unknown }>(
       }),
     );
   }
-  io.out(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+  io.out(
+    `${table
+      .toString()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')}\n`,
+  );
 }
 
 export type Field = [label: string, value: unknown, style?: (text: string) => string];

@@ -7,6 +7,10 @@ export async function loadPrompts(io: IO, what: string) {
     throw new UsageError(`cannot ask for ${what}: not running in an interactive terminal`);
   }
   const prompts = await import('@inquirer/prompts');
-  const context = { input: io.stdin as NodeJS.ReadableStream, output: io.stderr as NodeJS.WritableStream, clearPromptOnDone: false };
+  const context = {
+    input: io.stdin as NodeJS.ReadableStream,
+    output: io.stderr as NodeJS.WritableStream,
+    clearPromptOnDone: false,
+  };
   return { prompts, context };
 }

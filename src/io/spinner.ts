@@ -11,7 +11,11 @@ const SILENT: Spinner = { update() {}, stop() {} };
 export async function startSpinner(io: IO, text: string): Promise<Spinner> {
   if (!io.showProgress) return SILENT;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream, discardStdin: false }).start();
+  const spinner = ora({
+    text,
+    stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream,
+    discardStdin: false,
+  }).start();
   return {
     update: (next) => {
       spinner.text = next;

@@ -27,7 +27,9 @@ export function isCI(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.CI && env.CI !== '0' && env.CI !== 'false');
 }
 
-export function createIO(options: { noColor?: boolean; colorSetting?: ColorSetting; env?: NodeJS.ProcessEnv } = {}): IO {
+export function createIO(
+  options: { noColor?: boolean; colorSetting?: ColorSetting; env?: NodeJS.ProcessEnv } = {},
+): IO {
   const env = options.env ?? process.env;
   const { stdin, stdout, stderr } = process;
   const stdinIsTTY = Boolean(stdin.isTTY);

@@ -12,7 +12,13 @@ import { webhookRoutes } from './routes/webhooks.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-function sendError(c: HonoContext<AppEnv>, status: number, code: string, message: string, headers: Record<string, string> = {}) {
+function sendError(
+  c: HonoContext<AppEnv>,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
   return c.json(errorBody(code, message, c.get('requestId')), status as 400);
 }
@@ -53,7 +59,10 @@ export function createApp(service: Service) {
         return sendError(c, action.status, 'injected_fault', `injected fault: ${action.status}`, headers);
       }
       case 'html':
-        return c.html('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>', 502);
+        return c.html(
+          '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>',
+          502,
+        );
       case 'truncated':
         return c.body('{"data":[{"id":"thr_', 200, { 'content-type': 'application/json' });
       case 'reset':
@@ -73,9 +82,15 @@ export function createApp(service: Service) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const workspace = match ? service.store.workspaceForKey(match[1]!) : undefined;
     if (!workspace) {
-      return sendError(c, 401, 'unauthorized', match ? 'the API key is not valid' : 'missing Authorization: Bearer <API key> header', {
-        'www-authenticate': 'Bearer realm="kb"',
-      });
+      return sendError(
+        c,
+        401,
+        'unauthorized',
+        match ? 'the API key is not valid' : 'missing Authorization: Bearer <API key> header',
+        {
+          'www-authenticate': 'Bearer realm="kb"',
+        },
+      );
     }
     c.set('workspace', workspace);
     if (service.options.rateLimit > 0) {
@@ -85,7 +100,13 @@ export function createApp(service: Service) {
       if (!window || nowMs - window.start >= 1000) windows.set(key, { start: nowMs, count: 1 });
       else if (++window.count > service.options.rateLimit) {
         const retryAfter = String(Math.max(1, Math.ceil((window.start + 1000 - nowMs) / 1000)));
-        return sendError(c, 429, 'rate_limited', `more than ${service.options.rateLimit} requests per second`, { 'retry-after': retryAfter });
+        return sendError(
+          c,
+          429,
+          'rate_limited',
+          `more than ${service.options.rateLimit} requests per second`,
+          { 'retry-after': retryAfter },
+        );
       }
     }
     return next();
@@ -95,7 +116,13 @@ export function createApp(service: Service) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => sendError(c as HonoContext<AppEnv>, 413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`),
+      onError: (c) =>
+        sendError(
+          c as HonoContext<AppEnv>,
+          413,
+          'payload_too_large',
+          `request body is larger than ${MAX_BODY_BYTES} bytes`,
+        ),
     }),
   );
 
@@ -108,7 +135,12 @@ export function createApp(service: Service) {
     }
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-      return sendError(c, 415, 'unsupported_media_type', `request body must be application/json, got ${type ? `"${type.slice(0, 80)}"` : 'no content type'}`);
+      return sendError(
+        c,
+        415,
+        'unsupported_media_type',
+        `request body must be application/json, got ${type ? `"${type.slice(0, 80)}"` : 'no content type'}`,
+      );
     }
     let body: unknown;
     try {
@@ -116,7 +148,8 @@ export function createApp(service: Service) {
     } catch (err) {
       throw badRequest(`request body is not valid JSON: ${(err as Error).message}`, 'invalid_json');
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object', 'invalid_json');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('request body must be a JSON object', 'invalid_json');
     c.set('body', body as Record<string, unknown>);
     return next();
   });
@@ -125,9 +158,15 @@ export function createApp(service: Service) {
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, allowed) =>
-        sendError(c as HonoContext<AppEnv>, 405, 'method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allowed.join(', ')}`, {
-          allow: allowed.join(', '),
-        }),
+        sendError(
+          c as HonoContext<AppEnv>,
+          405,
+          'method_not_allowed',
+          `${c.req.method} is not allowed here; allowed: ${allowed.join(', ')}`,
+          {
+            allow: allowed.join(', '),
+          },
+        ),
     }),
   );
 
@@ -139,7 +178,8 @@ export function createApp(service: Service) {
   app.get('/_kb/faults', (c) => c.json({ data: service.faults.rules }));
   app.post('/_kb/faults', (c) => {
     const rules = c.var.body.rules;
-    if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string')) throw badRequest('rules must be an array of strings');
+    if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
+      throw badRequest('rules must be an array of strings');
     try {
       service.faults.add(rules.map((r: string) => parseFaultRule(r)));
     } catch (err) {
@@ -156,7 +196,11 @@ export function createApp(service: Service) {
 
   app.onError((err, c) => {
     if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);
-    service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: String((err as Error).stack ?? err) });
+    service.options.log?.({
+      level: 'error',
+      requestId: c.get('requestId'),
+      error: String((err as Error).stack ?? err),
+    });
     return sendError(c, 500, 'internal_error', 'internal error');
   });
 

@@ -21,7 +21,12 @@ function terms(text: string): Set<string> {
 }
 
 /** The best chunks for a message, also using the thread's last user message as context. */
-export function retrieve(store: Store, workspaceId: string, message: string, history: MessageRecord[]): Hit[] {
+export function retrieve(
+  store: Store,
+  workspaceId: string,
+  message: string,
+  history: MessageRecord[],
+): Hit[] {
   const index = store.index(workspaceId);
   const previous = [...history].reverse().find((m) => m.role === 'user');
   let hits = index.search(message, 6);
@@ -59,11 +64,21 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
       let overlap = 0;
       for (const t of terms(clean)) if (wanted.has(t)) overlap++;
       if (overlap === 0) return;
-      scored.push({ sentence: clean, score: overlap / (1 + rank * 0.5), order: rank * 1000 + position, file: hit.chunk.filename });
+      scored.push({
+        sentence: clean,
+        score: overlap / (1 + rank * 0.5),
+        order: rank * 1000 + position,
+        file: hit.chunk.filename,
+      });
     });
   });
-  const chosen = scored.sort((a, b) => b.score - a.score).slice(0, 3).sort((a, b) => a.order - b.order);
-  const picked = chosen.length ? chosen : [{ sentence: hits[0]!.chunk.text.slice(0, 400), file: hits[0]!.chunk.filename }];
+  const chosen = scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .sort((a, b) => a.order - b.order);
+  const picked = chosen.length
+    ? chosen
+    : [{ sentence: hits[0]!.chunk.text.slice(0, 400), file: hits[0]!.chunk.filename }];
   const sources = [...new Set(picked.map((p) => p.file))];
   const body = picked.map((p) => p.sentence).join(' ');
   return {
@@ -104,5 +119,8 @@ export async function generatedAnswer(
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const content = body.choices?.[0]?.message?.content?.trim();
   if (!content) throw new Error('generator returned no content');
-  return { content: sources.length ? `${content}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}` : content, sources };
+  return {
+    content: sources.length ? `${content}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}` : content,
+    sources,
+  };
 }

@@ -1,8 +1,8 @@
+import { signPayload } from '../webhooks/signature.js';
 import { now } from './clock.js';
 import { newId } from './ids.js';
 import type { WebhookRecord } from './model.js';
 import type { Store } from './store.js';
-import { signPayload } from '../webhooks/signature.js';
 
 export interface DeliveryAttempt {
   at: string;
@@ -88,12 +88,22 @@ export class Deliverer {
       await response.arrayBuffer().catch(() => undefined);
       attempt.status = response.status;
     } catch (err) {
-      attempt.error = (err as Error).name === 'TimeoutError' ? 'timed out' : ((err as Error).cause as Error)?.message ?? (err as Error).message;
+      attempt.error =
+        (err as Error).name === 'TimeoutError'
+          ? 'timed out'
+          : (((err as Error).cause as Error)?.message ?? (err as Error).message);
     }
     attempt.ms = Math.round(performance.now() - started);
     delivery.attempts.push(attempt);
     const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
-    this.options.log?.({ delivery: delivery.id, webhook: webhook.id, type: delivery.type, status: attempt.status, error: attempt.error, attempt: delivery.attempts.length });
+    this.options.log?.({
+      delivery: delivery.id,
+      webhook: webhook.id,
+      type: delivery.type,
+      status: attempt.status,
+      error: attempt.error,
+      attempt: delivery.attempts.length,
+    });
     if (ok) {
       delivery.state = 'succeeded';
       return;

@@ -74,10 +74,26 @@ Low,1 business day,5 business days`,
   'integrations.json': JSON.stringify(
     {
       integrations: [
-        { name: 'Slack bridge', plan: 'Growth', description: 'Posts urgent tickets to Slack and lets agents reply from Slack' },
-        { name: 'Jira link', plan: 'Growth', description: 'Links tickets to Jira issues and syncs their status' },
-        { name: 'Shopify orders', plan: 'Starter', description: 'Shows the customer order history next to each ticket' },
-        { name: 'Salesforce sync', plan: 'Enterprise', description: 'Keeps Orbitdesk contacts in sync with Salesforce accounts' },
+        {
+          name: 'Slack bridge',
+          plan: 'Growth',
+          description: 'Posts urgent tickets to Slack and lets agents reply from Slack',
+        },
+        {
+          name: 'Jira link',
+          plan: 'Growth',
+          description: 'Links tickets to Jira issues and syncs their status',
+        },
+        {
+          name: 'Shopify orders',
+          plan: 'Starter',
+          description: 'Shows the customer order history next to each ticket',
+        },
+        {
+          name: 'Salesforce sync',
+          plan: 'Enterprise',
+          description: 'Keeps Orbitdesk contacts in sync with Salesforce accounts',
+        },
       ],
     },
     null,
@@ -88,7 +104,10 @@ Low,1 business day,5 business days`,
 };
 
 /** A document that cannot be indexed: bytes of a PNG image. */
-export const DEMO_BINARY = { name: 'architecture-diagram.png', bytes: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') };
+export const DEMO_BINARY = {
+  name: 'architecture-diagram.png',
+  bytes: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+};
 
 export const DEMO_USERS = [
   ['Ada Okafor', 'ada@orbitdesk.example'],
@@ -105,7 +124,10 @@ export const DEMO_THREADS = [
     status: 'OPEN',
     messages: [
       ['user', 'How much is the Growth plan per agent?'],
-      ['assistant', 'The Growth plan costs 29 dollars per agent per month and adds live chat, smart routing, Orbitdesk Insights and the Slack bridge.\n\nSources: [pricing.md]'],
+      [
+        'assistant',
+        'The Growth plan costs 29 dollars per agent per month and adds live chat, smart routing, Orbitdesk Insights and the Slack bridge.\n\nSources: [pricing.md]',
+      ],
     ],
   },
   {
@@ -113,15 +135,25 @@ export const DEMO_THREADS = [
     status: 'CLOSED',
     messages: [
       ['user', 'Agents are sent back to the login page after SSO. Why?'],
-      ['assistant', 'Check that the identity provider sends the e-mail attribute and that the clock skew is under 5 minutes.\n\nSources: [troubleshooting.html]'],
+      [
+        'assistant',
+        'Check that the identity provider sends the e-mail attribute and that the clock skew is under 5 minutes.\n\nSources: [troubleshooting.html]',
+      ],
     ],
   },
-  { title: 'Migration from API v0', status: 'ARCHIVED', messages: [['user', 'When is API v0 switched off?']] },
+  {
+    title: 'Migration from API v0',
+    status: 'ARCHIVED',
+    messages: [['user', 'When is API v0 switched off?']],
+  },
 ] as const;
 
 export const OTHER_WORKSPACE = {
   name: 'acme',
   users: [['Wile E. Coyote', 'wile@acme.example']] as const,
   thread: 'Acme private thread',
-  document: ['acme-roadmap.md', '# Acme roadmap\n\nThe rocket skates ship in spring. This document is private to the acme workspace.'] as const,
+  document: [
+    'acme-roadmap.md',
+    '# Acme roadmap\n\nThe rocket skates ship in spring. This document is private to the acme workspace.',
+  ] as const,
 };

@@ -30,7 +30,10 @@ function htmlToText(html: string): string {
     .replace(/<\/(p|div|h[1-6]|li|tr|section|article|br)>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      if (e[0] === '#')
+        return String.fromCodePoint(
+          e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)),
+        );
       return ENTITIES[e.toLowerCase()] ?? m;
     });
 }
@@ -47,7 +50,13 @@ function csvToText(csv: string): string {
   if (!header) return '';
   const names = header.split(',').map((h) => h.trim());
   return rows
-    .map((row) => row.split(',').map((cell, i) => `${names[i] ?? `column ${i + 1}`}: ${cell.trim()}`).join('; ') + '.')
+    .map(
+      (row) =>
+        row
+          .split(',')
+          .map((cell, i) => `${names[i] ?? `column ${i + 1}`}: ${cell.trim()}`)
+          .join('; ') + '.',
+    )
     .join('\n');
 }
 
@@ -57,7 +66,10 @@ export function extractText(filename: string, bytes: Buffer): Extraction {
   const ext = extname(filename).toLowerCase();
   const fail = (code: string, message: string): Extraction => ({ ok: false, error: { code, message } });
   if (!['.txt', '.md', '.markdown', '.html', '.htm', '.json', '.csv'].includes(ext)) {
-    return fail('unsupported_type', `files of type ${ext || '(no extension)'} cannot be indexed; supported: .txt .md .html .json .csv`);
+    return fail(
+      'unsupported_type',
+      `files of type ${ext || '(no extension)'} cannot be indexed; supported: .txt .md .html .json .csv`,
+    );
   }
   let text: string;
   try {
@@ -74,8 +86,12 @@ export function extractText(filename: string, bytes: Buffer): Extraction {
       return fail('parse_error', `the JSON cannot be parsed: ${(err as Error).message}`);
     }
   } else if (ext === '.csv') text = csvToText(text);
-  else if (ext === '.md' || ext === '.markdown') text = text.replace(/^#+\s*/gm, '').replace(/[*_`]{1,3}/g, '');
-  text = text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  else if (ext === '.md' || ext === '.markdown')
+    text = text.replace(/^#+\s*/gm, '').replace(/[*_`]{1,3}/g, '');
+  text = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!text) return fail('no_text', 'no text could be extracted from the file');
   return { ok: true, text };
 }
@@ -85,7 +101,10 @@ export function extractText(filename: string, bytes: Buffer): Extraction {
  * boundaries, each starting with the last `overlap` characters of the one before.
  */
 export function chunkText(text: string, size = 800, overlap = 120): string[] {
-  const sentences = text.split(/(?<=[.!?])[ \t]+|\n+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = text
+    .split(/(?<=[.!?])[ \t]+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const chunks: string[] = [];
   let current = '';
   for (const sentence of sentences) {

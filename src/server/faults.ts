@@ -25,7 +25,8 @@ export interface FaultRule {
  */
 export function parseFaultRule(text: string): FaultRule {
   const [method, path, action, ...rest] = text.trim().split(/\s+/);
-  if (!method || !path || !action) throw new Error(`invalid fault rule "${text}": expected METHOD PATH ACTION [xN] [delay=MS]`);
+  if (!method || !path || !action)
+    throw new Error(`invalid fault rule "${text}": expected METHOD PATH ACTION [xN] [delay=MS]`);
   if (!path.startsWith('/')) throw new Error(`invalid fault rule "${text}": the path must start with /`);
   const rule: FaultRule = { method: method.toUpperCase(), path, action: { kind: 'delay' } };
   let retryAfter: string | undefined;
@@ -37,9 +38,11 @@ export function parseFaultRule(text: string): FaultRule {
     else throw new Error(`invalid fault rule "${text}": unknown option "${option}"`);
   }
   if (/^\d{3}$/.test(action)) rule.action = { kind: 'status', status: Number(action), retryAfter };
-  else if (['reset', 'hang', 'html', 'truncated', 'delay'].includes(action)) rule.action = { kind: action } as FaultAction;
+  else if (['reset', 'hang', 'html', 'truncated', 'delay'].includes(action))
+    rule.action = { kind: action } as FaultAction;
   else throw new Error(`invalid fault rule "${text}": unknown action "${action}"`);
-  if (rule.delayMs !== undefined && !(rule.delayMs >= 0)) throw new Error(`invalid fault rule "${text}": bad delay`);
+  if (rule.delayMs !== undefined && !(rule.delayMs >= 0))
+    throw new Error(`invalid fault rule "${text}": bad delay`);
   return rule;
 }
 
@@ -68,7 +71,9 @@ export class FaultPlan {
 
   /** The rule for this request, if any; counts it as used. */
   take(method: string, path: string): FaultRule | undefined {
-    const index = this.rules.findIndex((r) => (r.method === '*' || r.method === method) && pathMatches(r.path, path));
+    const index = this.rules.findIndex(
+      (r) => (r.method === '*' || r.method === method) && pathMatches(r.path, path),
+    );
     if (index < 0) return undefined;
     const rule = this.rules[index]!;
     if (rule.remaining !== undefined) {

@@ -17,5 +17,6 @@ export class ServiceError extends HTTPException {
 }
 
 export const badRequest = (message: string, code = 'invalid_request') => new ServiceError(400, code, message);
-export const unprocessable = (message: string, code = 'validation_failed') => new ServiceError(422, code, message);
+export const unprocessable = (message: string, code = 'validation_failed') =>
+  new ServiceError(422, code, message);
 export const notFound = (what: string) => new ServiceError(404, 'not_found', `${what} not found`);

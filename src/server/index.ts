@@ -97,7 +97,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const fresh = store.workspaces.size === 0;
   for (const pair of options.apiKeys ?? []) {
     const colon = pair.indexOf(':');
-    if (colon <= 0 || colon === pair.length - 1) throw new Error(`invalid --api-key "${pair.split(':')[0]}:…": expected workspace:key`);
+    if (colon <= 0 || colon === pair.length - 1)
+      throw new Error(`invalid --api-key "${pair.split(':')[0]}:…": expected workspace:key`);
     const workspaceId = ensureWorkspace(store, pair.slice(0, colon));
     const key = pair.slice(colon + 1);
     if (store.keys.get(key) !== workspaceId) store.commit({ op: 'key', key: { key, workspaceId } });
@@ -109,14 +110,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   if (store.workspaces.size === 0) ensureWorkspace(store, 'default');
   for (const workspace of store.workspaces.values()) {
-    if (![...store.keys.values()].includes(workspace.id)) store.commit({ op: 'key', key: { key: newSecret('kb'), workspaceId: workspace.id } });
+    if (![...store.keys.values()].includes(workspace.id))
+      store.commit({ op: 'key', key: { key: newSecret('kb'), workspaceId: workspace.id } });
   }
   const firstWorkspace = [...store.workspaces.values()][0]!;
   if (options.docsDir) indexer.watchFolder(firstWorkspace.id, options.docsDir);
 
   const app = createApp(service);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: options.host ?? '127.0.0.1' }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: options.port ?? 4010, hostname: options.host ?? '127.0.0.1' },
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
   const address = server.address() as AddressInfo;

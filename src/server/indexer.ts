@@ -61,7 +61,12 @@ export class Indexer {
   #process(id: string, bytes: Buffer) {
     const file = this.store.files.get(id);
     if (!file || file.deletedAt) return this.#done();
-    const started = { ...file, indexingStatus: 'PROCESSING' as const, indexingStartedAt: now(), updatedAt: now() };
+    const started = {
+      ...file,
+      indexingStatus: 'PROCESSING' as const,
+      indexingStartedAt: now(),
+      updatedAt: now(),
+    };
     this.store.commit({ op: 'file', file: started });
     this.#later(() => {
       const current = this.store.files.get(id);
@@ -69,7 +74,13 @@ export class Indexer {
       const extraction = extractText(current.originalFilename, bytes);
       const at = now();
       if (!extraction.ok) {
-        const failed: FileRecord = { ...current, indexingStatus: 'FAILED', indexingError: extraction.error, updatedAt: at, indexedAt: at };
+        const failed: FileRecord = {
+          ...current,
+          indexingStatus: 'FAILED',
+          indexingError: extraction.error,
+          updatedAt: at,
+          indexedAt: at,
+        };
         this.store.commit({ op: 'file', file: failed });
         this.options.onIndexed?.(failed);
         return this.#done();
@@ -80,7 +91,13 @@ export class Indexer {
         filename: current.originalFilename,
         text,
       }));
-      const completed: FileRecord = { ...current, indexingStatus: 'COMPLETED', chunkCount: chunks.length, updatedAt: at, indexedAt: at };
+      const completed: FileRecord = {
+        ...current,
+        indexingStatus: 'COMPLETED',
+        chunkCount: chunks.length,
+        updatedAt: at,
+        indexedAt: at,
+      };
       this.store.commit({ op: 'fileIndexed', file: completed, chunks });
       this.options.onIndexed?.(completed);
       this.#done();
@@ -94,7 +111,9 @@ export class Indexer {
 
   /** Resolves when no file is waiting in the pipeline. */
   idle(): Promise<void> {
-    return this.#pending === 0 ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#pending === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   /** Ingests every file in `dir`, then each file added or changed later. */
@@ -138,7 +157,8 @@ export class Indexer {
   /** A file already stored (from --data) under the same name and size is not ingested again. */
   #findStored(workspaceId: string, name: string, size: number): FileRecord | undefined {
     for (const file of this.store.files.values()) {
-      if (file.workspaceId === workspaceId && file.originalFilename === name && file.fileSize === size) return file;
+      if (file.workspaceId === workspaceId && file.originalFilename === name && file.fileSize === size)
+        return file;
     }
     return undefined;
   }

@@ -35,7 +35,12 @@ export const presentFileDetail = (f: FileRecord) => ({
   indexingError: f.indexingError,
 });
 
-export const presentUser = (u: UserRecord) => ({ id: u.id, name: u.name, email: u.email, createdAt: u.createdAt });
+export const presentUser = (u: UserRecord) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  createdAt: u.createdAt,
+});
 
 export const presentWebhook = (w: WebhookRecord, withSecret = false) => ({
   id: w.id,

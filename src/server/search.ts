@@ -23,7 +23,11 @@ export class ChunkIndex {
       const lower = term.toLowerCase();
       return STOP_WORDS.has(lower) ? null : lower;
     },
-    searchOptions: { boost: { filename: 1.5 }, prefix: (term) => term.length > 3, fuzzy: (term) => (term.length > 5 ? 0.2 : 0) },
+    searchOptions: {
+      boost: { filename: 1.5 },
+      prefix: (term) => term.length > 3,
+      fuzzy: (term) => (term.length > 5 ? 0.2 : 0),
+    },
   });
   readonly #byFile = new Map<string, string[]>();
 
@@ -32,7 +36,10 @@ export class ChunkIndex {
     const fileId = chunks[0]!.fileId;
     this.remove(fileId);
     this.#index.addAll(chunks);
-    this.#byFile.set(fileId, chunks.map((c) => c.id));
+    this.#byFile.set(
+      fileId,
+      chunks.map((c) => c.id),
+    );
   }
 
   remove(fileId: string): void {
@@ -52,7 +59,12 @@ export class ChunkIndex {
       .search(query, { combineWith: 'OR' })
       .slice(0, limit)
       .map((r) => ({
-        chunk: { id: String(r.id), fileId: r.fileId as string, filename: r.filename as string, text: r.text as string },
+        chunk: {
+          id: String(r.id),
+          fileId: r.fileId as string,
+          filename: r.filename as string,
+          text: r.text as string,
+        },
         score: r.score,
         terms: r.terms,
         queryTerms: r.queryTerms,

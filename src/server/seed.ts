@@ -26,7 +26,14 @@ export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId
   indexer.upload(demoId, DEMO_BINARY.name, DEMO_BINARY.bytes);
   for (const seed of DEMO_THREADS) {
     const at = now();
-    const thread = { id: newId('thr'), workspaceId: demoId, title: seed.title, status: seed.status as ThreadStatus, createdAt: at, updatedAt: at };
+    const thread = {
+      id: newId('thr'),
+      workspaceId: demoId,
+      title: seed.title,
+      status: seed.status as ThreadStatus,
+      createdAt: at,
+      updatedAt: at,
+    };
     store.commit({ op: 'thread', thread });
     const messages: MessageRecord[] = seed.messages.map(([role, content]) => ({
       id: newId('msg'),
@@ -39,6 +46,16 @@ export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId
   }
   addUsers(store, otherId, OTHER_WORKSPACE.users);
   const at = now();
-  store.commit({ op: 'thread', thread: { id: newId('thr'), workspaceId: otherId, title: OTHER_WORKSPACE.thread, status: 'OPEN', createdAt: at, updatedAt: at } });
+  store.commit({
+    op: 'thread',
+    thread: {
+      id: newId('thr'),
+      workspaceId: otherId,
+      title: OTHER_WORKSPACE.thread,
+      status: 'OPEN',
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
   indexer.upload(otherId, OTHER_WORKSPACE.document[0], Buffer.from(OTHER_WORKSPACE.document[1]));
 }

@@ -154,14 +154,20 @@ export class Store {
 
   listFiles(workspaceId: string, status?: string): FileRecord[] {
     return [...this.files.values()]
-      .filter((f) => f.workspaceId === workspaceId && !f.deletedAt && (!status || f.indexingStatus === status))
+      .filter(
+        (f) => f.workspaceId === workspaceId && !f.deletedAt && (!status || f.indexingStatus === status),
+      )
       .sort(newestFirst);
   }
 
   listUsers(workspaceId: string, q?: string): UserRecord[] {
     const needle = q ? fold(q.trim()) : '';
     return [...this.users.values()]
-      .filter((u) => u.workspaceId === workspaceId && (!needle || fold(u.name).includes(needle) || fold(u.email).includes(needle)))
+      .filter(
+        (u) =>
+          u.workspaceId === workspaceId &&
+          (!needle || fold(u.name).includes(needle) || fold(u.email).includes(needle)),
+      )
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 

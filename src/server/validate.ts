@@ -9,7 +9,10 @@ export const MAX_CONTENT = 32_000;
 export function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_LIMIT;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
-    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, got "${raw.slice(0, 40)}"`, 'invalid_limit');
+    throw badRequest(
+      `limit must be a whole number from 1 to ${MAX_LIMIT}, got "${raw.slice(0, 40)}"`,
+      'invalid_limit',
+    );
   }
   return Math.min(Number(raw), MAX_LIMIT);
 }
@@ -17,7 +20,11 @@ export function parseLimit(raw: string | undefined): number {
 export function parseStatus(raw: string | undefined, allowed: readonly string[]): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   const upper = raw.toUpperCase();
-  if (!allowed.includes(upper)) throw badRequest(`status must be one of ${allowed.join(', ')}, got "${raw.slice(0, 40)}"`, 'invalid_status');
+  if (!allowed.includes(upper))
+    throw badRequest(
+      `status must be one of ${allowed.join(', ')}, got "${raw.slice(0, 40)}"`,
+      'invalid_status',
+    );
   return upper;
 }
 
@@ -32,6 +39,7 @@ export function requiredString(body: Record<string, unknown>, field: string, max
   const value = optionalString(body, field);
   if (value === undefined) throw badRequest(`${field} is required`, 'missing_field');
   if (!value.trim()) throw unprocessable(`${field} must not be empty`, 'empty_field');
-  if (value.length > max) throw unprocessable(`${field} is longer than ${max} characters (${value.length})`, 'too_long');
+  if (value.length > max)
+    throw unprocessable(`${field} is longer than ${max} characters (${value.length})`, 'too_long');
   return value;
 }

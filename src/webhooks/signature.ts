@@ -19,7 +19,9 @@ export interface VerifyOptions {
   now?: number;
 }
 
-export type VerifyResult = { valid: true; timestamp: number } | { valid: false; reason: string; timestamp?: number };
+export type VerifyResult =
+  | { valid: true; timestamp: number }
+  | { valid: false; reason: string; timestamp?: number };
 
 function hmac(secret: string, scheme: SignatureScheme, timestamp: string, body: Buffer): string {
   const mac = createHmac('sha256', secret);
@@ -32,11 +34,18 @@ function toBuffer(body: string | Buffer | Uint8Array): Buffer {
 }
 
 /** The `Service-Signature` value for a body: `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256>`. */
-export function signPayload(rawBody: string | Buffer | Uint8Array, secret: string | string[], options: SignOptions = {}): string {
+export function signPayload(
+  rawBody: string | Buffer | Uint8Array,
+  secret: string | string[],
+  options: SignOptions = {},
+): string {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const secrets = Array.isArray(secret) ? secret : [secret];
   const body = toBuffer(rawBody);
-  return [`t=${timestamp}`, ...secrets.map((s) => `v1=${hmac(s, options.scheme ?? 'body', timestamp, body)}`)].join(',');
+  return [
+    `t=${timestamp}`,
+    ...secrets.map((s) => `v1=${hmac(s, options.scheme ?? 'body', timestamp, body)}`),
+  ].join(',');
 }
 
 interface ParsedHeader {
@@ -76,23 +85,41 @@ export function verifySignature(
   if (header === undefined) return { valid: false, reason: 'missing Service-Signature header' };
   const parsed = parseHeader(header);
   if (typeof parsed === 'string') return { valid: false, reason: parsed };
-  if (parsed.timestamp === undefined) return { valid: false, reason: 'missing timestamp (t=) in signature header' };
-  if (!/^\d{1,16}$/.test(parsed.timestamp)) return { valid: false, reason: 'malformed timestamp: t must be a whole number' };
-  if (parsed.signatures.length === 0) return { valid: false, reason: 'missing signature (v1=) in signature header' };
+  if (parsed.timestamp === undefined)
+    return { valid: false, reason: 'missing timestamp (t=) in signature header' };
+  if (!/^\d{1,16}$/.test(parsed.timestamp))
+    return { valid: false, reason: 'malformed timestamp: t must be a whole number' };
+  if (parsed.signatures.length === 0)
+    return { valid: false, reason: 'missing signature (v1=) in signature header' };
   const raw = Number(parsed.timestamp);
   // Seconds per our service; a 13-digit value is read as milliseconds, as some servers send.
   const timestamp = raw > 1e12 ? Math.floor(raw / 1000) : raw;
   for (const sig of parsed.signatures) {
     if (!/^[0-9a-f]*$/.test(sig)) {
-      return { valid: false, reason: /^[0-9a-fA-F]+$/.test(sig) ? 'malformed signature: v1 must be lowercase hex' : 'malformed signature: v1 is not hex', timestamp };
+      return {
+        valid: false,
+        reason: /^[0-9a-fA-F]+$/.test(sig)
+          ? 'malformed signature: v1 must be lowercase hex'
+          : 'malformed signature: v1 is not hex',
+        timestamp,
+      };
     }
-    if (sig.length !== 64) return { valid: false, reason: `malformed signature: v1 must be 64 hex digits, got ${sig.length}`, timestamp };
+    if (sig.length !== 64)
+      return {
+        valid: false,
+        reason: `malformed signature: v1 must be 64 hex digits, got ${sig.length}`,
+        timestamp,
+      };
   }
   const tolerance = options.toleranceSeconds ?? 300;
   if (tolerance > 0) {
     const now = options.now ?? Math.floor(Date.now() / 1000);
     if (Math.abs(now - timestamp) > tolerance) {
-      return { valid: false, reason: `timestamp outside the tolerance of ${tolerance}s (${now - timestamp}s old)`, timestamp };
+      return {
+        valid: false,
+        reason: `timestamp outside the tolerance of ${tolerance}s (${now - timestamp}s old)`,
+        timestamp,
+      };
     }
   }
   const body = toBuffer(rawBody);
@@ -105,5 +132,7 @@ export function verifySignature(
       if (timingSafeEqual(expected, Buffer.from(sig, 'hex'))) matched = true;
     }
   }
-  return matched ? { valid: true, timestamp } : { valid: false, reason: 'signature mismatch: the body was not signed with this secret', timestamp };
+  return matched
+    ? { valid: true, timestamp }
+    : { valid: false, reason: 'signature mismatch: the body was not signed with this secret', timestamp };
 }

@@ -1,6 +1,6 @@
-import { MESSAGE_TIMEOUT_MS } from '../timeouts.js';
 import { toPage, toThreadWithMessages, unwrap } from '../envelope.js';
 import { segment } from '../paths.js';
+import { MESSAGE_TIMEOUT_MS } from '../timeouts.js';
 import type { Exchange, Page, Thread, ThreadWithMessages } from '../types.js';
 import { type ListParams, Resource } from './base.js';
 

@@ -32,7 +32,10 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
   if (!baseUrl) {
     if (opts.withKey || !io.canPrompt) throw new UsageError('no service URL given', 'pass --base-url URL');
     const { prompts, context } = await loadPrompts(io, 'the service URL');
-    baseUrl = await prompts.input({ message: 'Service URL:', validate: (v) => Boolean(v.trim()) || 'required' }, context);
+    baseUrl = await prompts.input(
+      { message: 'Service URL:', validate: (v) => Boolean(v.trim()) || 'required' },
+      context,
+    );
   }
   baseUrl = checkBaseUrl(baseUrl.trim(), ctx.options.insecure);
 
@@ -41,7 +44,10 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
     apiKey = (await readStdin(io, 'the API key')).trim();
   } else {
     if (!io.canPrompt) {
-      throw new UsageError('no terminal to ask for the API key', 'pipe it in: printf %s "$KEY" | kb auth login --with-key');
+      throw new UsageError(
+        'no terminal to ask for the API key',
+        'pipe it in: printf %s "$KEY" | kb auth login --with-key',
+      );
     }
     const { prompts, context } = await loadPrompts(io, 'the API key');
     apiKey = (await prompts.password({ message: 'API key:', mask: true }, context)).trim();

@@ -7,7 +7,10 @@ import { printRecord } from '../../io/output.js';
 export default function statusCommand(): Command {
   return new Command('status')
     .description('show the profile, service URL and masked key, and check the key live')
-    .addHelpText('after', '\nExit status 4 when not logged in or the key is refused.\n\nExamples:\n  $ kb auth status\n  $ kb auth status --json | jq .valid')
+    .addHelpText(
+      'after',
+      '\nExit status 4 when not logged in or the key is refused.\n\nExamples:\n  $ kb auth status\n  $ kb auth status --json | jq .valid',
+    )
     .action((_opts: unknown, cmd: Command) => runStatus(Context.for(cmd)));
 }
 

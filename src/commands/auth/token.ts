@@ -5,13 +5,17 @@ import { Context } from '../../factory.js';
 export default function tokenCommand(): Command {
   return new Command('token')
     .description('print the API key, for scripts (only when asked)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples (the header is read from stdin, so the key stays out of argv):
-  $ kb auth token | sed 's/^/Authorization: Bearer /' | curl -sH @- https://kb.example.com/v1/threads`)
+  $ kb auth token | sed 's/^/Authorization: Bearer /' | curl -sH @- https://kb.example.com/v1/threads`,
+    )
     .action((_opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
       const { apiKey, profile } = ctx.auth;
-      if (!apiKey) throw new CliError(`not logged in (profile "${profile}")`, ExitCode.auth, 'run `kb auth login`');
+      if (!apiKey)
+        throw new CliError(`not logged in (profile "${profile}")`, ExitCode.auth, 'run `kb auth login`');
       ctx.io.out(`${apiKey}\n`);
     });
 }

@@ -10,19 +10,29 @@ interface SettingKey {
 
 function oneOf(key: string, values: string[]) {
   return (value: string) => {
-    if (!values.includes(value)) throw new UsageError(`invalid ${key} "${value}": expected one of ${values.join(', ')}`);
+    if (!values.includes(value))
+      throw new UsageError(`invalid ${key} "${value}": expected one of ${values.join(', ')}`);
     return value as never;
   };
 }
 
 /** The non-secret settings `kb config` manages. */
 export const SETTINGS: Record<keyof Settings, SettingKey> = {
-  format: { description: 'default output format', values: ['table', 'json', 'jsonl'], parse: oneOf('format', ['table', 'json', 'jsonl']) },
-  color: { description: 'colour on terminals', values: ['auto', 'always', 'never'], parse: oneOf('color', ['auto', 'always', 'never']) },
+  format: {
+    description: 'default output format',
+    values: ['table', 'json', 'jsonl'],
+    parse: oneOf('format', ['table', 'json', 'jsonl']),
+  },
+  color: {
+    description: 'colour on terminals',
+    values: ['auto', 'always', 'never'],
+    parse: oneOf('color', ['auto', 'always', 'never']),
+  },
   timeout: {
     description: 'request timeout (e.g. 30s, 5m)',
     parse: (value) => {
-      if (parseDuration(value) === undefined) throw new UsageError(`invalid timeout "${value}"`, 'use e.g. 30s, 500ms, 5m');
+      if (parseDuration(value) === undefined)
+        throw new UsageError(`invalid timeout "${value}"`, 'use e.g. 30s, 500ms, 5m');
       return value;
     },
   },

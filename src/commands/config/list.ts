@@ -10,6 +10,11 @@ export default function listCommand(): Command {
     .action((_opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
       const settings = ctx.config.settings;
-      printRecord(ctx.io, ctx.format === 'human' ? 'human' : 'json', settings, Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]));
+      printRecord(
+        ctx.io,
+        ctx.format === 'human' ? 'human' : 'json',
+        settings,
+        Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]),
+      );
     });
 }

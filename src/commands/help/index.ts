@@ -20,7 +20,10 @@ export default function helpCommand(program: Command): Command {
       for (const word of words) {
         command = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!command) {
-          throw new UsageError(`no help for "${words.join(' ')}"`, `topics: ${Object.keys(TOPICS).join(', ')}; or a command name`);
+          throw new UsageError(
+            `no help for "${words.join(' ')}"`,
+            `topics: ${Object.keys(TOPICS).join(', ')}; or a command name`,
+          );
         }
       }
       command.help();

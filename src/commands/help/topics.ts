@@ -11,7 +11,7 @@ export const EXIT_CODES: [number, string][] = [
 ];
 
 export const ENVIRONMENT: [string, string][] = [
-  ['KB_API_KEY', 'API key; overrides the profile\'s stored key (never pass keys as arguments)'],
+  ['KB_API_KEY', "API key; overrides the profile's stored key (never pass keys as arguments)"],
   ['KB_BASE_URL', 'service URL; overridden by --base-url'],
   ['KB_PROFILE', 'profile to use; overridden by --profile'],
   ['KB_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/kb, i.e. ~/.config/kb)'],

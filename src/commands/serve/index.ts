@@ -35,14 +35,25 @@ export default function serveCommand(): Command {
     .option('--port <port>', 'port to listen on; 0 picks a free one', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--demo', 'seed a demo workspace (members, documents, threads) and a second workspace')
-    .option('--docs <dir>', 'ingest the files of this folder, and files added later, into the first workspace')
-    .option('--api-key <workspace:key>', 'fix a key for a workspace (repeatable; created when missing)', collect, [])
+    .option(
+      '--docs <dir>',
+      'ingest the files of this folder, and files added later, into the first workspace',
+    )
+    .option(
+      '--api-key <workspace:key>',
+      'fix a key for a workspace (repeatable; created when missing)',
+      collect,
+      [],
+    )
     .option('--data <file>', 'persist every change to this file and reload it on start')
     .option('--reply-delay <ms>', 'wait this long before each assistant reply')
     .option('--fault <rule>', 'inject a fault, e.g. "GET /v1/threads 503 x2" (repeatable)', collect, [])
     .option('--log', 'log each request as a JSON line on stderr')
     .option('--allow-local-webhooks', 'accept http:// webhook URLs on loopback hosts')
-    .option('--llm-base-url <url>', 'OpenAI-compatible endpoint that writes replies (key from KB_LLM_API_KEY)')
+    .option(
+      '--llm-base-url <url>',
+      'OpenAI-compatible endpoint that writes replies (key from KB_LLM_API_KEY)',
+    )
     .option('--llm-model <name>', 'model for --llm-base-url', 'llama3.2')
     .option('--rate-limit <n>', 'requests per second per key before 429 (default: no limit)')
     .addOption(new Option('--index-delay <ms>', 'pause before each indexing step').default('200'))
@@ -71,7 +82,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     return ms;
   });
   const { startServer } = await import('../../server/index.js');
-  const log = opts.log ? (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(entry)}\n`) : undefined;
+  const log = opts.log
+    ? (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(entry)}\n`)
+    : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -85,20 +98,28 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       faults: opts.fault,
       log,
       allowLocalWebhooks: opts.allowLocalWebhooks,
-      generator: opts.llmBaseUrl ? { baseUrl: opts.llmBaseUrl, model: opts.llmModel ?? 'llama3.2', apiKey: ctx.env.KB_LLM_API_KEY } : undefined,
+      generator: opts.llmBaseUrl
+        ? { baseUrl: opts.llmBaseUrl, model: opts.llmModel ?? 'llama3.2', apiKey: ctx.env.KB_LLM_API_KEY }
+        : undefined,
       rateLimit: nonNegativeInt('rate limit', opts.rateLimit),
       indexDelayMs: nonNegativeInt('index delay', opts.indexDelay),
       webhookRetrySchedule: retrySchedule,
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use`, 'pick another with --port, or --port 0 for a free one');
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is already in use`,
+        'pick another with --port, or --port 0 for a free one',
+      );
     if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${opts.host}:${port}`);
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;
   if (ctx.format === 'json') {
-    io.out(`${JSON.stringify({ url: server.url, workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })) })}\n`);
+    io.out(
+      `${JSON.stringify({ url: server.url, workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })) })}\n`,
+    );
   } else {
     io.out(`kb serve listening on ${server.url}\n`);
     for (const w of server.workspaces) io.out(`workspace ${w.name.padEnd(10)} ${w.id}  key ${w.keys[0]}\n`);

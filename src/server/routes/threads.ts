@@ -6,7 +6,14 @@ import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { newId } from '../ids.js';
 import type { MessageRecord, ThreadRecord, ThreadStatus } from '../model.js';
 import { page, presentMessage, presentThread } from '../present.js';
-import { MAX_CONTENT, MAX_TITLE, optionalString, parseLimit, parseStatus, requiredString } from '../validate.js';
+import {
+  MAX_CONTENT,
+  MAX_TITLE,
+  optionalString,
+  parseLimit,
+  parseStatus,
+  requiredString,
+} from '../validate.js';
 
 const STATUSES = ['OPEN', 'CLOSED', 'ARCHIVED'] as const;
 export const DEFAULT_TITLE = 'Untitled thread';
@@ -24,9 +31,21 @@ export function threadRoutes(service: Service) {
   app.post('/', (c) => {
     const raw = optionalString(c.var.body, 'title');
     const title = raw?.trim() ? raw.trim() : DEFAULT_TITLE;
-    if (title.length > MAX_TITLE) throw new ServiceError(422, 'too_long', `title is longer than ${MAX_TITLE} characters (${title.length})`);
+    if (title.length > MAX_TITLE)
+      throw new ServiceError(
+        422,
+        'too_long',
+        `title is longer than ${MAX_TITLE} characters (${title.length})`,
+      );
     const at = now();
-    const thread: ThreadRecord = { id: newId('thr'), workspaceId: c.var.workspace.id, title, status: 'OPEN', createdAt: at, updatedAt: at };
+    const thread: ThreadRecord = {
+      id: newId('thr'),
+      workspaceId: c.var.workspace.id,
+      title,
+      status: 'OPEN',
+      createdAt: at,
+      updatedAt: at,
+    };
     store.commit({ op: 'thread', thread });
     return c.json({ data: presentThread(thread) }, 201);
   });
@@ -55,11 +74,22 @@ export function threadRoutes(service: Service) {
     if (!thread) throw notFound('thread');
     const content = requiredString(c.var.body, 'content', MAX_CONTENT);
     if (thread.status !== 'OPEN') {
-      throw new ServiceError(409, 'thread_not_open', `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`);
+      throw new ServiceError(
+        409,
+        'thread_not_open',
+        `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
+      );
     }
     const history = store.messages.get(thread.id) ?? [];
-    const userMessage: MessageRecord = { id: newId('msg'), threadId: thread.id, role: 'user', content, createdAt: now() };
-    if (service.options.replyDelayMs > 0) await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
+    const userMessage: MessageRecord = {
+      id: newId('msg'),
+      threadId: thread.id,
+      role: 'user',
+      content,
+      createdAt: now(),
+    };
+    if (service.options.replyDelayMs > 0)
+      await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
     const hits = retrieve(store, workspaceId, content, history);
     let reply = extractiveAnswer(content, hits);
     if (service.options.generator) {
@@ -75,7 +105,10 @@ export function threadRoutes(service: Service) {
     };
     store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
     const data = { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
-    service.deliverer.emit(workspaceId, 'thread.message.created', { threadId: thread.id, message: data.aiResponse });
+    service.deliverer.emit(workspaceId, 'thread.message.created', {
+      threadId: thread.id,
+      message: data.aiResponse,
+    });
     return c.json({ data }, 201);
   });
 

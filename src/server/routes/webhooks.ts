@@ -35,10 +35,16 @@ export function webhookRoutes(service: Service) {
     if (url === undefined) throw badRequest('url is required', 'missing_field');
     const events = c.var.body.events;
     if (events === undefined) throw badRequest('events is required', 'missing_field');
-    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) throw badRequest('events must be an array of strings', 'invalid_type');
-    if (events.length === 0) throw unprocessable(`events must name at least one of: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
+    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))
+      throw badRequest('events must be an array of strings', 'invalid_type');
+    if (events.length === 0)
+      throw unprocessable(`events must name at least one of: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
     const unknown = events.filter((e) => !EVENT_KINDS.includes(e));
-    if (unknown.length) throw unprocessable(`unknown event kind ${unknown.map((e) => `"${String(e).slice(0, 60)}"`).join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
+    if (unknown.length)
+      throw unprocessable(
+        `unknown event kind ${unknown.map((e) => `"${String(e).slice(0, 60)}"`).join(', ')}; known: ${EVENT_KINDS.join(', ')}`,
+        'invalid_events',
+      );
     const webhook: WebhookRecord = {
       id: newId('wh'),
       workspaceId: c.var.workspace.id,
@@ -52,7 +58,14 @@ export function webhookRoutes(service: Service) {
     return c.json({ data: presentWebhook(webhook, true) }, 201);
   });
 
-  app.get('/', (c) => c.json(page(store.listWebhooks(c.var.workspace.id).map((w) => presentWebhook(w)), 100)));
+  app.get('/', (c) =>
+    c.json(
+      page(
+        store.listWebhooks(c.var.workspace.id).map((w) => presentWebhook(w)),
+        100,
+      ),
+    ),
+  );
 
   app.get('/:id', (c) => {
     const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));

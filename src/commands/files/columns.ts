@@ -1,0 +1,15 @@
+import type { KbFile } from '../../api/types.js';
+import { colorStatus, humanSize } from '../../io/format.js';
+import type { Column } from '../../io/output.js';
+import type { IO } from '../../io/streams.js';
+
+export function fileColumns(io: IO): Column<KbFile>[] {
+  return [
+    { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
+    { header: 'NAME', value: (f) => f.originalFilename },
+    { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
+    { header: 'TYPE', value: (f) => f.mimeType },
+    { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
+    { header: 'CREATED', value: (f) => f.createdAt, time: true },
+  ];
+}

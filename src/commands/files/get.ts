@@ -1,0 +1,75 @@
+import { Command } from 'commander';
+import type { KbFile } from '../../api/types.js';
+import { Context } from '../../factory.js';
+import { colorStatus, humanSize } from '../../io/format.js';
+import { type Field, printRecord } from '../../io/output.js';
+import { addFormatOptions } from '../shared/options.js';
+
+const SHOWN = new Set([
+  'id',
+  'originalFilename',
+  'fileSize',
+  'mimeType',
+  'indexingStatus',
+  'createdAt',
+  'indexingError',
+  'error',
+]);
+
+/** The indexing error of a detail record, in whichever shape the service gives it. */
+export function indexingError(file: KbFile): { code?: string; message: string } | undefined {
+  const raw = (file.indexingError ?? file.error ?? file.errorMessage) as unknown;
+  if (!raw) return undefined;
+  if (typeof raw === 'string') return { message: raw };
+  if (typeof raw === 'object') {
+    const r = raw as { code?: unknown; message?: unknown };
+    return {
+      code: typeof r.code === 'string' ? r.code : undefined,
+      message: typeof r.message === 'string' ? r.message : JSON.stringify(raw),
+    };
+  }
+  return { message: String(raw) };
+}
+
+function label(key: string): string {
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export default function getCommand(): Command {
+  return addFormatOptions(
+    new Command('get')
+      .aliases(['view', 'show'])
+      .description("show a file's detail and indexing status")
+      .argument('<id>', 'file id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExit status 0 even when the file FAILED indexing: the read worked.\n\nExamples:\n  $ kb files get file_123\n  $ kb files get file_123 --json | jq .indexingError',
+    )
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const { io } = ctx;
+      const client = await ctx.client();
+      const file = await client.files.get(id, ctx.signal);
+      const error = indexingError(file);
+      const fields: Field[] = [
+        ['ID', file.id],
+        ['Name', file.originalFilename],
+        ['Size', io.stdoutIsTTY ? `${humanSize(file.fileSize)} (${file.fileSize} bytes)` : file.fileSize],
+        ['Type', file.mimeType],
+        ['Status', file.indexingStatus, (s) => colorStatus(io.color, s)],
+        ['Created', file.createdAt],
+        ...Object.entries(file)
+          .filter(([key, value]) => !SHOWN.has(key) && value !== null && typeof value !== 'object')
+          .map(([key, value]): Field => [label(key), value]),
+      ];
+      if (error)
+        fields.push([
+          'Error',
+          `${error.code ? `${error.code}: ` : ''}${error.message}`,
+          (s) => io.color.red.bold(s),
+        ]);
+      printRecord(io, ctx.format, file, fields);
+    });
+}

@@ -1,0 +1,40 @@
+import { Command, Option } from 'commander';
+import { FILE_STATUSES, type KbFile } from '../../api/types.js';
+import { Context } from '../../factory.js';
+import { printList } from '../../io/output.js';
+import { addListOptions, notePage, oneOf } from '../shared/options.js';
+import { fileColumns } from './columns.js';
+
+interface ListOptions {
+  status?: string;
+  limit?: number;
+}
+
+export default function listCommand(): Command {
+  return addListOptions(
+    new Command('list')
+      .alias('ls')
+      .description('list the documents of the workspace, newest first')
+      .addOption(
+        new Option(
+          '-s, --status <status>',
+          `only files in this indexing status (${FILE_STATUSES.join('|')})`,
+        ).argParser(oneOf(FILE_STATUSES)),
+      ),
+  )
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ kb files list --status FAILED\n  $ kb files list --jsonl --limit 100 | jq -c '{id, indexingStatus}'",
+    )
+    .action(async (opts: ListOptions, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const client = await ctx.client();
+      const page = await client.files.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
+      await printList<KbFile>(ctx.io, ctx.format, page.data, fileColumns(ctx.io), {
+        empty: opts.status
+          ? `No ${opts.status} files`
+          : 'No files yet; upload documents in the web interface',
+      });
+      notePage(ctx, page, opts.limit, 'files');
+    });
+}

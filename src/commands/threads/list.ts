@@ -1,0 +1,48 @@
+import { Command, Option } from 'commander';
+import { THREAD_STATUSES, type Thread } from '../../api/types.js';
+import { Context } from '../../factory.js';
+import { colorStatus } from '../../io/format.js';
+import { printList } from '../../io/output.js';
+import { addListOptions, notePage, oneOf } from '../shared/options.js';
+
+interface ListOptions {
+  status?: string;
+  limit?: number;
+}
+
+export default function listCommand(): Command {
+  return addListOptions(
+    new Command('list')
+      .alias('ls')
+      .description('list recent threads, newest first')
+      .addOption(
+        new Option(
+          '-s, --status <status>',
+          `only threads in this status (${THREAD_STATUSES.join('|')})`,
+        ).argParser(oneOf(THREAD_STATUSES)),
+      ),
+  )
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ kb threads list\n  $ kb threads list --status OPEN --limit 10\n  $ kb threads list --json | jq -r '.[].title'",
+    )
+    .action((opts: ListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+}
+
+export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
+  const client = await ctx.client();
+  const page = await client.threads.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
+  await printList<Thread>(
+    ctx.io,
+    ctx.format,
+    page.data,
+    [
+      { header: 'ID', value: (t) => t.id, style: (s) => ctx.io.color.dim(s) },
+      { header: 'TITLE', value: (t) => t.title },
+      { header: 'STATUS', value: (t) => t.status, style: (s) => colorStatus(ctx.io.color, s) },
+      { header: 'CREATED', value: (t) => t.createdAt, time: true },
+    ],
+    { empty: opts.status ? `No ${opts.status} threads` : 'No threads yet; start one with `kb chat`' },
+  );
+  notePage(ctx, page, opts.limit, 'threads');
+}

@@ -1,0 +1,69 @@
+import { Command } from 'commander';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { Context } from '../../factory.js';
+import { startSpinner } from '../../io/spinner.js';
+import { readStdin } from '../../io/stdin.js';
+import { formatDuration } from '../../util/duration.js';
+import { sanitizeText } from '../../util/sanitize.js';
+
+export default function sendCommand(): Command {
+  return new Command('send')
+    .description("post a message and print the assistant's reply")
+    .argument('<id>', 'thread id')
+    .argument('[message...]', 'the message; `-` or a pipe reads it from stdin')
+    .addHelpText(
+      'after',
+      `
+Only the reply text goes to stdout (--json: both messages). Ctrl-C cancels and exits 130.
+
+Examples:
+  $ kb threads send thr_123 "How much is the Growth plan?"
+  $ git log -1 --format=%B | kb threads send thr_123 -
+  $ kb threads send thr_123 "Summarise v2" --json | jq -r .aiResponse.content`,
+    )
+    .action((id: string, words: string[], _opts: unknown, cmd: Command) =>
+      runSend(Context.for(cmd), id, words),
+    );
+}
+
+export async function messageFrom(ctx: Context, words: string[]): Promise<string> {
+  if (words.length === 0 || (words.length === 1 && words[0] === '-')) {
+    if (ctx.io.stdinIsTTY)
+      throw new UsageError('no message given', 'pass it as arguments, or pipe it on stdin');
+    return (await readStdin(ctx.io, 'the message')).trim();
+  }
+  return words.join(' ').trim();
+}
+
+export async function runSend(ctx: Context, id: string, words: string[]): Promise<void> {
+  const content = await messageFrom(ctx, words);
+  if (!content) throw new UsageError('the message is empty');
+  const client = await ctx.client();
+  const started = performance.now();
+  const spinner = await startSpinner(ctx.io, 'Waiting for the assistant…');
+  const tick = setInterval(
+    () => spinner.update(`Waiting for the assistant… ${formatDuration(performance.now() - started)}`),
+    1000,
+  );
+  try {
+    const exchange = await client.threads.send(id, content, ctx.signal);
+    spinner.stop();
+    if (ctx.format === 'json' || ctx.format === 'jsonl') {
+      ctx.io.out(`${JSON.stringify(exchange, null, ctx.format === 'json' ? 2 : 0)}\n`);
+    } else {
+      ctx.io.out(`${sanitizeText(exchange.aiResponse?.content ?? '')}\n`);
+    }
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') {
+      throw new CliError(
+        `${(err as Error).message}; the service may still have received the message`,
+        ExitCode.unavailable,
+        `check the thread with \`kb threads get ${id}\` before sending it again`,
+      );
+    }
+    throw err;
+  } finally {
+    clearInterval(tick);
+    spinner.stop();
+  }
+}

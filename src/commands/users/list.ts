@@ -1,0 +1,33 @@
+import { Command } from 'commander';
+import type { User } from '../../api/types.js';
+import { Context } from '../../factory.js';
+import { printList } from '../../io/output.js';
+import { addListOptions, notePage } from '../shared/options.js';
+
+export default function listCommand(): Command {
+  return addListOptions(
+    new Command('list')
+      .alias('ls')
+      .description('list workspace members, optionally matching a name or e-mail')
+      .option('-q, --query <text>', 'only members whose name or e-mail contains this (case-insensitive)'),
+  )
+    .addHelpText('after', '\nExamples:\n  $ kb users list\n  $ kb users list -q "@orbitdesk.example" --ids')
+    .action(async (opts: { query?: string; limit?: number }, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const client = await ctx.client();
+      const page = await client.users.list({ q: opts.query, limit: opts.limit, signal: ctx.signal });
+      await printList<User>(
+        ctx.io,
+        ctx.format,
+        page.data,
+        [
+          { header: 'ID', value: (u) => u.id, style: (s) => ctx.io.color.dim(s) },
+          { header: 'NAME', value: (u) => u.name },
+          { header: 'E-MAIL', value: (u) => u.email },
+          { header: 'JOINED', value: (u) => u.createdAt, time: true },
+        ],
+        { empty: opts.query ? `No members match "${opts.query}"` : 'No members' },
+      );
+      notePage(ctx, page, opts.limit, 'members');
+    });
+}

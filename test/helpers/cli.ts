@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'kb.js');
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Buffer;
+  configDir?: string;
+  timeoutMs?: number;
+  /** Called with the child once spawned (e.g. to send SIGINT). */
+  onSpawn?: (child: ReturnType<typeof spawn>) => void;
+}
+
+export function tempDir(prefix = 'kb-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A clean environment: nothing from the developer's shell leaks into a test. */
+export function baseEnv(
+  configDir: string,
+  extra: Record<string, string | undefined> = {},
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: configDir,
+    LANG: 'C.UTF-8',
+    KB_CONFIG_DIR: configDir,
+  };
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** Runs the built `kb` binary with piped stdio. */
+export function runKb(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const configDir = options.configDir ?? tempDir();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: baseEnv(configDir, options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code, signal });
+    });
+    options.onSpawn?.(child);
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}
+
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Runs `kb` on a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are TTYs.
+ * Returns the terminal's output (stdout and stderr together, as a user sees them).
+ */
+export function runKbOnTTY(
+  args: string[],
+  options: RunOptions & { columns?: number } = {},
+): Promise<RunResult> {
+  const configDir = options.configDir ?? tempDir();
+  const command = `stty cols ${options.columns ?? 100} rows 40 2>/dev/null; ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      env: baseEnv(configDir, { TERM: 'xterm-256color', ...options.env }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: stdout.replace(/\r\n/g, '\n'), stderr, code, signal });
+    });
+    options.onSpawn?.(child);
+    if (options.input !== undefined) child.stdin.write(options.input);
+  });
+}
+
+export function stripAnsi(text: string): string {
+  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007/g, '');
+}

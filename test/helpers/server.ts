@@ -1,0 +1,35 @@
+import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js';
+
+/** A real local service on 127.0.0.1 with a free port; indexing without pauses unless asked. */
+export async function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const server = await startServer({ port: 0, indexDelayMs: 0, ...options });
+  await server.service.indexer.idle();
+  return server;
+}
+
+export async function api(
+  server: { url: string },
+  key: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
