@@ -1,5 +1,4 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
@@ -11,6 +10,30 @@ import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Past this, an oversized body is not even drained: the connection is dropped after the 413. */
+const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
+
+/**
+ * The body as text, or undefined when it is over the limit. An oversized body is still read
+ * (up to a bound) so that the client, still sending, receives the 413 instead of a reset.
+ */
+async function readBody(request: Request): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DRAIN_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}
 
 function sendError(
   c: HonoContext<AppEnv>,
@@ -112,23 +135,12 @@ export function createApp(service: Service) {
     return next();
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        sendError(
-          c as HonoContext<AppEnv>,
-          413,
-          'payload_too_large',
-          `request body is larger than ${MAX_BODY_BYTES} bytes`,
-        ),
-    }),
-  );
-
   app.use('*', async (c, next) => {
     if (!['POST', 'PUT', 'PATCH'].includes(c.req.method)) return next();
-    const text = await c.req.text();
+    const text = await readBody(c.req.raw);
+    if (text === undefined) {
+      return sendError(c, 413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`);
+    }
     if (!text.trim()) {
       c.set('body', {});
       return next();

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { api, startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+let demo: string;
+let acme: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  demo = server.keys.demo!;
+  acme = server.keys.acme!;
+});
+afterAll(() => server.close());
+
+describe('threads', () => {
+  it('creates an OPEN thread with an ISO-8601 UTC createdAt', async () => {
+    const res = await api(server, demo, 'POST', '/v1/threads', { title: '  Roadmap  ' });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ title: 'Roadmap', status: 'OPEN' });
+    expect(res.json.data.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(res.json.data.id).toMatch(/^thr_/);
+  });
+
+  it('gives a default title when none is sent, and accepts an empty body', async () => {
+    const res = await api(server, demo, 'POST', '/v1/threads');
+    expect(res.status).toBe(201);
+    expect(res.json.data.title).toBe('Untitled thread');
+  });
+
+  it('lists newest first, filters by status and applies limit', async () => {
+    const a = (await api(server, demo, 'POST', '/v1/threads', { title: 'a' })).json.data;
+    const b = (await api(server, demo, 'POST', '/v1/threads', { title: 'b' })).json.data;
+    const list = await api(server, demo, 'GET', '/v1/threads?limit=2');
+    expect(list.json.data.map((t: any) => t.id)).toEqual([b.id, a.id]);
+    expect(list.json.meta).toEqual({ returned: 2, limit: 2 });
+    const closed = await api(server, demo, 'GET', '/v1/threads?status=CLOSED');
+    expect(closed.json.data.length).toBeGreaterThan(0);
+    expect(closed.json.data.every((t: any) => t.status === 'CLOSED')).toBe(true);
+    expect((await api(server, demo, 'GET', '/v1/threads?status=NOPE')).status).toBe(400);
+  });
+
+  it('posts a message and returns user message and grounded assistant reply', async () => {
+    const thread = (await api(server, demo, 'POST', '/v1/threads', { title: 'q' })).json.data;
+    const res = await api(server, demo, 'POST', `/v1/threads/${thread.id}/messages`, {
+      content: 'How much does the Growth plan cost per agent?',
+    });
+    expect(res.status).toBe(201);
+    const { userMessage, aiResponse } = res.json.data;
+    expect(userMessage).toMatchObject({
+      role: 'user',
+      content: 'How much does the Growth plan cost per agent?',
+    });
+    expect(aiResponse.role).toBe('assistant');
+    expect(aiResponse.content).toContain('29 dollars');
+    expect(aiResponse.content).toContain('[pricing.md]');
+    const got = await api(server, demo, 'GET', `/v1/threads/${thread.id}`);
+    expect(got.json.data.messages.map((m: any) => m.role)).toEqual(['user', 'assistant']);
+    expect(got.json.data.messages[0].id).toBe(userMessage.id);
+  });
+
+  it('says so when no document is relevant', async () => {
+    const thread = (await api(server, demo, 'POST', '/v1/threads', {})).json.data;
+    const res = await api(server, demo, 'POST', `/v1/threads/${thread.id}/messages`, {
+      content: 'zebra quasar xylophone',
+    });
+    expect(res.json.data.aiResponse.content).toMatch(/couldn't find anything/);
+  });
+
+  it('refuses messages to a thread that is not OPEN with 409', async () => {
+    const closed = (await api(server, demo, 'GET', '/v1/threads?status=CLOSED')).json.data[0];
+    const res = await api(server, demo, 'POST', `/v1/threads/${closed.id}/messages`, { content: 'hi' });
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe('thread_not_open');
+  });
+
+  it.each([
+    [{ content: '' }, 422],
+    [{ content: '   ' }, 422],
+    [{ content: 42 }, 400],
+    [{}, 400],
+    [{ content: 'x'.repeat(32_001) }, 422],
+  ])('validates message body %#', async (body, status) => {
+    const thread = (await api(server, demo, 'POST', '/v1/threads', {})).json.data;
+    const res = await api(server, demo, 'POST', `/v1/threads/${thread.id}/messages`, body);
+    expect(res.status).toBe(status);
+    expect(res.json.error.code).toEqual(expect.any(String));
+    expect(res.json.error.message).toEqual(expect.any(String));
+  });
+
+  it('validates titles', async () => {
+    expect((await api(server, demo, 'POST', '/v1/threads', { title: 5 })).status).toBe(400);
+    expect((await api(server, demo, 'POST', '/v1/threads', { title: 'x'.repeat(201) })).status).toBe(422);
+  });
+
+  it('changes status with PATCH (extension)', async () => {
+    const thread = (await api(server, demo, 'POST', '/v1/threads', {})).json.data;
+    const res = await api(server, demo, 'PATCH', `/v1/threads/${thread.id}`, { status: 'archived' });
+    expect(res.json.data.status).toBe('ARCHIVED');
+  });
+});
+
+describe('files', () => {
+  it('lists with {data, meta:{returned, limit}} and filters by status', async () => {
+    const res = await api(server, demo, 'GET', '/v1/files');
+    expect(res.json.meta).toEqual({ returned: res.json.data.length, limit: 50 });
+    const failed = await api(server, demo, 'GET', '/v1/files?status=FAILED');
+    expect(failed.json.data.map((f: any) => f.originalFilename).sort()).toEqual([
+      'architecture-diagram.png',
+      'empty-notes.txt',
+    ]);
+    for (const f of res.json.data)
+      expect(Object.keys(f).sort()).toEqual([
+        'createdAt',
+        'fileSize',
+        'id',
+        'indexingStatus',
+        'mimeType',
+        'originalFilename',
+      ]);
+  });
+
+  it('gives detail with the indexing error, chunk count and timestamps', async () => {
+    const failed = (await api(server, demo, 'GET', '/v1/files?status=FAILED')).json.data;
+    const png = failed.find((f: any) => f.originalFilename.endsWith('.png'));
+    const res = await api(server, demo, 'GET', `/v1/files/${png.id}`);
+    expect(res.json.data.indexingError).toEqual({
+      code: 'unsupported_type',
+      message: expect.stringContaining('.png'),
+    });
+    const empty = failed.find((f: any) => f.originalFilename === 'empty-notes.txt');
+    expect((await api(server, demo, 'GET', `/v1/files/${empty.id}`)).json.data.indexingError.code).toBe(
+      'empty_file',
+    );
+    const done = (await api(server, demo, 'GET', '/v1/files?status=COMPLETED')).json.data[0];
+    const detail = (await api(server, demo, 'GET', `/v1/files/${done.id}`)).json.data;
+    expect(detail.chunkCount).toBeGreaterThan(0);
+    expect(detail.indexingError).toBeNull();
+    expect(detail.indexedAt >= detail.indexingStartedAt).toBe(true);
+  });
+
+  it('soft-deletes: gone from lists, get and the assistant at once; second delete is 404', async () => {
+    const before = (await api(server, demo, 'GET', '/v1/files')).json.data;
+    const pricing = before.find((f: any) => f.originalFilename === 'pricing.md');
+    const thread = (await api(server, demo, 'POST', '/v1/threads', {})).json.data;
+    const ask = () =>
+      api(server, demo, 'POST', `/v1/threads/${thread.id}/messages`, {
+        content: 'What does the Growth plan cost per agent per month?',
+      });
+    expect((await ask()).json.data.aiResponse.content).toContain('[pricing.md]');
+    const del = await api(server, demo, 'DELETE', `/v1/files/${pricing.id}`);
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expect(
+      (await api(server, demo, 'GET', '/v1/files')).json.data.some((f: any) => f.id === pricing.id),
+    ).toBe(false);
+    expect((await api(server, demo, 'GET', `/v1/files/${pricing.id}`)).status).toBe(404);
+    expect((await ask()).json.data.aiResponse.content).not.toContain('pricing.md');
+    expect((await api(server, demo, 'DELETE', `/v1/files/${pricing.id}`)).status).toBe(404);
+  });
+});
+
+describe('users', () => {
+  it('searches name or e-mail, case- and accent-insensitively', async () => {
+    const byName = await api(server, demo, 'GET', `/v1/users?q=${encodeURIComponent('ZOË')}`);
+    expect(byName.json.data.map((u: any) => u.name)).toEqual(['Zoë Müller']);
+    const folded = await api(server, demo, 'GET', '/v1/users?q=lukasz');
+    expect(folded.json.data.map((u: any) => u.name)).toEqual(['Łukasz Nowak']);
+    const byMail = await api(server, demo, 'GET', '/v1/users?q=PRIYA.RAMAN@');
+    expect(byMail.json.data).toHaveLength(1);
+    const all = await api(server, demo, 'GET', '/v1/users?limit=2');
+    expect(all.json.data).toHaveLength(2);
+  });
+});
+
+describe('limit', () => {
+  it.each(['/v1/threads', '/v1/files', '/v1/users'])(
+    'clamps above 100 and refuses 0, -1, abc on %s',
+    async (path) => {
+      const clamped = await api(server, demo, 'GET', `${path}?limit=500`);
+      expect(clamped.status).toBe(200);
+      expect(clamped.json.meta.limit).toBe(100);
+      for (const bad of ['0', '-1', 'abc', '1.5', '']) {
+        const res = await api(server, demo, 'GET', `${path}?limit=${bad}`);
+        expect(res.status, `limit=${bad}`).toBe(400);
+        expect(res.json.error.code).toBe('invalid_limit');
+      }
+    },
+  );
+});
+
+describe('webhooks', () => {
+  it('registers with a secret shown only once', async () => {
+    const res = await api(server, demo, 'POST', '/v1/webhooks', {
+      url: 'https://example.com/hook',
+      events: ['file.indexed'],
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({
+      url: 'https://example.com/hook',
+      events: ['file.indexed'],
+      isActive: true,
+    });
+    expect(res.json.data.secret).toMatch(/^whsec_/);
+    const got = await api(server, demo, 'GET', `/v1/webhooks/${res.json.data.id}`);
+    expect(got.json.data.secret).toBeUndefined();
+    const list = await api(server, demo, 'GET', '/v1/webhooks');
+    expect(list.json.data.every((w: any) => w.secret === undefined)).toBe(true);
+    expect((await api(server, demo, 'DELETE', `/v1/webhooks/${res.json.data.id}`)).status).toBe(204);
+    expect((await api(server, demo, 'GET', `/v1/webhooks/${res.json.data.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    [{ url: 'http://example.com', events: ['file.indexed'] }, 422],
+    [{ url: 'http://127.0.0.1:9/x', events: ['file.indexed'] }, 422],
+    [{ url: 'not a url', events: ['file.indexed'] }, 422],
+    [{ url: 'https://example.com', events: [] }, 422],
+    [{ url: 'https://example.com', events: ['file.deleted'] }, 422],
+    [{ url: 'https://example.com', events: 'file.indexed' }, 400],
+    [{ url: 'https://example.com' }, 400],
+    [{ events: ['file.indexed'] }, 400],
+  ])('refuses %j', async (body, status) => {
+    const res = await api(server, demo, 'POST', '/v1/webhooks', body);
+    expect(res.status).toBe(status);
+  });
+});
+
+describe('protocol', () => {
+  it('puts x-request-id on every response, errors included', async () => {
+    for (const [key, method, path] of [
+      [demo, 'GET', '/v1/threads'],
+      [undefined, 'GET', '/v1/threads'],
+      [demo, 'GET', '/v1/nope'],
+      [demo, 'PUT', '/v1/threads'],
+    ] as const) {
+      const res = await api(server, key, method, path);
+      expect(res.headers.get('x-request-id'), `${method} ${path}`).toMatch(/^req_/);
+    }
+  });
+
+  it('answers 405 with Allow for a known path and a wrong method', async () => {
+    const res = await api(server, demo, 'PUT', '/v1/threads');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('POST');
+    expect(res.json.error.code).toBe('method_not_allowed');
+  });
+
+  it('answers 413 for bodies over 1 MiB, 415 for non-JSON, 400 for malformed JSON', async () => {
+    const big = await api(
+      server,
+      demo,
+      'POST',
+      '/v1/threads',
+      JSON.stringify({ title: 'x'.repeat(1024 * 1024) }),
+    );
+    expect(big.status).toBe(413);
+    const text = await api(server, demo, 'POST', '/v1/threads', 'title=x', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const broken = await api(server, demo, 'POST', '/v1/threads', '{"title":');
+    expect(broken.status).toBe(400);
+    expect(broken.json.error.code).toBe('invalid_json');
+    const array = await api(server, demo, 'POST', '/v1/threads', '[1]');
+    expect(array.status).toBe(400);
+  });
+
+  it('answers 429 with Retry-After when a key exceeds the rate limit', async () => {
+    const limited = await startTestServer({ rateLimit: 3 });
+    const key = Object.values(limited.keys)[0]!;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await api(limited, key, 'GET', '/v1/threads'));
+    expect(statuses.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(statuses[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await limited.close();
+  });
+});
