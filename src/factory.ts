@@ -43,14 +43,24 @@ export class Context {
   /** The context of the running command; main() closes it and aborts it on Ctrl-C. */
   static current: Context | undefined;
 
-  static for(command: Command): Context {
+  /**
+   * The context for a running command. With `ownsTimeout`, `--timeout` belongs to the verb
+   * (e.g. how long `kb files wait` waits) and does not set the request timeout.
+   */
+  static for(command: Command, options: { ownsTimeout?: boolean } = {}): Context {
     let root = command;
     while (root.parent) root = root.parent;
-    // Global flags come from the root, so a verb's own option of the same name (e.g. the
-    // `--timeout` of `kb files wait`) does not change the request timeout.
     const globals = root.opts<GlobalOptions>();
-    Context.current = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout: globals.timeout });
+    const timeout = options.ownsTimeout ? undefined : globals.timeout;
+    Context.current = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout });
     return Context.current;
+  }
+
+  /** A global option's value as given on the command line, wherever it appeared. */
+  static globalOption(command: Command, name: keyof GlobalOptions): unknown {
+    let root = command;
+    while (root.parent) root = root.parent;
+    return root.opts<GlobalOptions>()[name];
   }
 
   /** A message for a person: on stderr, and only on a terminal. */

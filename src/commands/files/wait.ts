@@ -26,8 +26,8 @@ export default function waitCommand(): Command {
       'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout',
     )
     .argument('<id...>', 'file ids; `-` reads ids from stdin')
-    .option('--timeout <duration>', 'give up after this long', '10m')
-    .option('--interval <duration>', 'time between checks', '2s')
+    .option('--timeout <duration>', 'give up after this long (default 10m)')
+    .option('--interval <duration>', 'time between checks (default 2s)')
     .addHelpText(
       'after',
       `
@@ -38,7 +38,14 @@ Examples:
   $ kb files wait file_123
   $ kb files list --status PENDING --ids | kb files wait - --timeout 2m --interval 1s`,
     )
-    .action((ids: string[], opts: WaitOptions, cmd: Command) => runWait(Context.for(cmd), ids, opts));
+    .action((ids: string[], opts: Partial<WaitOptions>, cmd: Command) => {
+      // commander hands a --timeout after the verb to the root's global option of that name
+      const timeout = (opts.timeout ?? Context.globalOption(cmd, 'timeout') ?? '10m') as string;
+      return runWait(Context.for(cmd, { ownsTimeout: true }), ids, {
+        timeout,
+        interval: opts.interval ?? '2s',
+      });
+    });
 }
 
 export async function runWait(ctx: Context, args: string[], opts: WaitOptions): Promise<void> {
@@ -112,6 +119,20 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   } finally {
     spinner.stop();
   }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error('interrupted'), { name: 'AbortedError' }));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {

@@ -1,0 +1,285 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { BIN, baseEnv, ROOT, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
+import { api, startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! };
+});
+afterAll(() => server.close());
+
+const kb = (args: string[], input?: string) => runKb(args, { env, input });
+
+describe('kb threads', () => {
+  it('lists as tab-separated rows when piped, as a table on a TTY, and as JSON/JSONL/ids', async () => {
+    const piped = await kb(['threads', 'list']);
+    expect(piped.code).toBe(0);
+    const rows = piped.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(rows[0]).toHaveLength(4);
+    expect(rows.map((r) => r[2])).toEqual(expect.arrayContaining(['OPEN', 'CLOSED', 'ARCHIVED']));
+    expect(rows[0]![3]).toMatch(/Z$/);
+    expect(piped.stdout).not.toContain('\u001b[');
+
+    const tty = await runKbOnTTY(['threads', 'list'], { env });
+    const screen = stripAnsi(tty.stdout);
+    expect(screen).toMatch(/ID\s+TITLE\s+STATUS\s+CREATED/);
+    expect(screen).toContain('just now');
+    expect(tty.stdout).toContain('\u001b[32mOPEN');
+
+    const json = JSON.parse((await kb(['threads', 'list', '--json'])).stdout);
+    expect(json.length).toBe(rows.length);
+    const jsonl = (await kb(['threads', 'list', '--jsonl', '--status', 'open'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(jsonl.every((t) => t.status === 'OPEN')).toBe(true);
+    const ids = (await kb(['threads', 'list', '--ids', '--limit', '2'])).stdout;
+    expect(ids).toMatch(/^thr_\w+\nthr_\w+\n$/);
+  });
+
+  it('creates, sends and reads back a thread', async () => {
+    const created = await kb(['threads', 'create', '--title', 'CLI test', '--ids']);
+    const id = created.stdout.trim();
+    expect(id).toMatch(/^thr_/);
+    const send = await kb(['threads', 'send', id, 'How', 'much', 'is', 'the', 'Growth', 'plan?']);
+    expect(send.code).toBe(0);
+    expect(send.stdout).toContain('29 dollars');
+    expect(send.stderr).toBe('');
+    const piped = await kb(['threads', 'send', id, '-'], 'What does error E-4102 mean?\n');
+    expect(piped.stdout).toContain('IMAP');
+    const both = JSON.parse(
+      (await kb(['threads', 'send', id, 'Which certifications does Orbitdesk hold?', '--json'])).stdout,
+    );
+    expect(both.userMessage.role).toBe('user');
+    expect(both.aiResponse.content).toContain('SOC 2');
+    const thread = JSON.parse((await kb(['threads', 'get', id, '--json'])).stdout);
+    expect(thread).toMatchObject({ id, title: 'CLI test', status: 'OPEN' });
+    expect(thread.messages).toHaveLength(6);
+    const view = await runKbOnTTY(['threads', 'view', id], { env, columns: 60 });
+    const screen = stripAnsi(view.stdout);
+    expect(screen).toContain('CLI test');
+    expect(screen).toContain('You');
+    expect(screen).toContain('Assistant');
+    expect(screen.split('\n').every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it('shows a spinner on a TTY only, and exits 130 on Ctrl-C during a send', async () => {
+    const slow = await startTestServer({ demo: true, replyDelayMs: 5000 });
+    const slowEnv = { KB_BASE_URL: slow.url, KB_API_KEY: slow.keys.demo! };
+    const thread = (await api(slow, slow.keys.demo, 'POST', '/v1/threads', {})).json.data;
+    const started = Date.now();
+    let signalled = 0;
+    const res = await runKb(['threads', 'send', thread.id, 'hello'], {
+      env: slowEnv,
+      onSpawn: (child) =>
+        setTimeout(() => {
+          signalled = Date.now();
+          child.kill('SIGINT');
+        }, 700),
+    });
+    expect(res.code).toBe(130);
+    expect(Date.now() - signalled).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).not.toContain('Waiting');
+    await slow.close();
+  });
+
+  it('maps errors to exit codes: unknown id 3, bad key 4, service down 5, invalid flags 2', async () => {
+    const missing = await kb(['threads', 'get', 'thr_missing']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^error: thread not found/);
+    expect((await runKb(['threads', 'list'], { env: { ...env, KB_API_KEY: 'kb_bad' } })).code).toBe(4);
+    const down = await runKb(['threads', 'list', '--retries', '0'], {
+      env: { ...env, KB_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(down.code).toBe(5);
+    expect(down.stderr.trim().split('\n')[0]).toBe(
+      'error: cannot connect to 127.0.0.1:9: connection refused',
+    );
+    for (const bad of ['0', '-1', 'abc']) {
+      const res = await kb(['threads', 'list', '--limit', bad]);
+      expect(res.code, bad).toBe(2);
+    }
+    expect((await kb(['threads', 'list', '--status', 'DONE'])).code).toBe(2);
+    const closed = (await api(server, server.keys.demo, 'GET', '/v1/threads?status=CLOSED')).json.data[0];
+    const conflict = await kb(['threads', 'send', closed.id, 'hi']);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toContain('only OPEN threads accept messages');
+    const json = await kb(['threads', 'get', 'thr_missing', '--json']);
+    const last = JSON.parse(json.stderr.trim().split('\n').pop()!);
+    expect(last.error).toMatchObject({ status: 404, code: 'not_found', exitCode: 3 });
+  });
+
+  it('refuses an id that would change the request path', async () => {
+    const res = await kb(['threads', 'get', '..']);
+    expect(res.code).toBe(2);
+    const encoded = await kb(['threads', 'get', '../files', '--debug']);
+    expect(encoded.code).toBe(3);
+    expect(encoded.stderr).toContain('/v1/threads/..%2Ffiles');
+  });
+});
+
+describe('kb files', () => {
+  it('lists with human sizes on a TTY and bytes when piped; warns when the page is full', async () => {
+    const piped = await kb(['files', 'list']);
+    const row = piped.stdout
+      .split('\n')
+      .find((l) => l.includes('pricing.md'))!
+      .split('\t');
+    expect(row[2]).toMatch(/^\d+$/);
+    const tty = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '2'], { env })).stdout);
+    expect(tty).toMatch(/\d+ B/);
+    expect(tty).toContain('more may exist');
+    const clamp = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '500'], { env })).stdout);
+    expect(clamp).toContain('at most 100');
+    const pipedFull = await kb(['files', 'list', '--limit', '1']);
+    expect(pipedFull.stderr).toBe('');
+  });
+
+  it('shows the indexing error of a FAILED file prominently and exits 0', async () => {
+    const failed = JSON.parse((await kb(['files', 'list', '--status', 'FAILED', '--json'])).stdout);
+    const png = failed.find((f: any) => f.originalFilename.endsWith('.png'));
+    const res = await runKbOnTTY(['files', 'get', png.id], { env });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('\u001b[31m\u001b[1munsupported_type');
+    const json = JSON.parse((await kb(['files', 'get', png.id, '--json'])).stdout);
+    expect(json.indexingError.code).toBe('unsupported_type');
+  });
+
+  it('refuses to delete without --yes when not on a terminal, supports --dry-run and stdin ids', async () => {
+    const local = await startTestServer({ demo: true });
+    const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: local.keys.demo! };
+    const failedIds = (await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: localEnv }))
+      .stdout;
+    const refused = await runKb(['files', 'delete', '-'], { env: localEnv, input: failedIds });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('without --yes');
+    const dry = await runKb(['files', 'delete', '--dry-run', '-'], { env: localEnv, input: failedIds });
+    expect(dry.stdout.trim().split('\n')).toHaveLength(2);
+    expect(dry.stdout).toContain('would-delete');
+    const done = await runKb(['files', 'delete', '--yes', '-', 'file_missing'], {
+      env: localEnv,
+      input: failedIds,
+    });
+    expect(done.code).toBe(3);
+    expect(done.stdout.trim().split('\n')).toEqual(
+      failedIds
+        .trim()
+        .split('\n')
+        .map((id) => `deleted\t${id}`),
+    );
+    expect(done.stderr).toContain('file_missing: file not found');
+    expect(done.stderr).toContain('1 of 3 not deleted');
+    expect((await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: localEnv })).stdout).toBe(
+      '',
+    );
+    await local.close();
+  });
+
+  it('asks for confirmation on a TTY, naming the files', async () => {
+    const local = await startTestServer({ demo: true });
+    const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: local.keys.demo! };
+    const failed = JSON.parse(
+      (await runKb(['files', 'list', '--status', 'FAILED', '--json'], { env: localEnv })).stdout,
+    );
+    const res = await runKbOnTTY(['files', 'delete', failed[0].id], {
+      env: localEnv,
+      onSpawn: (child) => setTimeout(() => child.stdin!.write('y\r'), 1500),
+    });
+    const screen = stripAnsi(res.stdout);
+    expect(screen).toContain(failed[0].originalFilename);
+    expect(screen).toContain('Delete this file?');
+    expect(screen).toContain(`deleted ${failed[0].id}`);
+    expect(res.code).toBe(0);
+    await local.close();
+  });
+
+  it('waits for indexing: 0 when COMPLETED, 1 with the error when FAILED, 124 on timeout', async () => {
+    const docs = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(docs, 'ok.md'), 'Fine document about lighthouses.');
+    writeFileSync(join(docs, 'bad.pdf'), '%PDF-1.4');
+    const { startServer } = await import('../../src/server/index.js');
+    const local = await startServer({ port: 0, docsDir: docs, indexDelayMs: 1500 });
+    const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: Object.values(local.keys)[0]! };
+    const files = JSON.parse((await runKb(['files', 'list', '--json'], { env: localEnv })).stdout);
+    const ok = files.find((f: any) => f.originalFilename === 'ok.md');
+    const bad = files.find((f: any) => f.originalFilename === 'bad.pdf');
+    const timeout = await runKb(['files', 'wait', ok.id, '--timeout', '100ms', '--interval', '50ms'], {
+      env: localEnv,
+    });
+    expect(timeout.code).toBe(124);
+    const waited = await runKb(['files', 'wait', ok.id, '--interval', '100ms'], { env: localEnv });
+    expect(waited.code).toBe(0);
+    expect(waited.stdout.trim().split('\n').pop()).toBe(`${ok.id}\tCOMPLETED`);
+    const failed = await runKb(['files', 'wait', bad.id, ok.id, '--interval', '100ms'], { env: localEnv });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('bad.pdf) failed indexing: unsupported_type');
+    await local.close();
+  });
+
+  it('explains that uploads go through the web interface (exit 2)', async () => {
+    const res = await kb(['files', 'upload', 'x.pdf']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('web interface');
+    expect((await kb(['files', '--help'])).stdout).toContain('Uploads go through the web interface');
+  });
+});
+
+describe('kb users', () => {
+  it('searches members and prints them in every format', async () => {
+    const res = await kb(['users', 'list', '--query', 'zoë']);
+    expect(res.stdout.split('\t').slice(1, 3)).toEqual(['Zoë Müller', 'zoe.mueller@orbitdesk.example']);
+    const json = JSON.parse((await kb(['users', 'list', '--json', '--limit', '3'])).stdout);
+    expect(json).toHaveLength(3);
+  });
+});
+
+describe('README', () => {
+  it('runs the scripting example exactly as written', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const script = /<!-- example:scripting -->\s*```bash\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(script).toBeDefined();
+    const local = await startTestServer({ demo: true });
+    const dir = tempDir();
+    const bin = join(dir, 'bin');
+    const { mkdirSync, symlinkSync } = await import('node:fs');
+    mkdirSync(bin);
+    symlinkSync(BIN, join(bin, 'kb'));
+    // Async: the service runs in this process, so a blocking spawn would deadlock it.
+    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script!], {
+        env: {
+          ...baseEnv(dir),
+          PATH: `${bin}:${process.env.PATH}`,
+          KB_BASE_URL: local.url,
+          KB_API_KEY: local.keys.demo!,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('30 June');
+    expect(
+      local.service.store.listFiles(local.workspaces.find((w) => w.name === 'demo')!.id, 'FAILED'),
+    ).toHaveLength(0);
+    await local.close();
+  });
+});
