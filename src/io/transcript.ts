@@ -1,13 +1,14 @@
+import type { ChalkInstance } from 'chalk';
 import wrapAnsi from 'wrap-ansi';
 import type { Message, ThreadWithMessages } from '../api/types.js';
 import { sanitizeText } from '../util/sanitize.js';
 import { colorStatus, relativeTime } from './format.js';
 import type { IO } from './streams.js';
 
-export function roleLabel(io: IO, role: string): string {
-  if (role === 'user') return io.color.bold.cyan('You');
-  if (role === 'assistant') return io.color.bold.magenta('Assistant');
-  return io.color.bold(sanitizeText(role));
+export function roleLabel(color: ChalkInstance, role: string): string {
+  if (role === 'user') return color.bold.cyan('You');
+  if (role === 'assistant') return color.bold.magenta('Assistant');
+  return color.bold(sanitizeText(role));
 }
 
 /** One message: a label line, then the content word-wrapped to the terminal. */
@@ -17,7 +18,7 @@ export function renderMessage(io: IO, message: Message, body?: string): string {
   const wrapped = io.stdoutIsTTY
     ? wrapAnsi(text, Math.max(20, io.columns - 2), { hard: true, trim: false })
     : text;
-  return `${roleLabel(io, message.role)} ${io.color.dim(`· ${when}`)}\n${wrapped}\n`;
+  return `${roleLabel(io.color, message.role)} ${io.color.dim(`· ${when}`)}\n${wrapped}\n`;
 }
 
 export function renderThreadHeader(io: IO, thread: ThreadWithMessages): string {

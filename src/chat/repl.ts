@@ -1,0 +1,318 @@
+import { createInterface, type Interface } from 'node:readline';
+import type { ChalkInstance } from 'chalk';
+import type { Message, Thread } from '../api/types.js';
+import { colorStatus } from '../io/format.js';
+import type { Spinner } from '../io/spinner.js';
+import { roleLabel } from '../io/transcript.js';
+import { hintFor } from '../report.js';
+import { formatDuration } from '../util/duration.js';
+import { sanitizeField } from '../util/sanitize.js';
+import { MessageAssembler } from './assembler.js';
+import type { Renderer } from './render.js';
+import type { ChatClient } from './session.js';
+import { ChatSession } from './session.js';
+import { SlashRegistry } from './slash/registry.js';
+
+export interface ReplOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  errOutput: NodeJS.WritableStream;
+  /** Line editing, history, Tab completion, bracketed paste: only on a terminal. */
+  terminal: boolean;
+  client: ChatClient;
+  color: ChalkInstance;
+  renderer: Renderer;
+  spinner?: (text: string) => Promise<Spinner>;
+  /** Input history, newest first; saved on exit. */
+  history?: { lines: string[]; save(lines: string[]): void };
+  pickThread?: (threads: Thread[]) => Promise<string | undefined>;
+  editor?: () => Promise<string | undefined>;
+  /** How to resume a thread from the shell, printed on exit. */
+  resumeCommand?: (id: string) => string;
+  /** Messages shown when resuming a thread. */
+  showLast?: number;
+}
+
+const SILENT_SPINNER: Spinner = { update() {}, stop() {} };
+
+/** The interactive chat: reads messages and slash commands, shows rendered replies. */
+export class Repl {
+  readonly session: ChatSession;
+  readonly commands = new SlashRegistry();
+  readonly color: ChalkInstance;
+  #rl: Interface | undefined;
+  #historyLines: string[];
+  readonly #assembler = new MessageAssembler();
+  readonly #queue: { line: string; pasted: boolean }[] = [];
+  #wake: (() => void) | undefined;
+  #closed = false;
+  #suspended = false;
+  #pasting = false;
+  #busy = false;
+  #current: AbortController | undefined;
+
+  constructor(private readonly options: ReplOptions) {
+    this.session = new ChatSession(options.client);
+    this.color = options.color;
+    this.#historyLines = [...(options.history?.lines ?? [])];
+  }
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  print(text: string): void {
+    this.options.output.write(text);
+  }
+
+  writeRaw(text: string): void {
+    this.options.output.write(text);
+  }
+
+  warn(text: string): void {
+    this.options.errOutput.write(`${this.color.yellow(text)}\n`);
+  }
+
+  /** A signal for one operation; Ctrl-C aborts it. */
+  signal(): AbortSignal {
+    this.#current = new AbortController();
+    return this.#current.signal;
+  }
+
+  /** Cancels the request in flight, if any. Returns whether there was one. */
+  cancel(): boolean {
+    if (!this.#busy || !this.#current) return false;
+    this.#current.abort();
+    return true;
+  }
+
+  /** Runs until Ctrl-D, /exit or the end of input. */
+  async run(start: { threadId?: string; title?: string } = {}): Promise<void> {
+    if (start.threadId) await this.resume(start.threadId);
+    else this.session.startNew(start.title);
+    this.#open();
+    if (this.options.terminal) this.options.output.write('\u001b[?2004h');
+    try {
+      for (;;) {
+        const next = await this.#next();
+        if (!next) break;
+        const message = this.#assembler.push(next.line, next.pasted);
+        if (message === undefined) {
+          this.#prompt();
+          continue;
+        }
+        const result = await this.#handle(message);
+        if (result === 'exit') break;
+        this.#prompt();
+      }
+    } finally {
+      if (this.options.terminal) this.options.output.write(`${this.#closed ? '\n' : ''}\u001b[?2004l`);
+      this.#close();
+      this.options.history?.save(this.#historyLines);
+      if (this.session.id) {
+        const command = this.options.resumeCommand?.(this.session.id) ?? `kb chat ${this.session.id}`;
+        this.options.errOutput.write(`${this.color.dim(`Resume this conversation with: ${command}`)}\n`);
+      }
+    }
+  }
+
+  async #handle(message: string): Promise<'exit' | undefined> {
+    const trimmed = message.trim();
+    if (!trimmed) return undefined;
+    if (trimmed.startsWith('/') && !trimmed.includes('\n')) {
+      const [name = '', ...rest] = trimmed.slice(1).split(/\s+/);
+      const command = this.commands.find(name);
+      if (!command) {
+        const suggestion = this.commands.suggest(name);
+        this.warn(`unknown command /${sanitizeField(name)}${suggestion ? ` (did you mean /${suggestion}?)` : ''}; /help lists them`);
+        return undefined;
+      }
+      this.#busy = true;
+      try {
+        return (await command.run(this, rest.join(' '))) ?? undefined;
+      } catch (err) {
+        this.#report(err);
+        return undefined;
+      } finally {
+        this.#busy = false;
+        this.#current = undefined;
+      }
+    }
+    await this.sendMessage(trimmed);
+    return undefined;
+  }
+
+  /** Sends a message and shows the reply; failures are reported and can be retried. */
+  async sendMessage(content: string): Promise<void> {
+    this.#busy = true;
+    const signal = this.signal();
+    const started = performance.now();
+    const spinner = this.options.spinner ? await this.options.spinner('Thinking…') : SILENT_SPINNER;
+    const tick = setInterval(() => spinner.update(`Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`), 100);
+    try {
+      const exchange = await this.session.send(content, signal);
+      clearInterval(tick);
+      spinner.stop();
+      this.#showReply(exchange.aiResponse);
+    } catch (err) {
+      clearInterval(tick);
+      spinner.stop();
+      if (signal.aborted) {
+        this.warn('Cancelled. The service may still finish this reply; /history will show it.');
+      } else {
+        this.#report(err);
+        this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
+      }
+    } finally {
+      clearInterval(tick);
+      this.#busy = false;
+      this.#current = undefined;
+    }
+  }
+
+  #showReply(reply: Message) {
+    this.print(`\n${roleLabel(this.color, 'assistant')}\n${this.options.renderer.render(reply.content ?? '')}\n`);
+  }
+
+  /** Prints messages as a transcript. */
+  showMessages(messages: Message[]): void {
+    for (const message of messages) {
+      const body = message.role === 'assistant' ? this.options.renderer.render(message.content ?? '') : `${sanitizeField(message.content ?? '')}\n`;
+      this.print(`${roleLabel(this.color, message.role)}\n${body}\n`);
+    }
+  }
+
+  /** Continues an existing thread, showing its last messages. */
+  async resume(id: string): Promise<void> {
+    const thread = await this.session.load(id, this.signal());
+    const count = thread.messages.length;
+    this.print(
+      `${this.color.bold(sanitizeField(thread.title ?? ''))} ${this.color.dim(`· ${thread.id} ·`)} ${colorStatus(this.color, String(thread.status))} ${this.color.dim(`· ${count} message${count === 1 ? '' : 's'}`)}\n\n`,
+    );
+    const shown = thread.messages.slice(-(this.options.showLast ?? 6));
+    if (shown.length < count) this.print(this.color.dim(`… ${count - shown.length} earlier message${count - shown.length === 1 ? '' : 's'} (/history ${count} shows all)\n\n`));
+    this.showMessages(shown);
+    if (thread.status !== 'OPEN') this.warn(`This thread is ${thread.status}: the service will refuse new messages. /new starts a new conversation.`);
+  }
+
+  async pickThread(): Promise<string | undefined> {
+    const page = await this.options.client.threads.list({ limit: 20, signal: this.signal() });
+    if (page.data.length === 0) {
+      this.print(this.color.dim('No threads yet.\n'));
+      return undefined;
+    }
+    if (!this.options.pickThread) {
+      this.print(`${page.data.map((t) => `  ${t.id}  ${sanitizeField(t.title)}  ${t.status}`).join('\n')}\n`);
+      this.print(this.color.dim('Continue one with /switch <id>.\n'));
+      return undefined;
+    }
+    return this.#suspendWhile(() => this.options.pickThread!(page.data));
+  }
+
+  async editMessage(): Promise<string | undefined> {
+    if (!this.options.editor) {
+      this.warn('no editor available here');
+      return undefined;
+    }
+    return this.#suspendWhile(this.options.editor);
+  }
+
+  /** Hands the terminal to something else (a picker, an editor), then takes it back. */
+  async #suspendWhile<T>(action: () => Promise<T>): Promise<T> {
+    this.#suspended = true;
+    this.#close();
+    try {
+      return await action();
+    } finally {
+      this.#suspended = false;
+      this.#open(false);
+    }
+  }
+
+  #report(err: unknown) {
+    const message = err instanceof Error ? err.message : String(err);
+    this.options.errOutput.write(`${this.color.red('error:')} ${message.split('\n')[0]}\n`);
+    const name = err instanceof Error ? err.name : '';
+    const hint = name === 'ConflictError' ? '/new starts a new conversation' : hintFor(err);
+    if (hint) this.options.errOutput.write(`${this.color.dim(`hint: ${hint}`)}\n`);
+  }
+
+  #promptText(): string {
+    return this.#assembler.pending ? this.color.dim('... ') : `${this.color.cyan.bold('you')} ${this.color.dim('›')} `;
+  }
+
+  #prompt() {
+    if (!this.#rl || this.#closed) return;
+    this.#rl.setPrompt(this.#promptText());
+    this.#rl.prompt();
+  }
+
+  #open(prompt = true) {
+    const rl = createInterface({
+      input: this.options.input,
+      output: this.options.terminal ? this.options.output : undefined,
+      terminal: this.options.terminal,
+      history: this.#historyLines,
+      historySize: 500,
+      removeHistoryDuplicates: true,
+      completer: (line: string) => this.commands.complete(line),
+      tabSize: 2,
+    });
+    this.#rl = rl;
+    rl.on('line', (line) => {
+      this.#queue.push({ line, pasted: this.#pasting });
+      this.#wake?.();
+    });
+    rl.on('SIGINT', () => this.#interrupt());
+    rl.on('close', () => {
+      if (this.#rl === rl) this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
+      if (this.#suspended) return;
+      this.#closed = true;
+      this.#wake?.();
+    });
+    if (this.options.terminal) {
+      this.options.input.on('keypress', this.#onKeypress);
+    }
+    if (prompt) this.#prompt();
+  }
+
+  readonly #onKeypress = (_: unknown, key: { name?: string } | undefined) => {
+    if (key?.name === 'paste-start') this.#pasting = true;
+    else if (key?.name === 'paste-end') this.#pasting = false;
+  };
+
+  #close() {
+    const rl = this.#rl;
+    if (!rl) return;
+    this.options.input.removeListener('keypress', this.#onKeypress);
+    this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
+    rl.close();
+    this.#rl = undefined;
+  }
+
+  #interrupt() {
+    if (this.cancel()) return;
+    const rl = this.#rl;
+    if (this.#assembler.pending || (rl && rl.line.length > 0)) {
+      this.#assembler.reset();
+      rl?.write(null, { ctrl: true, name: 'u' });
+      this.options.output.write('\n');
+      this.#prompt();
+      return;
+    }
+    this.options.output.write(`\n${this.color.dim('(To leave, press Ctrl-D or type /exit)')}\n`);
+    this.#prompt();
+  }
+
+  async #next(): Promise<{ line: string; pasted: boolean } | undefined> {
+    for (;;) {
+      const item = this.#queue.shift();
+      if (item) return item;
+      if (this.#closed) return undefined;
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+      this.#wake = undefined;
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import type { SlashCommand } from './command.js';
+
+export const edit: SlashCommand = {
+  name: 'edit',
+  description: 'write the next message in $EDITOR',
+  async run(repl) {
+    const text = await repl.editMessage();
+    if (text?.trim()) await repl.sendMessage(text.trim());
+    else repl.print(repl.color.dim('Empty message; nothing sent.\n'));
+    return undefined;
+  },
+};

@@ -1,0 +1,63 @@
+import type { SlashCommand } from './command.js';
+import { copy } from './copy.js';
+import { edit } from './edit.js';
+import { exit } from './exit.js';
+import { help } from './help.js';
+import { history } from './history.js';
+import { info } from './info.js';
+import { newChat } from './new.js';
+import { retry } from './retry.js';
+import { switchThread } from './switch.js';
+import { threads } from './threads.js';
+
+/** Resolves slash command names and aliases, builds /help and completes names on Tab. */
+export class SlashRegistry {
+  readonly #commands: SlashCommand[];
+
+  constructor(commands: SlashCommand[] = [help, newChat, threads, switchThread, history, info, retry, edit, copy, exit]) {
+    this.#commands = commands;
+  }
+
+  all(): SlashCommand[] {
+    return this.#commands;
+  }
+
+  find(name: string): SlashCommand | undefined {
+    const wanted = name.toLowerCase();
+    return this.#commands.find((c) => c.name === wanted || c.aliases?.includes(wanted));
+  }
+
+  /** Names starting with what was typed, for readline's completer. */
+  complete(line: string): [string[], string] {
+    if (!line.startsWith('/') || line.includes(' ')) return [[], line];
+    const names = this.#commands.map((c) => `/${c.name}`);
+    const hits = names.filter((n) => n.startsWith(line.toLowerCase()));
+    return [hits.length ? hits : names, line];
+  }
+
+  /** The closest name to an unknown one, for a hint. */
+  suggest(name: string): string | undefined {
+    let best: { name: string; distance: number } | undefined;
+    for (const command of this.#commands) {
+      for (const candidate of [command.name, ...(command.aliases ?? [])]) {
+        const distance = editDistance(name.toLowerCase(), candidate);
+        if (distance <= 2 && (!best || distance < best.distance)) best = { name: command.name, distance };
+      }
+    }
+    return best?.name;
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = current;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,17 @@
+import type { SlashCommand } from './command.js';
+
+export const switchThread: SlashCommand = {
+  name: 'switch',
+  aliases: ['open'],
+  args: '<thread id>',
+  description: 'continue another thread',
+  async run(repl, args) {
+    const id = args.trim();
+    if (!id) {
+      repl.warn('usage: /switch <thread id> (or /threads to pick one)');
+      return undefined;
+    }
+    await repl.resume(id);
+    return undefined;
+  },
+};

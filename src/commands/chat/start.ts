@@ -1,0 +1,77 @@
+import type { KbClient } from '../../api/client.js';
+import { loadHistory, saveHistory } from '../../chat/history.js';
+import { chatFromLines } from '../../chat/pipe.js';
+import { createRenderer } from '../../chat/render.js';
+import { Repl } from '../../chat/repl.js';
+import { ChatSession } from '../../chat/session.js';
+import { CliError, ExitCode } from '../../errors.js';
+import type { Context } from '../../factory.js';
+import { startSpinner } from '../../io/spinner.js';
+import { sanitizeField } from '../../util/sanitize.js';
+
+export interface StartOptions {
+  threadId?: string;
+  continue?: boolean;
+  title?: string;
+  raw?: boolean;
+  jsonl?: boolean;
+  /** Where input history is kept; none for the demo. */
+  historyFile?: string;
+  resumeCommand?: (id: string) => string;
+  greeting?: string;
+}
+
+/** The REPL on a terminal, line-by-line chat otherwise. */
+export async function startChat(ctx: Context, client: KbClient, options: StartOptions): Promise<void> {
+  const { io } = ctx;
+  let threadId = options.threadId;
+  if (options.continue) {
+    const latest = await client.threads.list({ limit: 1, signal: ctx.signal });
+    threadId = latest.data[0]?.id;
+    if (!threadId) throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
+  }
+
+  if (!io.stdinIsTTY || !io.stdoutIsTTY) {
+    const session = new ChatSession(client);
+    if (threadId) await session.load(threadId, ctx.signal);
+    else session.startNew(options.title);
+    await chatFromLines(session, io.stdin, io.stdout, { json: ctx.format === 'json' || ctx.format === 'jsonl', signal: ctx.signal });
+    return;
+  }
+
+  // The REPL handles Ctrl-C itself (cancel a reply, clear the line); the process must not exit.
+  process.removeAllListeners('SIGINT');
+  const history = options.historyFile ? loadHistory(options.historyFile) : undefined;
+  if (history?.warning) io.err(`${io.errColor.yellow('warning:')} ${history.warning}\n`);
+  const repl = new Repl({
+    input: io.stdin,
+    output: io.stdout,
+    errOutput: io.stderr,
+    terminal: true,
+    client,
+    color: io.color,
+    renderer: createRenderer({ width: io.columns, raw: Boolean(options.raw), color: io.color.level > 0 }),
+    spinner: (text) => startSpinner(io, text),
+    history: history && options.historyFile ? { lines: history.lines, save: (lines) => saveHistory(options.historyFile!, lines) } : undefined,
+    pickThread: async (threads) => {
+      const { loadPrompts } = await import('../../io/prompt.js');
+      const { prompts, context } = await loadPrompts(io, 'a thread');
+      return prompts.select(
+        {
+          message: 'Continue which thread?',
+          choices: threads.map((t) => ({ name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`, value: t.id })),
+          pageSize: 12,
+        },
+        context,
+      );
+    },
+    editor: async () => {
+      const { editInEditor } = await import('../../chat/editor.js');
+      return editInEditor(ctx.env);
+    },
+    resumeCommand: options.resumeCommand,
+  });
+  if (options.greeting) io.err(options.greeting);
+  else if (!threadId) io.err(io.errColor.dim('Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.\n'));
+  await repl.run({ threadId, title: options.title });
+}

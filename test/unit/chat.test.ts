@@ -1,0 +1,234 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Chalk } from 'chalk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KbClient } from '../../src/api/client.js';
+import { ConnectionError } from '../../src/api/errors.js';
+import { MessageAssembler, titleFrom } from '../../src/chat/assembler.js';
+import { loadHistory, saveHistory } from '../../src/chat/history.js';
+import { createRenderer } from '../../src/chat/render.js';
+import { Repl, type ReplOptions } from '../../src/chat/repl.js';
+import type { ChatClient } from '../../src/chat/session.js';
+import type { RunningServer } from '../../src/server/index.js';
+import { startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+let client: KbClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, replyDelayMs: 0 });
+  client = new KbClient({ baseUrl: server.url, apiKey: server.keys.demo! });
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+function harness(overrides: Partial<ReplOptions> = {}) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errOutput = new PassThrough();
+  let out = '';
+  let err = '';
+  output.on('data', (d) => (out += d));
+  errOutput.on('data', (d) => (err += d));
+  const repl = new Repl({
+    input,
+    output,
+    errOutput,
+    terminal: false,
+    client,
+    color: new Chalk({ level: 0 }),
+    renderer: createRenderer({ width: 80, raw: true, color: false }),
+    ...overrides,
+  });
+  return { repl, input, out: () => out, err: () => err };
+}
+
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await tick();
+  }
+}
+
+describe('MessageAssembler', () => {
+  it('joins a """ block, trailing backslashes and pasted lines into one message', () => {
+    const a = new MessageAssembler();
+    expect(a.push('"""')).toBeUndefined();
+    expect(a.push('first')).toBeUndefined();
+    expect(a.push('  second')).toBeUndefined();
+    expect(a.push('"""')).toBe('first\n  second');
+    expect(a.push('one \\')).toBeUndefined();
+    expect(a.pending).toBe(true);
+    expect(a.push('two')).toBe('one \ntwo');
+    expect(a.push('pasted 1', true)).toBeUndefined();
+    expect(a.push('pasted 2', true)).toBeUndefined();
+    expect(a.push('typed after')).toBe('pasted 1\npasted 2\ntyped after');
+    expect(a.push('"""inline"""')).toBe('inline');
+    expect(a.push('plain')).toBe('plain');
+    a.push('"""');
+    a.reset();
+    expect(a.pending).toBe(false);
+  });
+
+  it('titles a thread from the first message, cut at a word near 60 characters', () => {
+    expect(titleFrom('  short  question ')).toBe('short question');
+    const long = titleFrom('How do I configure the smart routing rules so that urgent tickets from enterprise customers go first?');
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long).toBe('How do I configure the smart routing rules so that urgent…');
+  });
+});
+
+describe('history file', () => {
+  it('keeps multi-line entries, is bounded, and is written 0600', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kb-hist-')), 'h', 'chat-default');
+    const many = Array.from({ length: 600 }, (_, i) => `line ${i}`);
+    saveHistory(file, ['a\nb', 'back\\slash', ...many]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const { lines } = loadHistory(file);
+    expect(lines).toHaveLength(500);
+    expect(lines[0]).toBe('a\nb');
+    expect(lines[1]).toBe('back\\slash');
+  });
+});
+
+describe('Repl', () => {
+  it('creates the thread on the first message, titled from it, and prints the reply', async () => {
+    const h = harness();
+    const done = h.repl.run();
+    h.input.write('What does error E-4102 mean?\n');
+    await until(() => h.out().includes('IMAP'));
+    h.input.end();
+    await done;
+    const thread = await client.threads.get(h.repl.session.id!);
+    expect(thread.title).toBe('What does error E-4102 mean?');
+    expect(thread.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(h.err()).toContain(`Resume this conversation with: kb chat ${thread.id}`);
+  });
+
+  it('sends a """ block and continued lines as single messages', async () => {
+    const h = harness();
+    const done = h.repl.run({ title: 'multi' });
+    h.input.write('"""\nline one\nline two\n"""\nthree \\\nfour\n');
+    await until(() => h.repl.session.messages.length === 4);
+    h.input.end();
+    await done;
+    const thread = await client.threads.get(h.repl.session.id!);
+    expect(thread.title).toBe('multi');
+    expect(thread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['line one\nline two', 'three \nfour']);
+  });
+
+  it('runs slash commands, hints at unknown ones and never crashes', async () => {
+    const h = harness();
+    const done = h.repl.run();
+    h.input.write('/help\n/info\n/hepl\n/history\n/new Fresh start\n/info\n/switch\n/bogus arg\n');
+    await until(() => h.err().includes('unknown command /bogus'));
+    expect(h.out()).toContain('/retry');
+    expect(h.out()).toContain('Not saved yet');
+    expect(h.out()).toContain('title "Fresh start"');
+    expect(h.err()).toContain('unknown command /hepl (did you mean /help?)');
+    expect(h.err()).toContain('usage: /switch <thread id>');
+    h.input.write('/exit\nnot sent\n');
+    await done;
+    expect(h.repl.session.id).toBeUndefined();
+  });
+
+  it('completes slash command names', () => {
+    const h = harness();
+    expect(h.repl.commands.complete('/hi')[0]).toEqual(['/history']);
+    expect(h.repl.commands.complete('/')[0]).toContain('/threads');
+    expect(h.repl.commands.complete('hello')[0]).toEqual([]);
+  });
+
+  it('resumes a thread, showing its last messages, and continues it', async () => {
+    const thread = await client.threads.create({ title: 'resumable' });
+    await client.threads.send(thread.id, 'Which certifications does Orbitdesk hold?');
+    const h = harness({ showLast: 1 });
+    const done = h.repl.run({ threadId: thread.id });
+    await until(() => h.out().includes('resumable'));
+    expect(h.out()).toContain('… 1 earlier message');
+    expect(h.out()).toContain('SOC 2');
+    h.input.write('How is data encrypted?\n');
+    await until(() => h.repl.session.messages.length === 4);
+    h.input.end();
+    await done;
+    expect((await client.threads.get(thread.id)).messages).toHaveLength(4);
+  });
+
+  it('cancels a slow reply with the AbortController and keeps running', async () => {
+    const slow = await startTestServer({ demo: true, replyDelayMs: 1500 });
+    const slowClient = new KbClient({ baseUrl: slow.url, apiKey: slow.keys.demo! });
+    const h = harness({ client: slowClient });
+    const done = h.repl.run();
+    h.input.write('first question\n');
+    await until(() => h.repl.busy);
+    await tick(100);
+    expect(h.repl.cancel()).toBe(true);
+    await until(() => h.err().includes('Cancelled'));
+    expect(h.err()).toContain('The service may still finish this reply');
+    h.input.write('/info\n');
+    await until(() => h.out().includes('Thread'));
+    h.input.end();
+    await done;
+    await slowClient.close();
+    await slow.close();
+  });
+
+  it('reports errors, keeps running, and sends the failed message again with /retry', async () => {
+    let calls = 0;
+    const flaky: ChatClient = {
+      threads: {
+        create: (p) => client.threads.create(p),
+        get: (id) => client.threads.get(id),
+        list: (p) => client.threads.list(p),
+        send: (id, content, signal) => {
+          calls++;
+          if (calls === 1) return Promise.reject(new ConnectionError('cannot connect to kb.example: connection refused'));
+          return client.threads.send(id, content, signal);
+        },
+      },
+    };
+    const h = harness({ client: flaky });
+    const done = h.repl.run();
+    h.input.write('How much is the Starter plan?\n');
+    await until(() => h.err().includes('connection refused'));
+    expect(h.err()).toContain('/retry');
+    h.input.write('/retry\n');
+    await until(() => h.out().includes('12 dollars'));
+    h.input.end();
+    await done;
+    expect(calls).toBe(2);
+    const messages = (await client.threads.get(h.repl.session.id!)).messages;
+    expect(messages.filter((m) => m.role === 'user')).toHaveLength(1);
+  });
+
+  it('reports a thread that is not open and suggests /new', async () => {
+    const closed = (await client.threads.list({ status: 'CLOSED' })).data[0]!;
+    const h = harness();
+    const done = h.repl.run({ threadId: closed.id });
+    h.input.write('hello?\n');
+    await until(() => h.err().includes('only OPEN threads accept messages'));
+    expect(h.err()).toContain('is CLOSED: the service will refuse new messages');
+    expect(h.err()).toContain('hint: /new starts a new conversation');
+    h.input.end();
+    await done;
+  });
+});
+
+describe('Markdown rendering', () => {
+  it('renders Markdown for the terminal and strips escape sequences from replies', () => {
+    const renderer = createRenderer({ width: 40, raw: false, color: false });
+    const out = renderer.render('# Title\n\nSome **bold** text and a list:\n\n- one\n- two\n\n\u001b]0;pwned\u0007done');
+    expect(out).toContain('Title');
+    expect(out).toMatch(/one/);
+    expect(out).not.toContain('\u001b]0;');
+    expect(out.split('\n').every((l) => l.replace(/\u001b\[[0-9;]*m/g, '').length <= 40)).toBe(true);
+    expect(createRenderer({ width: 40, raw: true, color: false }).render('**x**')).toBe('**x**\n');
+  });
+});
