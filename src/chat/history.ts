@@ -8,7 +8,8 @@ export function loadHistory(path: string): { lines: string[]; warning?: string }
   try {
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean).map(unescapeLine).reverse();
     const mode = statSync(path).mode & 0o777;
-    const warning = mode & 0o077 ? `history file ${path} is readable by others; run: chmod 600 ${path}` : undefined;
+    const warning =
+      mode & 0o077 ? `history file ${path} is readable by others; run: chmod 600 ${path}` : undefined;
     return { lines: lines.slice(0, HISTORY_LIMIT), warning };
   } catch {
     return { lines: [] };

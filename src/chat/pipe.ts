@@ -21,7 +21,10 @@ export async function chatFromLines(
       if (!content) continue;
       const exchange = await session.send(content, options.signal);
       if (options.json) output.write(`${JSON.stringify(exchange)}\n`);
-      else output.write(`${sent > 0 ? '\n' : ''}${sanitizeText(exchange.aiResponse?.content ?? '').trimEnd()}\n`);
+      else
+        output.write(
+          `${sent > 0 ? '\n' : ''}${sanitizeText(exchange.aiResponse?.content ?? '').trimEnd()}\n`,
+        );
       sent++;
     }
   } finally {

@@ -12,7 +12,12 @@ export function createRenderer(options: { width: number; raw: boolean; color: bo
   if (options.raw) return { render: (text) => `${sanitizeText(text).trimEnd()}\n` };
   const width = Math.max(20, Math.min(options.width, 120));
   // marked-terminal's options are typed loosely upstream
-  const extension = markedTerminal({ width, reflowText: true, tab: 2, showSectionPrefix: false } as never) as never;
+  const extension = markedTerminal({
+    width,
+    reflowText: true,
+    tab: 2,
+    showSectionPrefix: false,
+  } as never) as never;
   const marked = new Marked(extension);
   return {
     render: (text) => {

@@ -124,7 +124,9 @@ export class Repl {
       const command = this.commands.find(name);
       if (!command) {
         const suggestion = this.commands.suggest(name);
-        this.warn(`unknown command /${sanitizeField(name)}${suggestion ? ` (did you mean /${suggestion}?)` : ''}; /help lists them`);
+        this.warn(
+          `unknown command /${sanitizeField(name)}${suggestion ? ` (did you mean /${suggestion}?)` : ''}; /help lists them`,
+        );
         return undefined;
       }
       this.#busy = true;
@@ -148,7 +150,13 @@ export class Repl {
     const signal = this.signal();
     const started = performance.now();
     const spinner = this.options.spinner ? await this.options.spinner('Thinking…') : SILENT_SPINNER;
-    const tick = setInterval(() => spinner.update(`Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`), 100);
+    const tick = setInterval(
+      () =>
+        spinner.update(
+          `Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`,
+        ),
+      100,
+    );
     try {
       const exchange = await this.session.send(content, signal);
       clearInterval(tick);
@@ -171,13 +179,18 @@ export class Repl {
   }
 
   #showReply(reply: Message) {
-    this.print(`\n${roleLabel(this.color, 'assistant')}\n${this.options.renderer.render(reply.content ?? '')}\n`);
+    this.print(
+      `\n${roleLabel(this.color, 'assistant')}\n${this.options.renderer.render(reply.content ?? '')}\n`,
+    );
   }
 
   /** Prints messages as a transcript. */
   showMessages(messages: Message[]): void {
     for (const message of messages) {
-      const body = message.role === 'assistant' ? this.options.renderer.render(message.content ?? '') : `${sanitizeField(message.content ?? '')}\n`;
+      const body =
+        message.role === 'assistant'
+          ? this.options.renderer.render(message.content ?? '')
+          : `${sanitizeField(message.content ?? '')}\n`;
       this.print(`${roleLabel(this.color, message.role)}\n${body}\n`);
     }
   }
@@ -190,9 +203,17 @@ export class Repl {
       `${this.color.bold(sanitizeField(thread.title ?? ''))} ${this.color.dim(`· ${thread.id} ·`)} ${colorStatus(this.color, String(thread.status))} ${this.color.dim(`· ${count} message${count === 1 ? '' : 's'}`)}\n\n`,
     );
     const shown = thread.messages.slice(-(this.options.showLast ?? 6));
-    if (shown.length < count) this.print(this.color.dim(`… ${count - shown.length} earlier message${count - shown.length === 1 ? '' : 's'} (/history ${count} shows all)\n\n`));
+    if (shown.length < count)
+      this.print(
+        this.color.dim(
+          `… ${count - shown.length} earlier message${count - shown.length === 1 ? '' : 's'} (/history ${count} shows all)\n\n`,
+        ),
+      );
     this.showMessages(shown);
-    if (thread.status !== 'OPEN') this.warn(`This thread is ${thread.status}: the service will refuse new messages. /new starts a new conversation.`);
+    if (thread.status !== 'OPEN')
+      this.warn(
+        `This thread is ${thread.status}: the service will refuse new messages. /new starts a new conversation.`,
+      );
   }
 
   async pickThread(): Promise<string | undefined> {
@@ -238,7 +259,9 @@ export class Repl {
   }
 
   #promptText(): string {
-    return this.#assembler.pending ? this.color.dim('... ') : `${this.color.cyan.bold('you')} ${this.color.dim('›')} `;
+    return this.#assembler.pending
+      ? this.color.dim('... ')
+      : `${this.color.cyan.bold('you')} ${this.color.dim('›')} `;
   }
 
   #prompt() {
@@ -265,7 +288,8 @@ export class Repl {
     });
     rl.on('SIGINT', () => this.#interrupt());
     rl.on('close', () => {
-      if (this.#rl === rl) this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
+      if (this.#rl === rl)
+        this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
       if (this.#suspended) return;
       this.#closed = true;
       this.#wake?.();

@@ -42,7 +42,10 @@ export class ChatSession {
   async send(content: string, signal?: AbortSignal): Promise<Exchange> {
     this.lastUserMessage = content;
     if (!this.thread) {
-      this.thread = await this.client.threads.create({ title: this.pendingTitle ?? titleFrom(content) }, signal);
+      this.thread = await this.client.threads.create(
+        { title: this.pendingTitle ?? titleFrom(content) },
+        signal,
+      );
       this.pendingTitle = undefined;
     }
     const exchange = await this.client.threads.send(this.thread.id, content, signal);

@@ -10,12 +10,41 @@ export interface TopLevelCommand {
 
 /** Every top-level command; a module is imported only when its command runs. */
 export const COMMANDS: TopLevelCommand[] = [
-  { name: 'chat', summary: 'Chat with the assistant: a REPL on a terminal, line by line from a pipe', load: () => import('./chat/index.js') },
-  { name: 'threads', summary: 'List, create, read and message chat threads', load: () => import('./threads/index.js') },
-  { name: 'files', summary: 'List, inspect, wait for and delete knowledge-base files', load: () => import('./files/index.js') },
+  {
+    name: 'chat',
+    summary: 'Chat with the assistant: a REPL on a terminal, line by line from a pipe',
+    load: () => import('./chat/index.js'),
+  },
+  {
+    name: 'threads',
+    summary: 'List, create, read and message chat threads',
+    load: () => import('./threads/index.js'),
+  },
+  {
+    name: 'files',
+    summary: 'List, inspect, wait for and delete knowledge-base files',
+    load: () => import('./files/index.js'),
+  },
   { name: 'users', summary: 'List the members of the workspace', load: () => import('./users/index.js') },
-  { name: 'auth', summary: 'Log in, show status, switch profiles, print the token', load: () => import('./auth/index.js') },
+  {
+    name: 'webhooks',
+    summary: 'Register webhooks; sign, verify, listen for and forward events',
+    load: () => import('./webhooks/index.js'),
+  },
+  {
+    name: 'auth',
+    summary: 'Log in, show status, switch profiles, print the token',
+    load: () => import('./auth/index.js'),
+  },
   { name: 'config', summary: 'Read and change non-secret settings', load: () => import('./config/index.js') },
-  { name: 'serve', summary: 'Run the local implementation of the service', load: () => import('./serve/index.js') },
-  { name: 'demo', summary: 'Chat against a throwaway local demo workspace (what `npm start` runs)', load: () => import('./demo/index.js') },
+  {
+    name: 'serve',
+    summary: 'Run the local implementation of the service',
+    load: () => import('./serve/index.js'),
+  },
+  {
+    name: 'demo',
+    summary: 'Chat against a throwaway local demo workspace (what `npm start` runs)',
+    load: () => import('./demo/index.js'),
+  },
 ];

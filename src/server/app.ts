@@ -204,7 +204,7 @@ export function createApp(service: Service) {
     return c.body(null, 204);
   });
 
-  app.notFound((c) => sendError(c, 404, 'not_found', `no route for ${c.req.method} ${c.req.path}`));
+  app.notFound((c) => sendError(c, 404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`));
 
   app.onError((err, c) => {
     if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);

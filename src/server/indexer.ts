@@ -18,6 +18,9 @@ export class Indexer {
   readonly #watchers: FSWatcher[] = [];
   /** Source path -> file id, so a changed document replaces its record. */
   readonly #sources = new Map<string, { id: string; mtimeMs: number; size: number }>();
+  /** Upload generation per file id: a re-upload makes the older pipeline stop. */
+  readonly #generation = new Map<string, number>();
+  #scanTimer: NodeJS.Timeout | undefined;
   #pending = 0;
   #idleWaiters: (() => void)[] = [];
 
@@ -45,8 +48,10 @@ export class Indexer {
       indexingError: null,
     };
     this.store.commit({ op: 'file', file });
+    const generation = (this.#generation.get(id) ?? 0) + 1;
+    this.#generation.set(id, generation);
     this.#pending++;
-    this.#later(() => this.#process(file.id, bytes));
+    this.#later(() => this.#process(file.id, bytes, generation));
     return file;
   }
 
@@ -58,9 +63,14 @@ export class Indexer {
     this.#timers.add(timer);
   }
 
-  #process(id: string, bytes: Buffer) {
+  #current(id: string, generation: number) {
     const file = this.store.files.get(id);
-    if (!file || file.deletedAt) return this.#done();
+    return file && !file.deletedAt && this.#generation.get(id) === generation ? file : undefined;
+  }
+
+  #process(id: string, bytes: Buffer, generation: number) {
+    const file = this.#current(id, generation);
+    if (!file) return this.#done();
     const started = {
       ...file,
       indexingStatus: 'PROCESSING' as const,
@@ -69,8 +79,8 @@ export class Indexer {
     };
     this.store.commit({ op: 'file', file: started });
     this.#later(() => {
-      const current = this.store.files.get(id);
-      if (!current || current.deletedAt) return this.#done();
+      const current = this.#current(id, generation);
+      if (!current) return this.#done();
       const extraction = extractText(current.originalFilename, bytes);
       const at = now();
       if (!extraction.ok) {
@@ -119,7 +129,11 @@ export class Indexer {
   /** Ingests every file in `dir`, then each file added or changed later. */
   watchFolder(workspaceId: string, dir: string): void {
     this.#scan(workspaceId, dir);
-    const watcher = watch(dir, { persistent: false }, () => this.#scan(workspaceId, dir));
+    // A new file is announced before its content is written: scan once things settle.
+    const watcher = watch(dir, { persistent: false }, () => {
+      clearTimeout(this.#scanTimer);
+      this.#scanTimer = setTimeout(() => this.#scan(workspaceId, dir), 100);
+    });
     watcher.on('error', () => {});
     this.#watchers.push(watcher);
   }
@@ -164,6 +178,7 @@ export class Indexer {
   }
 
   close(): void {
+    clearTimeout(this.#scanTimer);
     for (const timer of this.#timers) clearTimeout(timer);
     for (const watcher of this.#watchers) watcher.close();
   }

@@ -1,4 +1,7 @@
 declare module 'marked-terminal' {
   import type { MarkedExtension } from 'marked';
-  export function markedTerminal(options?: Record<string, unknown>, highlightOptions?: Record<string, unknown>): MarkedExtension;
+  export function markedTerminal(
+    options?: Record<string, unknown>,
+    highlightOptions?: Record<string, unknown>,
+  ): MarkedExtension;
 }

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
-import { BIN, ROOT, baseEnv, runKb, tempDir } from '../helpers/cli.js';
+import { BIN, baseEnv, ROOT, runKb, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
 
 let server: RunningServer;
@@ -15,7 +15,10 @@ afterAll(() => server.close());
 
 describe('kb chat without a terminal', () => {
   it('sends each non-empty line in order and prints each reply, separated by a blank line', async () => {
-    const res = await runKb(['chat', '--title', 'piped'], { env, input: 'How much is the Growth plan?\n\nWhat does error E-4102 mean?\n' });
+    const res = await runKb(['chat', '--title', 'piped'], {
+      env,
+      input: 'How much is the Growth plan?\n\nWhat does error E-4102 mean?\n',
+    });
     expect(res.code).toBe(0);
     const [first, second] = res.stdout.split('\n\nSources: [pricing.md]\n\n');
     expect(first).toContain('29 dollars');
@@ -24,13 +27,22 @@ describe('kb chat without a terminal', () => {
     expect(res.stdout).not.toContain('\u001b');
     const threads = (await api(server, server.keys.demo, 'GET', '/v1/threads')).json.data;
     const thread = threads.find((t: any) => t.title === 'piped');
-    expect((await api(server, server.keys.demo, 'GET', `/v1/threads/${thread.id}`)).json.data.messages).toHaveLength(4);
+    expect(
+      (await api(server, server.keys.demo, 'GET', `/v1/threads/${thread.id}`)).json.data.messages,
+    ).toHaveLength(4);
   });
 
   it('prints one {userMessage, aiResponse} object per line with --json, continuing a thread', async () => {
-    const thread = (await api(server, server.keys.demo, 'POST', '/v1/threads', { title: 'json chat' })).json.data;
-    const res = await runKb(['chat', thread.id, '--json'], { env, input: 'Which certifications?\nWhere is data stored?\n' });
-    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const thread = (await api(server, server.keys.demo, 'POST', '/v1/threads', { title: 'json chat' })).json
+      .data;
+    const res = await runKb(['chat', thread.id, '--json'], {
+      env,
+      input: 'Which certifications?\nWhere is data stored?\n',
+    });
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0].userMessage.content).toBe('Which certifications?');
     expect(lines[1].aiResponse.role).toBe('assistant');
@@ -49,7 +61,11 @@ describe('npm start without a terminal', () => {
   it('asks the demo one sample question, prints the cited answer and exits 0', async () => {
     const configDir = tempDir();
     const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...baseEnv(configDir), CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('npm', ['start', '--silent'], {
+        cwd: ROOT,
+        env: { ...baseEnv(configDir), CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.on('close', (code) => resolve({ code, stdout }));
@@ -85,11 +101,26 @@ describe('kb chat on a terminal (tmux)', () => {
   it('renders a reply, cancels a slow one with Ctrl-C, and leaves with Ctrl-D', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 3000 });
     const configDir = tempDir();
-    const vars = { ...baseEnv(configDir), TERM: 'xterm-256color', KB_BASE_URL: slow.url, KB_API_KEY: slow.keys.demo! };
+    const vars = {
+      ...baseEnv(configDir),
+      TERM: 'xterm-256color',
+      KB_BASE_URL: slow.url,
+      KB_API_KEY: slow.keys.demo!,
+    };
     const exports = Object.entries(vars)
       .map(([k, v]) => `${k}='${String(v).replace(/'/g, `'\\''`)}'`)
       .join(' ');
-    tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '50', `env -i ${exports} ${process.execPath} ${BIN} chat; echo "exit=$?"; sleep 30`);
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      '100',
+      '-y',
+      '50',
+      `env -i ${exports} ${process.execPath} ${BIN} chat; echo "exit=$?"; sleep 30`,
+    );
     await waitFor('you ›');
     tmux('send-keys', '-t', session, 'How much is the Growth plan?', 'Enter');
     await waitFor('Thinking');

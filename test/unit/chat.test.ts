@@ -78,7 +78,9 @@ describe('MessageAssembler', () => {
 
   it('titles a thread from the first message, cut at a word near 60 characters', () => {
     expect(titleFrom('  short  question ')).toBe('short question');
-    const long = titleFrom('How do I configure the smart routing rules so that urgent tickets from enterprise customers go first?');
+    const long = titleFrom(
+      'How do I configure the smart routing rules so that urgent tickets from enterprise customers go first?',
+    );
     expect(long.length).toBeLessThanOrEqual(60);
     expect(long.endsWith('…')).toBe(true);
     expect(long).toBe('How do I configure the smart routing rules so that urgent…');
@@ -121,7 +123,10 @@ describe('Repl', () => {
     await done;
     const thread = await client.threads.get(h.repl.session.id!);
     expect(thread.title).toBe('multi');
-    expect(thread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['line one\nline two', 'three \nfour']);
+    expect(thread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'line one\nline two',
+      'three \nfour',
+    ]);
   });
 
   it('runs slash commands, hints at unknown ones and never crashes', async () => {
@@ -189,7 +194,8 @@ describe('Repl', () => {
         list: (p) => client.threads.list(p),
         send: (id, content, signal) => {
           calls++;
-          if (calls === 1) return Promise.reject(new ConnectionError('cannot connect to kb.example: connection refused'));
+          if (calls === 1)
+            return Promise.reject(new ConnectionError('cannot connect to kb.example: connection refused'));
           return client.threads.send(id, content, signal);
         },
       },
@@ -224,7 +230,9 @@ describe('Repl', () => {
 describe('Markdown rendering', () => {
   it('renders Markdown for the terminal and strips escape sequences from replies', () => {
     const renderer = createRenderer({ width: 40, raw: false, color: false });
-    const out = renderer.render('# Title\n\nSome **bold** text and a list:\n\n- one\n- two\n\n\u001b]0;pwned\u0007done');
+    const out = renderer.render(
+      '# Title\n\nSome **bold** text and a list:\n\n- one\n- two\n\n\u001b]0;pwned\u0007done',
+    );
     expect(out).toContain('Title');
     expect(out).toMatch(/one/);
     expect(out).not.toContain('\u001b]0;');

@@ -2,7 +2,7 @@ import type { SlashCommand } from './command.js';
 
 export const copy: SlashCommand = {
   name: 'copy',
-  description: "copy the last reply to the clipboard (OSC 52; most terminals)",
+  description: 'copy the last reply to the clipboard (OSC 52; most terminals)',
   run(repl) {
     const reply = [...repl.session.messages].reverse().find((m) => m.role === 'assistant');
     if (!reply) {

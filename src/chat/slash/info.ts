@@ -7,7 +7,11 @@ export const info: SlashCommand = {
   async run(repl) {
     const { session } = repl;
     if (!session.id) {
-      repl.print(repl.color.dim(`Not saved yet: the thread is created with your first message${session.pendingTitle ? ` (title "${session.pendingTitle}")` : ''}.\n`));
+      repl.print(
+        repl.color.dim(
+          `Not saved yet: the thread is created with your first message${session.pendingTitle ? ` (title "${session.pendingTitle}")` : ''}.\n`,
+        ),
+      );
       return undefined;
     }
     const thread = await session.load(session.id, repl.signal());

@@ -6,7 +6,9 @@ export const newChat: SlashCommand = {
   description: 'start a new conversation (the thread is created with its first message)',
   run(repl, args) {
     repl.session.startNew(args);
-    repl.print(repl.color.dim(`New conversation${args.trim() ? ` "${args.trim()}"` : ''}. Type your first message.\n`));
+    repl.print(
+      repl.color.dim(`New conversation${args.trim() ? ` "${args.trim()}"` : ''}. Type your first message.\n`),
+    );
     return undefined;
   },
 };

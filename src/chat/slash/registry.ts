@@ -14,7 +14,9 @@ import { threads } from './threads.js';
 export class SlashRegistry {
   readonly #commands: SlashCommand[];
 
-  constructor(commands: SlashCommand[] = [help, newChat, threads, switchThread, history, info, retry, edit, copy, exit]) {
+  constructor(
+    commands: SlashCommand[] = [help, newChat, threads, switchThread, history, info, retry, edit, copy, exit],
+  ) {
     this.#commands = commands;
   }
 

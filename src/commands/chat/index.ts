@@ -36,7 +36,11 @@ Examples:
       const ctx = Context.for(cmd);
       if (threadId && opts.continue) throw new UsageError('give a thread id or --continue, not both');
       const client = await ctx.client();
-      const historyFile = join(stateDir(ctx.env), 'history', `chat-${ctx.auth.profile.replace(/[^\w.-]/g, '_')}`);
+      const historyFile = join(
+        stateDir(ctx.env),
+        'history',
+        `chat-${ctx.auth.profile.replace(/[^\w.-]/g, '_')}`,
+      );
       await startChat(ctx, client, { threadId, ...opts, historyFile });
     });
 }

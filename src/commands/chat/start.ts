@@ -28,14 +28,18 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
   if (options.continue) {
     const latest = await client.threads.list({ limit: 1, signal: ctx.signal });
     threadId = latest.data[0]?.id;
-    if (!threadId) throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
+    if (!threadId)
+      throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
   }
 
   if (!io.stdinIsTTY || !io.stdoutIsTTY) {
     const session = new ChatSession(client);
     if (threadId) await session.load(threadId, ctx.signal);
     else session.startNew(options.title);
-    await chatFromLines(session, io.stdin, io.stdout, { json: ctx.format === 'json' || ctx.format === 'jsonl', signal: ctx.signal });
+    await chatFromLines(session, io.stdin, io.stdout, {
+      json: ctx.format === 'json' || ctx.format === 'jsonl',
+      signal: ctx.signal,
+    });
     return;
   }
 
@@ -52,14 +56,20 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     color: io.color,
     renderer: createRenderer({ width: io.columns, raw: Boolean(options.raw), color: io.color.level > 0 }),
     spinner: (text) => startSpinner(io, text),
-    history: history && options.historyFile ? { lines: history.lines, save: (lines) => saveHistory(options.historyFile!, lines) } : undefined,
+    history:
+      history && options.historyFile
+        ? { lines: history.lines, save: (lines) => saveHistory(options.historyFile!, lines) }
+        : undefined,
     pickThread: async (threads) => {
       const { loadPrompts } = await import('../../io/prompt.js');
       const { prompts, context } = await loadPrompts(io, 'a thread');
       return prompts.select(
         {
           message: 'Continue which thread?',
-          choices: threads.map((t) => ({ name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`, value: t.id })),
+          choices: threads.map((t) => ({
+            name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`,
+            value: t.id,
+          })),
           pageSize: 12,
         },
         context,
@@ -72,6 +82,11 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     resumeCommand: options.resumeCommand,
   });
   if (options.greeting) io.err(options.greeting);
-  else if (!threadId) io.err(io.errColor.dim('Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.\n'));
+  else if (!threadId)
+    io.err(
+      io.errColor.dim(
+        'Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.\n',
+      ),
+    );
   await repl.run({ threadId, title: options.title });
 }

@@ -1,0 +1,102 @@
+import { Command } from 'commander';
+import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import { Context } from '../../factory.js';
+import { printRecord } from '../../io/output.js';
+import { loadPrompts } from '../../io/prompt.js';
+import { webhookFields } from './columns.js';
+
+interface CreateOptions {
+  url: string;
+  event: string[];
+  saveSecret?: boolean;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export function checkWebhookUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`invalid URL "${raw}"`, 'expected e.g. https://hooks.example.com/kb');
+  }
+  if (url.protocol === 'https:') return url.toString();
+  if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return url.toString();
+  throw new UsageError(
+    `webhook URLs must use https: "${raw}"`,
+    'plain http is accepted only for loopback receivers of a local service (kb serve --allow-local-webhooks)',
+  );
+}
+
+export default function createCommand(): Command {
+  return new Command('create')
+    .description('register an HTTPS endpoint for events; prints the signing secret once')
+    .requiredOption('--url <url>', 'HTTPS URL that receives the events')
+    .option(
+      '-e, --event <kind>',
+      `event kind, repeatable (${WEBHOOK_EVENTS.join(', ')})`,
+      (v: string, prev: string[]) => [...prev, v],
+      [],
+    )
+    .option('--save-secret', "keep the secret in this profile's config (0600) for verify/listen --webhook ID")
+    .addHelpText(
+      'after',
+      `
+Without --event on a terminal, you pick the kinds from a list.
+
+Examples:
+  $ kb webhooks create --url https://hooks.example.com/kb --event file.indexed --event thread.message.created
+  $ kb webhooks create --url http://127.0.0.1:8787/ --event file.indexed --save-secret --json | jq -r .id`,
+    )
+    .action(async (opts: CreateOptions, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const { io } = ctx;
+      const url = checkWebhookUrl(opts.url);
+      let events = [...new Set(opts.event)];
+      const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
+      if (unknown.length)
+        throw new UsageError(
+          `unknown event kind ${unknown.map((e) => `"${e}"`).join(', ')}`,
+          `known kinds: ${WEBHOOK_EVENTS.join(', ')}`,
+        );
+      if (events.length === 0) {
+        if (!io.canPrompt)
+          throw new UsageError(
+            'no --event given',
+            `pass --event KIND (${WEBHOOK_EVENTS.join(', ')}), repeatable`,
+          );
+        const { prompts, context } = await loadPrompts(io, 'event kinds');
+        events = await prompts.checkbox(
+          {
+            message: 'Which events?',
+            choices: WEBHOOK_EVENTS.map((e) => ({ name: e, value: e, checked: true })),
+            required: true,
+          },
+          context,
+        );
+      }
+      const client = await ctx.client();
+      const webhook = await client.webhooks.create({ url, events }, ctx.signal);
+      if (opts.saveSecret && webhook.secret) {
+        const profile = ctx.auth.profile;
+        await ctx.updateConfig((data) => {
+          const stored = (data.profiles[profile] ??= {});
+          stored.webhookSecrets = { ...stored.webhookSecrets, [webhook.id]: webhook.secret! };
+        });
+      }
+      if (ctx.format === 'json' || ctx.format === 'jsonl' || ctx.format === 'ids') {
+        printRecord(io, ctx.format, webhook, []);
+        return;
+      }
+      printRecord(io, ctx.format, webhook, [
+        ...webhookFields(webhook),
+        ['Secret', webhook.secret, (s) => io.color.bold.yellow(s)],
+      ]);
+      if (webhook.secret) {
+        io.err(
+          `${io.errColor.yellow('!')} The signing secret is shown only once.${opts.saveSecret ? ` Saved in profile "${ctx.auth.profile}": use --webhook ${webhook.id}.` : ' Store it now (or use --save-secret next time).'}\n`,
+        );
+      }
+    });
+}

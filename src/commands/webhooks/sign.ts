@@ -1,0 +1,40 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { Context } from '../../factory.js';
+import { readPayload } from '../../webhooks/payload.js';
+import { resolveSecrets } from '../../webhooks/secrets.js';
+import { type SignatureScheme, signPayload } from '../../webhooks/signature.js';
+import { collect, schemeOption } from './scheme.js';
+
+interface SignOptions {
+  payloadFile?: string;
+  secretFile?: string[];
+  webhook?: string;
+  timestamp?: number;
+  scheme: SignatureScheme;
+}
+
+export default function signCommand(): Command {
+  return new Command('sign')
+    .description('print a valid Service-Signature header for a body, to test receivers')
+    .option('--payload-file <file>', 'raw body (default: stdin)')
+    .option('--secret-file <file>', 'file holding a secret (repeatable: one v1= per secret)', collect)
+    .option('--webhook <id>', 'use the secret saved for this webhook')
+    .option('--timestamp <unix-seconds>', 'the t= value (default: now)', (v) => {
+      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected unix seconds');
+      return Number(v);
+    })
+    .addOption(schemeOption())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ kb webhooks sign --payload-file event.json --secret-file secret.txt
+  $ curl -H "Service-Signature: $(kb webhooks sign --secret-file s.txt < event.json)" --data-binary @event.json http://localhost:3000/hook`,
+    )
+    .action(async (opts: SignOptions, cmd: Command) => {
+      const ctx = Context.for(cmd);
+      const secrets = resolveSecrets(ctx, opts, { required: true });
+      const body = await readPayload(ctx.io, opts.payloadFile);
+      ctx.io.out(`${signPayload(body, secrets, { timestamp: opts.timestamp, scheme: opts.scheme })}\n`);
+    });
+}

@@ -1,0 +1,67 @@
+import { Command } from 'commander';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { Context } from '../../factory.js';
+import { EVENT_KINDS, sampleEvent } from '../../webhooks/samples.js';
+import { resolveSecrets } from '../../webhooks/secrets.js';
+import { type SignatureScheme, signPayload } from '../../webhooks/signature.js';
+import { collect, schemeOption } from './scheme.js';
+
+export default function triggerCommand(): Command {
+  return new Command('trigger')
+    .description('post a correctly signed sample event to a receiver, without calling the service')
+    .argument('<kind>', `event kind (${EVENT_KINDS.join(', ')})`)
+    .requiredOption('--forward-to <url>', 'the receiver')
+    .option('--secret-file <file>', 'file holding the secret', collect)
+    .option('--webhook <id>', 'use the secret saved for this webhook')
+    .addOption(schemeOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ kb webhooks trigger file.indexed --forward-to http://localhost:3000/hook --secret-file secret.txt',
+    )
+    .action(
+      async (
+        kind: string,
+        opts: { forwardTo: string; secretFile?: string[]; webhook?: string; scheme: SignatureScheme },
+        cmd: Command,
+      ) => {
+        const ctx = Context.for(cmd);
+        if (!(EVENT_KINDS as readonly string[]).includes(kind))
+          throw new UsageError(`unknown event kind "${kind}"`, `known kinds: ${EVENT_KINDS.join(', ')}`);
+        let target: URL;
+        try {
+          target = new URL(opts.forwardTo);
+        } catch {
+          throw new UsageError(`invalid URL "${opts.forwardTo}"`);
+        }
+        const secrets = resolveSecrets(ctx, opts, { required: true });
+        const event = sampleEvent(kind);
+        const body = JSON.stringify(event);
+        let status: number;
+        try {
+          const response = await fetch(target, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'service-signature': signPayload(body, secrets, { scheme: opts.scheme }),
+              'user-agent': 'kb-webhooks-trigger',
+            },
+            body,
+            signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(10_000)]),
+          });
+          await response.arrayBuffer().catch(() => undefined);
+          status = response.status;
+        } catch (err) {
+          if (ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortedError' });
+          const cause = (err as Error & { cause?: Error }).cause;
+          throw new CliError(
+            `cannot deliver to ${target.host}: ${cause?.message ?? (err as Error).message}`,
+            ExitCode.unavailable,
+          );
+        }
+        if (ctx.format === 'json') ctx.io.out(`${JSON.stringify({ event, status })}\n`);
+        else ctx.io.out(`${kind} ${event.id} -> ${status}\n`);
+        if (status < 200 || status >= 300)
+          throw new CliError(`the receiver answered ${status}`, ExitCode.failure);
+      },
+    );
+}

@@ -1,0 +1,27 @@
+import { CliError, ExitCode } from '../../errors.js';
+
+/**
+ * Listing, reading and deleting webhooks are extensions of the published interface: a server
+ * without them answers 405, or 404 for the route (not for a webhook id).
+ */
+export async function extension<T>(
+  operation: string,
+  run: () => Promise<T>,
+  options: { anyNotFound?: boolean } = {},
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    const routeMissing =
+      e.name === 'NotFoundError' &&
+      (options.anyNotFound || e.code === undefined || e.code === 'route_not_found');
+    if (e.name === 'MethodNotAllowedError' || routeMissing) {
+      throw new CliError(
+        `this service does not offer ${operation} (it is not part of the published interface)`,
+        ExitCode.failure,
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import type { Context } from '../factory.js';
+
+export interface SecretSources {
+  secretFile?: string[];
+  webhook?: string;
+}
+
+/**
+ * Signing secrets from --secret-file (repeatable), --webhook ID (saved with --save-secret),
+ * or KB_WEBHOOK_SECRET, in that order. Secrets are never taken as argument values.
+ */
+export function resolveSecrets(
+  ctx: Context,
+  sources: SecretSources,
+  options: { required: boolean },
+): string[] {
+  if (sources.secretFile?.length) {
+    return sources.secretFile.map((file) => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (err) {
+        throw new UsageError(
+          `cannot read secret file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
+      }
+      const secret = text.trim();
+      if (!secret) throw new UsageError(`secret file ${file} is empty`);
+      return secret;
+    });
+  }
+  if (sources.webhook) {
+    const secret = ctx.config.profiles[ctx.auth.profile]?.webhookSecrets?.[sources.webhook];
+    if (!secret) {
+      throw new UsageError(
+        `no saved secret for webhook ${sources.webhook} in profile "${ctx.auth.profile}"`,
+        'secrets are saved by `kb webhooks create --save-secret`; otherwise use --secret-file',
+      );
+    }
+    return [secret];
+  }
+  if (ctx.env.KB_WEBHOOK_SECRET) return [ctx.env.KB_WEBHOOK_SECRET];
+  if (options.required) {
+    throw new UsageError(
+      'no webhook secret given',
+      'pass --secret-file FILE or --webhook ID, or set KB_WEBHOOK_SECRET',
+    );
+  }
+  return [];
+}
