@@ -4,12 +4,10 @@ import { api, startTestServer } from '../helpers/server.js';
 
 let server: RunningServer;
 let demo: string;
-let acme: string;
 
 beforeAll(async () => {
   server = await startTestServer({ demo: true });
   demo = server.keys.demo!;
-  acme = server.keys.acme!;
 });
 afterAll(() => server.close());
 

@@ -104,17 +104,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
           ExitCode.timedOut,
         );
       }
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, Math.min(intervalMs, remaining));
-        ctx.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            reject(Object.assign(new Error('interrupted'), { name: 'AbortedError' }));
-          },
-          { once: true },
-        );
-      });
+      await sleep(Math.min(intervalMs, remaining), ctx.signal);
     }
   } finally {
     spinner.stop();

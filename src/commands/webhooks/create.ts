@@ -81,8 +81,9 @@ Examples:
       if (opts.saveSecret && webhook.secret) {
         const profile = ctx.auth.profile;
         await ctx.updateConfig((data) => {
-          const stored = (data.profiles[profile] ??= {});
+          const stored = data.profiles[profile] ?? {};
           stored.webhookSecrets = { ...stored.webhookSecrets, [webhook.id]: webhook.secret! };
+          data.profiles[profile] = stored;
         });
       }
       if (ctx.format === 'json' || ctx.format === 'jsonl' || ctx.format === 'ids') {
