@@ -20,8 +20,7 @@ export interface VerifyOptions {
 }
 
 export type VerifyResult =
-  | { valid: true; timestamp: number }
-  | { valid: false; reason: string; timestamp?: number };
+  { valid: true; timestamp: number } | { valid: false; reason: string; timestamp?: number };
 
 function hmac(secret: string, scheme: SignatureScheme, timestamp: string, body: Buffer): string {
   const mac = createHmac('sha256', secret);
