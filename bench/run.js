@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+// npm run bench: whole-process timings of kb against `node -e 0`, interleaved, plus the local
+// service's indexing and message latency and the REPL's client-side cost per turn.
+// Prints a table and writes bench/results.json. No assertions: targets are reported, not enforced.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'kb.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WARMUP = 3;
+const DOCS = Number(process.env.BENCH_DOCS ?? 2000);
+
+const { startServer } = await import(join(ROOT, 'dist/server/index.js'));
+const { signPayload } = await import(join(ROOT, 'dist/webhooks/signature.js'));
+
+const work = mkdtempSync(join(tmpdir(), 'kb-bench-'));
+const env = { PATH: process.env.PATH, HOME: work, KB_CONFIG_DIR: work, CI: 'true' };
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function timeOnce(cmd, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(cmd, args, {
+    env: { ...env, ...options.env },
+    input: options.input,
+    stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0 && !options.allowFail)
+    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+function peakRss(args, options = {}) {
+  const result = spawnSync(process.execPath, ['--import', join(ROOT, 'bench/rss.mjs'), ...args], {
+    env: { ...env, ...options.env },
+    input: options.input,
+    encoding: 'utf8',
+  });
+  const match = /__KB_MAXRSS__ (\d+)/.exec(result.stderr);
+  return match ? Math.round(Number(match[1]) / 1024) : undefined;
+}
+
+/** Runs a kb scenario interleaved with the baseline, so both see the same machine state. */
+function compare(name, args, options = {}) {
+  const base = [];
+  const kb = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const b = timeOnce(process.execPath, ['-e', '0']);
+    const k = timeOnce(process.execPath, [BIN, ...args], options);
+    if (i >= WARMUP) {
+      base.push(b);
+      kb.push(k);
+    }
+  }
+  const median = percentile(kb, 50);
+  const baseline = percentile(base, 50);
+  return {
+    name,
+    command: `kb ${args.join(' ')}`,
+    medianMs: round(median),
+    p90Ms: round(percentile(kb, 90)),
+    baselineMedianMs: round(baseline),
+    ratio: round(median / baseline, 2),
+    peakRssMb: peakRss([BIN, ...args], options),
+    target: options.target,
+    ok: options.target ? median / baseline <= options.target : undefined,
+  };
+}
+
+const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// A warm local service with the demo workspace.
+const server = await startServer({ port: 0, demo: true, indexDelayMs: 0 });
+await server.service.indexer.idle();
+const key = server.keys.demo;
+const kbEnv = { KB_BASE_URL: server.url, KB_API_KEY: key };
+const thread = await (
+  await fetch(`${server.url}/v1/threads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: '{"title":"bench"}',
+  })
+).json();
+const body = Buffer.alloc(1024 * 1024, 'x');
+const bodyFile = join(work, 'body.json');
+writeFileSync(bodyFile, body);
+writeFileSync(join(work, 'secret.txt'), 'whsec_bench');
+const header = signPayload(body, 'whsec_bench');
+const outFile = join(work, 'files.jsonl');
+
+const scenarios = [
+  compare('version', ['--version'], { target: 1.3 }),
+  compare('help', ['--help'], { target: 1.3 }),
+  compare('threads list --json', ['threads', 'list', '--json'], { env: kbEnv, target: 1.8 }),
+  compare('files list --json', ['files', 'list', '--json'], { env: kbEnv, target: 1.8 }),
+  compare('threads send', ['threads', 'send', thread.data.id, 'How much is the Growth plan?'], {
+    env: kbEnv,
+    target: 1.8,
+  }),
+  compare(
+    'webhooks verify 1 MB',
+    [
+      'webhooks',
+      'verify',
+      '--header',
+      header,
+      '--payload-file',
+      bodyFile,
+      '--secret-file',
+      join(work, 'secret.txt'),
+    ],
+    { target: 1.5 },
+  ),
+  compare('files list --jsonl --limit 100 > file', ['files', 'list', '--jsonl', '--limit', '100'], {
+    env: kbEnv,
+    stdout: 'ignore',
+    target: 1.8,
+  }),
+];
+await server.close();
+
+// REPL turn overhead: 100 turns in process; the server's own handling time is subtracted.
+async function replOverhead() {
+  const serverMs = [];
+  const s = await startServer({
+    port: 0,
+    demo: true,
+    indexDelayMs: 0,
+    log: (e) => e.method === 'POST' && e.status && serverMs.push(e.ms),
+  });
+  await s.service.indexer.idle();
+  const { KbClient } = await import(join(ROOT, 'dist/api/client.js'));
+  const { Repl } = await import(join(ROOT, 'dist/chat/repl.js'));
+  const { createRenderer } = await import(join(ROOT, 'dist/chat/render.js'));
+  const { Chalk } = await import('chalk');
+  const client = new KbClient({ baseUrl: s.url, apiKey: s.keys.demo });
+  const input = new PassThrough();
+  const sink = new PassThrough();
+  sink.resume();
+  const repl = new Repl({
+    input,
+    output: sink,
+    errOutput: sink,
+    terminal: false,
+    client,
+    color: new Chalk({ level: 0 }),
+    renderer: createRenderer({ width: 100, raw: false, color: false }),
+  });
+  const done = repl.run();
+  const turns = 100;
+  const started = performance.now();
+  for (let i = 0; i < turns; i++) {
+    const before = repl.session.messages.length;
+    input.write(`Question ${i}: what does the Growth plan cost?\n`);
+    while (repl.session.messages.length === before) await new Promise((r) => setImmediate(r));
+  }
+  const total = performance.now() - started;
+  input.end();
+  await done;
+  await client.close();
+  await s.close();
+  const server = serverMs.reduce((a, b) => a + b, 0);
+  return {
+    turns,
+    totalMs: round(total),
+    serverMs: round(server),
+    clientMsPerTurn: round((total - server) / turns, 2),
+    target: 5,
+    ok: (total - server) / turns <= 5,
+  };
+}
+
+// The local service with a generated workspace of DOCS documents (~2.5 kB each, ~5 MB).
+async function serviceFigures() {
+  const docs = mkdtempSync(join(tmpdir(), 'kb-bench-docs-'));
+  const words =
+    'orbit ticket routing latency invoice refund channel agent escalation queue policy sla breach export webhook token region backup retention audit shift holiday'.split(
+      ' ',
+    );
+  let bytes = 0;
+  for (let i = 0; i < DOCS; i++) {
+    const sentences = [];
+    for (let j = 0; j < 30; j++) {
+      const pick = (k) => words[(i * 7 + j * 13 + k * 31) % words.length];
+      sentences.push(
+        `Document ${i} section ${j} explains how ${pick(1)} affects ${pick(2)} and ${pick(3)} for team ${i % 50} in region ${j % 7}.`,
+      );
+    }
+    const text = `# Note ${i}\n\n${sentences.join(' ')}\n`;
+    bytes += text.length;
+    writeFileSync(join(docs, `note-${String(i).padStart(5, '0')}.md`), text);
+  }
+  const started = performance.now();
+  const s = await startServer({ port: 0, docsDir: docs, indexDelayMs: 0 });
+  await s.service.indexer.idle();
+  const indexMs = performance.now() - started;
+  const k = Object.values(s.keys)[0];
+  const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };
+  const t = await (await fetch(`${s.url}/v1/threads`, { method: 'POST', headers, body: '{}' })).json();
+  const latencies = [];
+  for (let i = 0; i < 200; i++) {
+    const q0 = performance.now();
+    const res = await fetch(`${s.url}/v1/threads/${t.data.id}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        content: `How does ${words[i % words.length]} affect ${words[(i * 3) % words.length]} for team ${i % 50}?`,
+      }),
+    });
+    await res.json();
+    if (i >= 10) latencies.push(performance.now() - q0);
+  }
+  await s.close();
+  return {
+    documents: DOCS,
+    megabytes: round(bytes / 1e6, 2),
+    indexAllMs: round(indexMs),
+    indexTargetMs: 20_000,
+    messageP50Ms: round(percentile(latencies, 50), 2),
+    messageP95Ms: round(percentile(latencies, 95), 2),
+    messageP95TargetMs: 50,
+    ok: indexMs < 20_000 && percentile(latencies, 95) < 50,
+  };
+}
+
+const repl = await replOverhead();
+const service = await serviceFigures();
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  runs: RUNS,
+  scenarios,
+  repl,
+  service,
+};
+
+const rows = scenarios.map((s) => [
+  s.name,
+  `${s.medianMs}`,
+  `${s.p90Ms}`,
+  `${s.baselineMedianMs}`,
+  `${s.ratio}x`,
+  `${s.peakRssMb ?? '?'} MB`,
+  s.target ? `<= ${s.target}x ${s.ok ? 'ok' : 'MISSED'}` : '',
+]);
+const head = ['scenario', 'median ms', 'p90 ms', 'node -e 0 ms', 'ratio', 'peak RSS', 'target'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const fmt = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
+console.log(fmt(head));
+for (const r of rows) console.log(fmt(r));
+console.log(
+  `\nREPL: ${repl.clientMsPerTurn} ms client-side per turn over ${repl.turns} turns (target <= 5 ms) ${repl.ok ? 'ok' : 'MISSED'}`,
+);
+console.log(
+  `Local service: indexed ${service.documents} documents (${service.megabytes} MB) in ${service.indexAllMs} ms (target < 20000); message p50 ${service.messageP50Ms} ms, p95 ${service.messageP95Ms} ms (target < 50) ${service.ok ? 'ok' : 'MISSED'}`,
+);
+writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwrote bench/results.json');

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, baseEnv, tempDir } from '../helpers/cli.js';
+
+const HEAVY = [
+  'node_modules/undici/',
+  'cjs undici',
+  'node_modules/conf/',
+  'node_modules/ajv',
+  'node_modules/ora/',
+  'node_modules/@inquirer/',
+  'node_modules/hono/',
+  'node_modules/minisearch/',
+  'node_modules/marked',
+  '/dist/server/',
+  '/dist/api/client.js',
+];
+
+function loaded(args: string[], env: Record<string, string> = {}): string[] {
+  const dir = tempDir();
+  const trace = join(dir, 'modules.txt');
+  const result = spawnSync(process.execPath, ['--import', join(ROOT, 'test/helpers/trace-modules.mjs'), BIN, ...args], {
+    env: { ...baseEnv(dir), KB_TRACE_FILE: trace, ...env },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBeLessThan(128);
+  return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+}
+
+describe('start-up cost', () => {
+  it.each([[['--help']], [['--version']], [['threads', '--help']], [['help', 'exit-codes']]])(
+    'kb %j loads no HTTP client, config store, spinner, prompts or server',
+    (args) => {
+      const modules = loaded(args);
+      expect(modules.length).toBeGreaterThan(5);
+      for (const heavy of HEAVY) expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+    },
+  );
+
+  it('a request command loads the HTTP client but not conf, ora, prompts or the server', () => {
+    const modules = loaded(['threads', 'list'], { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_x', KB_RETRIES: '0' });
+    expect(modules.some((m) => m.includes('undici'))).toBe(true);
+    for (const heavy of HEAVY.filter((h) => !h.includes('undici') && !h.includes('client'))) {
+      expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+    }
+  });
+});

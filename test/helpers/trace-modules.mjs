@@ -1,0 +1,21 @@
+// Preloaded with --import: records every module the process resolves (ESM) or requires (CJS)
+// into the file named by KB_TRACE_FILE, one specifier or URL per line.
+import { appendFileSync } from 'node:fs';
+import Module, { register } from 'node:module';
+
+const file = process.env.KB_TRACE_FILE;
+if (file) {
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    appendFileSync(file, `cjs ${request}\n`);
+    return load.call(this, request, ...rest);
+  };
+  const hook = `
+    import { appendFileSync } from 'node:fs';
+    export async function resolve(specifier, context, next) {
+      const result = await next(specifier, context);
+      appendFileSync(${JSON.stringify(file)}, 'esm ' + result.url + '\\n');
+      return result;
+    }`;
+  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+}
