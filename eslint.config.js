@@ -16,7 +16,7 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',
-        performance: 'readonly',
+        performance: 'readonly', setImmediate: 'readonly',
         fetch: 'readonly',
         AbortController: 'readonly',
         AbortSignal: 'readonly',

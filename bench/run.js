@@ -95,7 +95,6 @@ const bodyFile = join(work, 'body.json');
 writeFileSync(bodyFile, body);
 writeFileSync(join(work, 'secret.txt'), 'whsec_bench');
 const header = signPayload(body, 'whsec_bench');
-const outFile = join(work, 'files.jsonl');
 
 const scenarios = [
   compare('version', ['--version'], { target: 1.3 }),
