@@ -21,10 +21,14 @@ const HEAVY = [
 function loaded(args: string[], env: Record<string, string> = {}): string[] {
   const dir = tempDir();
   const trace = join(dir, 'modules.txt');
-  const result = spawnSync(process.execPath, ['--import', join(ROOT, 'test/helpers/trace-modules.mjs'), BIN, ...args], {
-    env: { ...baseEnv(dir), KB_TRACE_FILE: trace, ...env },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', join(ROOT, 'test/helpers/trace-modules.mjs'), BIN, ...args],
+    {
+      env: { ...baseEnv(dir), KB_TRACE_FILE: trace, ...env },
+      encoding: 'utf8',
+    },
+  );
   expect(result.status, result.stderr).toBeLessThan(128);
   return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
 }
@@ -35,15 +39,26 @@ describe('start-up cost', () => {
     (args) => {
       const modules = loaded(args);
       expect(modules.length).toBeGreaterThan(5);
-      for (const heavy of HEAVY) expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+      for (const heavy of HEAVY)
+        expect(
+          modules.filter((m) => m.includes(heavy)),
+          heavy,
+        ).toEqual([]);
     },
   );
 
   it('a request command loads the HTTP client but not conf, ora, prompts or the server', () => {
-    const modules = loaded(['threads', 'list'], { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_x', KB_RETRIES: '0' });
+    const modules = loaded(['threads', 'list'], {
+      KB_BASE_URL: 'http://127.0.0.1:9',
+      KB_API_KEY: 'kb_x',
+      KB_RETRIES: '0',
+    });
     expect(modules.some((m) => m.includes('undici'))).toBe(true);
     for (const heavy of HEAVY.filter((h) => !h.includes('undici') && !h.includes('client'))) {
-      expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+      expect(
+        modules.filter((m) => m.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 });
