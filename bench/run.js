@@ -2,7 +2,7 @@
 // npm run bench: whole-process timings of kb against `node -e 0`, interleaved, plus the local
 // service's indexing and message latency and the REPL's client-side cost per turn.
 // Prints a table and writes bench/results.json. No assertions: targets are reported, not enforced.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,36 +26,45 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function timeOnce(cmd, args, options = {}) {
-  const started = process.hrtime.bigint();
-  const result = spawnSync(cmd, args, {
-    env: { ...env, ...options.env },
-    input: options.input,
-    stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
+/** Runs a process to completion (asynchronously: the service under test lives in this process). */
+function run(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(cmd, args, {
+      env: { ...env, ...options.env },
+      stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stdout?.resume();
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (status !== 0 && !options.allowFail)
+        reject(new Error(`${args.join(' ')} exited ${status}: ${stderr}`));
+      else resolve({ ms, stderr });
+    });
+    child.stdin.end(options.input ?? '');
   });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0 && !options.allowFail)
-    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return ms;
 }
 
-function peakRss(args, options = {}) {
-  const result = spawnSync(process.execPath, ['--import', join(ROOT, 'bench/rss.mjs'), ...args], {
-    env: { ...env, ...options.env },
-    input: options.input,
-    encoding: 'utf8',
-  });
-  const match = /__KB_MAXRSS__ (\d+)/.exec(result.stderr);
+async function timeOnce(cmd, args, options = {}) {
+  return (await run(cmd, args, options)).ms;
+}
+
+async function peakRss(args, options = {}) {
+  const { stderr } = await run(process.execPath, ['--import', join(ROOT, 'bench/rss.mjs'), ...args], options);
+  const match = /__KB_MAXRSS__ (\d+)/.exec(stderr);
   return match ? Math.round(Number(match[1]) / 1024) : undefined;
 }
 
 /** Runs a kb scenario interleaved with the baseline, so both see the same machine state. */
-function compare(name, args, options = {}) {
+async function compare(name, args, options = {}) {
   const base = [];
   const kb = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    const b = timeOnce(process.execPath, ['-e', '0']);
-    const k = timeOnce(process.execPath, [BIN, ...args], options);
+    const b = await timeOnce(process.execPath, ['-e', '0']);
+    const k = await timeOnce(process.execPath, [BIN, ...args], options);
     if (i >= WARMUP) {
       base.push(b);
       kb.push(k);
@@ -70,7 +79,7 @@ function compare(name, args, options = {}) {
     p90Ms: round(percentile(kb, 90)),
     baselineMedianMs: round(baseline),
     ratio: round(median / baseline, 2),
-    peakRssMb: peakRss([BIN, ...args], options),
+    peakRssMb: await peakRss([BIN, ...args], options),
     target: options.target,
     ok: options.target ? median / baseline <= options.target : undefined,
   };
@@ -97,15 +106,15 @@ writeFileSync(join(work, 'secret.txt'), 'whsec_bench');
 const header = signPayload(body, 'whsec_bench');
 
 const scenarios = [
-  compare('version', ['--version'], { target: 1.3 }),
-  compare('help', ['--help'], { target: 1.3 }),
-  compare('threads list --json', ['threads', 'list', '--json'], { env: kbEnv, target: 1.8 }),
-  compare('files list --json', ['files', 'list', '--json'], { env: kbEnv, target: 1.8 }),
-  compare('threads send', ['threads', 'send', thread.data.id, 'How much is the Growth plan?'], {
+  await compare('version', ['--version'], { target: 1.3 }),
+  await compare('help', ['--help'], { target: 1.3 }),
+  await compare('threads list --json', ['threads', 'list', '--json'], { env: kbEnv, target: 1.8 }),
+  await compare('files list --json', ['files', 'list', '--json'], { env: kbEnv, target: 1.8 }),
+  await compare('threads send', ['threads', 'send', thread.data.id, 'How much is the Growth plan?'], {
     env: kbEnv,
     target: 1.8,
   }),
-  compare(
+  await compare(
     'webhooks verify 1 MB',
     [
       'webhooks',
@@ -119,7 +128,7 @@ const scenarios = [
     ],
     { target: 1.5 },
   ),
-  compare('files list --jsonl --limit 100 > file', ['files', 'list', '--jsonl', '--limit', '100'], {
+  await compare('files list --jsonl --limit 100 > file', ['files', 'list', '--jsonl', '--limit', '100'], {
     env: kbEnv,
     stdout: 'ignore',
     target: 1.8,

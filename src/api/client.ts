@@ -299,6 +299,7 @@ export class KbClient {
         ? unexpectedResponse(status, contentType, fields.url, text, false)
         : `${status} from ${fields.method} ${new URL(fields.url).pathname}`);
     const error = errorForStatus(status, message, { ...fields, code: parsed.code });
+    Object.defineProperty(error, 'response', { value: { status, headers, rawBody }, enumerable: false });
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
     if (retryAfterMs !== undefined) Object.assign(error, { retryAfterMs });
     throw error;

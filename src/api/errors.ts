@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly requestId?: string;
   readonly method?: string;
   readonly url?: string;
+  /** The raw response, when there was one (for `kb api`, which prints error bodies too). */
+  declare response?: { status: number; headers: Record<string, string>; rawBody: Buffer };
 
   constructor(message: string, fields: ApiErrorFields = {}) {
     super(message);

@@ -47,4 +47,20 @@ export const COMMANDS: TopLevelCommand[] = [
     summary: 'Chat against a throwaway local demo workspace (what `npm start` runs)',
     load: () => import('./demo/index.js'),
   },
+  {
+    name: 'api',
+    summary: 'Call any endpoint: the escape hatch for what the commands do not cover',
+    load: () => import('./api/index.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'Print the shell completion script for bash, zsh or fish',
+    load: () => import('./completion/index.js'),
+  },
+  {
+    name: '__complete',
+    summary: 'candidates for shell completion',
+    hidden: true,
+    load: () => import('./complete/index.js'),
+  },
 ];

@@ -1,0 +1,119 @@
+import { Command } from 'commander';
+import type { RequestOptions } from '../../api/client.js';
+import { UsageError } from '../../errors.js';
+import { Context } from '../../factory.js';
+import { readStdin } from '../../io/stdin.js';
+import { header, stringField, typedField } from './fields.js';
+
+interface ApiOptions {
+  field: string[];
+  query: string[];
+  header: string[];
+  input?: string;
+  include?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+export default function apiCommand(): Command {
+  return new Command('api')
+    .description('Call any endpoint: the escape hatch for what the commands do not cover')
+    .argument('<method>', METHODS.join('|'))
+    .argument('<path>', 'path below the base URL, e.g. /v1/threads')
+    .option(
+      '-f, --field <key=value>',
+      'body field (query parameter for GET): numbers, true/false/null, @file for a file (repeatable)',
+      collect,
+      [],
+    )
+    .option('-q, --query <key=value>', 'query parameter, as a string (repeatable)', collect, [])
+    .option(
+      '-H, --header <name: value>',
+      'extra request header (repeatable; Authorization is not allowed)',
+      collect,
+      [],
+    )
+    .option('--input <file>', 'raw request body from a file, or - for stdin')
+    .option('-i, --include', 'print the status line and response headers on stderr')
+    .addHelpText(
+      'after',
+      `
+The response body is printed unmodified. Same auth, retries, timeouts, --debug and exit codes
+as every other command; an error body is printed too before the error line.
+
+Examples:
+  $ kb api GET /v1/threads -q status=OPEN -q limit=5 | jq '.data[].title'
+  $ kb api POST /v1/threads -f title="From the API"
+  $ kb api PATCH /v1/threads/thr_123 -f status=CLOSED
+  $ kb api POST /v1/threads/thr_123/messages --input message.json --include`,
+    )
+    .action((method: string, path: string, opts: ApiOptions, cmd: Command) =>
+      runApi(Context.for(cmd), method, path, opts),
+    );
+}
+
+export async function runApi(
+  ctx: Context,
+  methodArg: string,
+  pathArg: string,
+  opts: ApiOptions,
+): Promise<void> {
+  const method = methodArg.toUpperCase() as RequestOptions['method'];
+  if (!(METHODS as readonly string[]).includes(method))
+    throw new UsageError(`unknown method "${methodArg}"`, `use one of ${METHODS.join(', ')}`);
+  if (/^[a-z]+:\/\//i.test(pathArg))
+    throw new UsageError('give a path below the base URL, not a full URL', 'e.g. kb api GET /v1/threads');
+  const [rawPath = '', rawQuery] = (pathArg.startsWith('/') ? pathArg : `/${pathArg}`).split('?', 2);
+  const query: Record<string, string> = Object.fromEntries(new URLSearchParams(rawQuery ?? ''));
+  for (const pair of opts.query) {
+    const [k, v] = stringField(pair);
+    query[k] = v;
+  }
+  const headers: Record<string, string> = {};
+  for (const line of opts.header) {
+    const [name, value] = header(line);
+    if (name === 'authorization') {
+      throw new UsageError(
+        'kb api sets Authorization from your profile and will not override it',
+        'log in with `kb auth login` or set KB_API_KEY',
+      );
+    }
+    headers[name] = value;
+  }
+  const fields = Object.fromEntries(opts.field.map(typedField));
+  if (opts.input !== undefined && opts.field.length) throw new UsageError('use --input or --field, not both');
+  const request: RequestOptions = { method, path: rawPath, query, headers, signal: ctx.signal };
+  if (opts.input !== undefined) {
+    const { readFileSync } = await import('node:fs');
+    request.rawBody =
+      opts.input === '-'
+        ? Buffer.from(await readStdin(ctx.io, 'the request body'))
+        : readFileSync(opts.input);
+    headers['content-type'] ??= 'application/json';
+  } else if (opts.field.length) {
+    if (method === 'GET' || method === 'HEAD')
+      for (const [k, v] of Object.entries(fields)) query[k] = String(v);
+    else request.body = fields;
+  }
+
+  const client = await ctx.client();
+  const show = (res: { status: number; headers: Record<string, string>; rawBody: Buffer }) => {
+    if (opts.include) {
+      const lines = Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`);
+      ctx.io.err(`HTTP ${res.status}\n${lines.join('\n')}\n\n`);
+    }
+    if (res.rawBody.length) {
+      ctx.io.out(res.rawBody.toString('utf8'));
+      if (ctx.io.stdoutIsTTY && !res.rawBody.toString('utf8').endsWith('\n')) ctx.io.out('\n');
+    }
+  };
+  try {
+    show(await client.request(request));
+  } catch (err) {
+    const response = (err as { response?: Parameters<typeof show>[0] }).response;
+    if (!response) throw err;
+    show(response);
+    throw err;
+  }
+}

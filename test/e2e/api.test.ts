@@ -1,0 +1,73 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { runKb, tempDir } from '../helpers/cli.js';
+import { startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, faults: ['GET /v1/users 503 x1'] });
+  env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! };
+});
+afterAll(() => server.close());
+
+describe('kb api', () => {
+  it('GETs with query parameters and prints the body unmodified', async () => {
+    const res = await runKb(['api', 'GET', '/v1/threads', '-q', 'status=OPEN', '-q', 'limit=1'], { env });
+    expect(res.code).toBe(0);
+    const body = JSON.parse(res.stdout);
+    expect(body.meta).toEqual({ returned: 1, limit: 1 });
+    expect(body.data[0].status).toBe('OPEN');
+  });
+
+  it('POSTs typed fields, and a raw body from a file or stdin', async () => {
+    const created = JSON.parse(
+      (await runKb(['api', 'post', 'v1/threads', '-f', 'title=From the API'], { env })).stdout,
+    );
+    expect(created.data.title).toBe('From the API');
+    const file = join(tempDir(), 'msg.json');
+    writeFileSync(file, JSON.stringify({ content: 'What does error E-4102 mean?' }));
+    const sent = JSON.parse(
+      (await runKb(['api', 'POST', `/v1/threads/${created.data.id}/messages`, '--input', file], { env }))
+        .stdout,
+    );
+    expect(sent.data.aiResponse.content).toContain('IMAP');
+    const piped = await runKb(['api', 'PATCH', `/v1/threads/${created.data.id}`, '--input', '-'], {
+      env,
+      input: '{"status":"CLOSED"}',
+    });
+    expect(JSON.parse(piped.stdout).data.status).toBe('CLOSED');
+    const typed = await runKb(['api', 'POST', '/v1/threads', '-f', 'title=5'], { env });
+    expect(typed.code).toBe(2);
+    expect(JSON.parse(typed.stdout).error.code).toBe('invalid_type');
+  });
+
+  it('prints status and headers on stderr with --include, retries like other commands', async () => {
+    const res = await runKb(['api', 'GET', '/v1/users', '--include', '--debug'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/retrying GET \/v1\/users/);
+    expect(res.stderr).toMatch(/^HTTP 200$/m);
+    expect(res.stderr).toMatch(/^x-request-id: req_/m);
+    expect(res.stderr).not.toContain(server.keys.demo!);
+  });
+
+  it('prints the error body and exits with the mapped code', async () => {
+    const res = await runKb(['api', 'GET', '/v1/threads/thr_nope'], { env });
+    expect(res.code).toBe(3);
+    expect(JSON.parse(res.stdout).error.code).toBe('not_found');
+    expect(res.stderr).toMatch(/^error: thread not found/);
+  });
+
+  it('refuses an Authorization header, unknown methods and full URLs', async () => {
+    const auth = await runKb(['api', 'GET', '/v1/threads', '-H', 'Authorization: Bearer other'], { env });
+    expect(auth.code).toBe(2);
+    expect(auth.stderr).toContain('will not override it');
+    expect((await runKb(['api', 'FETCH', '/v1/threads'], { env })).code).toBe(2);
+    expect((await runKb(['api', 'GET', 'https://evil.example/v1/threads'], { env })).code).toBe(2);
+    const custom = await runKb(['api', 'GET', '/v1/threads', '-H', 'X-Trace: abc', '--debug'], { env });
+    expect(custom.code).toBe(0);
+  });
+});
