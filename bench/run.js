@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { corpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.js');
@@ -190,22 +191,11 @@ async function replOverhead() {
 // The local service with a generated workspace of DOCS documents (~2.5 kB each, ~5 MB).
 async function serviceFigures() {
   const docs = mkdtempSync(join(tmpdir(), 'kb-bench-docs-'));
-  const words =
-    'orbit ticket routing latency invoice refund channel agent escalation queue policy sla breach export webhook token region backup retention audit shift holiday'.split(
-      ' ',
-    );
+  const { docs: generated, queries } = corpus(DOCS);
   let bytes = 0;
-  for (let i = 0; i < DOCS; i++) {
-    const sentences = [];
-    for (let j = 0; j < 30; j++) {
-      const pick = (k) => words[(i * 7 + j * 13 + k * 31) % words.length];
-      sentences.push(
-        `Document ${i} section ${j} explains how ${pick(1)} affects ${pick(2)} and ${pick(3)} for team ${i % 50} in region ${j % 7}.`,
-      );
-    }
-    const text = `# Note ${i}\n\n${sentences.join(' ')}\n`;
+  for (const [name, text] of generated) {
     bytes += text.length;
-    writeFileSync(join(docs, `note-${String(i).padStart(5, '0')}.md`), text);
+    writeFileSync(join(docs, name), text);
   }
   const started = performance.now();
   const s = await startServer({ port: 0, docsDir: docs, indexDelayMs: 0 });
@@ -220,9 +210,7 @@ async function serviceFigures() {
     const res = await fetch(`${s.url}/v1/threads/${t.data.id}/messages`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        content: `How does ${words[i % words.length]} affect ${words[(i * 3) % words.length]} for team ${i % 50}?`,
-      }),
+      body: JSON.stringify({ content: queries[i % queries.length] }),
     });
     await res.json();
     if (i >= 10) latencies.push(performance.now() - q0);

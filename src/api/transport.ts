@@ -1,9 +1,15 @@
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 
 // undici's root entry loads every API it has (~+100 ms at start-up); a single request only
 // needs the Agent and `request`, so those two modules are loaded directly.
 const require = createRequire(import.meta.url);
+
+// undici parses HTTP with a WebAssembly build of llhttp. V8 compiles it with its baseline
+// compiler and then re-compiles it optimised in the background, and a short-lived process
+// waits ~100 ms for that at exit. The baseline code is fast enough for a CLI's few requests.
+setFlagsFromString('--liftoff-only');
 
 type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
