@@ -311,7 +311,7 @@ function firstLine(text: string): string {
     text
       .replace(/<[^>]*>/g, ' ')
       .split(/\r?\n/)
-      .map((l) => l.trim())
+      .map((l) => l.replace(/\s+/g, ' ').trim())
       .find(Boolean) ?? '';
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
