@@ -98,7 +98,7 @@ export function createApp(service: Service) {
     }
   });
 
-  app.get('/_kb/health', (c) => c.json({ data: { ok: true } }));
+  app.get('/_kb/health', (c) => c.json({ data: { ok: true, rss: process.memoryUsage().rss } }));
 
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';

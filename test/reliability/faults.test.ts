@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const fault = (rules: string[]) => api(server, key, 'POST', '/_kb/faults', { rules });
-const oneLine = (stderr: string) => stderr.trim().split('\n').filter((l) => !l.startsWith('hint:'));
+const oneLine = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('hint:'));
 
 describe('the CLI under faults', () => {
   it('waits out a 429 with Retry-After in seconds, then succeeds', async () => {
@@ -33,8 +37,13 @@ describe('the CLI under faults', () => {
 
   it('waits out a 429 with Retry-After as an HTTP date', async () => {
     const date = new Date(Date.now() + 2000).toUTCString();
-    const scripted = await scriptedServer([json(429, { error: { message: 'slow down' } }, { 'retry-after': date }), json(200, { data: [] })]);
-    const res = await runKb(['threads', 'list', '--json'], { env: { KB_BASE_URL: scripted.url, KB_API_KEY: 'kb_x' } });
+    const scripted = await scriptedServer([
+      json(429, { error: { message: 'slow down' } }, { 'retry-after': date }),
+      json(200, { data: [] }),
+    ]);
+    const res = await runKb(['threads', 'list', '--json'], {
+      env: { KB_BASE_URL: scripted.url, KB_API_KEY: 'kb_x' },
+    });
     expect(res.code).toBe(0);
     expect(scripted.requests).toHaveLength(2);
     await scripted.close();
@@ -44,7 +53,9 @@ describe('the CLI under faults', () => {
     await fault(['GET /v1/users 429 retry-after=0 x3']);
     const res = await runKb(['users', 'list'], { env });
     expect(res.code).toBe(6);
-    expect(oneLine(res.stderr)).toEqual(['error: injected fault: 429 (request ' + res.stderr.match(/req_\w+/)![0] + ')']);
+    expect(oneLine(res.stderr)).toEqual([
+      'error: injected fault: 429 (request ' + res.stderr.match(/req_\w+/)![0] + ')',
+    ]);
   });
 
   it('rides out a burst of 503s, and exits 5 when they outlast the retries', async () => {
@@ -62,7 +73,9 @@ describe('the CLI under faults', () => {
     await fault(['GET /v1/threads reset x3']);
     const res = await runKb(['threads', 'list'], { env });
     expect(res.code).toBe(5);
-    expect(oneLine(res.stderr)[0]).toMatch(/^error: connection to 127\.0\.0\.1:\d+ was closed before a complete response$/);
+    expect(oneLine(res.stderr)[0]).toMatch(
+      /^error: connection to 127\.0\.0\.1:\d+ was closed before a complete response$/,
+    );
   });
 
   it('times out a server that never answers (exit 5) without a stack trace', async () => {
@@ -79,11 +92,19 @@ describe('the CLI under faults', () => {
     await fault(['GET /v1/threads truncated x1']);
     const truncated = await runKb(['threads', 'list'], { env });
     expect(truncated.code).toBe(5);
-    expect(oneLine(truncated.stderr)[0]).toMatch(/^error: malformed JSON in 200 response from http:\/\/127\.0\.0\.1:\d+\/v1\/threads/);
-    const html = await scriptedServer([raw(200, '<!doctype html><html><title>Login</title><body>Sign in</body></html>', { 'content-type': 'text/html' })]);
+    expect(oneLine(truncated.stderr)[0]).toMatch(
+      /^error: malformed JSON in 200 response from http:\/\/127\.0\.0\.1:\d+\/v1\/threads/,
+    );
+    const html = await scriptedServer([
+      raw(200, '<!doctype html><html><title>Login</title><body>Sign in</body></html>', {
+        'content-type': 'text/html',
+      }),
+    ]);
     const page = await runKb(['threads', 'list'], { env: { KB_BASE_URL: html.url, KB_API_KEY: 'kb_x' } });
     expect(page.code).toBe(5);
-    expect(page.stderr.split('\n')[0]).toMatch(/^error: unexpected 200 text\/html response from .*\/v1\/threads: Login Sign in$/);
+    expect(page.stderr.split('\n')[0]).toMatch(
+      /^error: unexpected 200 text\/html response from .*\/v1\/threads: Login Sign in$/,
+    );
     await html.close();
   });
 
@@ -99,17 +120,23 @@ describe('the CLI under faults', () => {
     const body = JSON.stringify({ data: rows });
     expect(body.length).toBeGreaterThan(5_000_000);
     const big = await scriptedServer([raw(200, body, { 'content-type': 'application/json' })]);
-    const res = await runKb(['files', 'list', '--ids'], { env: { KB_BASE_URL: big.url, KB_API_KEY: 'kb_x' } });
+    const res = await runKb(['files', 'list', '--ids'], {
+      env: { KB_BASE_URL: big.url, KB_API_KEY: 'kb_x' },
+    });
     expect(res.code).toBe(0);
     expect(res.stdout.split('\n').filter(Boolean)).toHaveLength(20_000);
     await big.close();
   });
 
   it('reports DNS failure and connection refused as unreachable (exit 5)', async () => {
-    const dns = await runKb(['threads', 'list', '--retries', '0'], { env: { KB_BASE_URL: 'https://no-such-host.invalid', KB_API_KEY: 'kb_x' } });
+    const dns = await runKb(['threads', 'list', '--retries', '0'], {
+      env: { KB_BASE_URL: 'https://no-such-host.invalid', KB_API_KEY: 'kb_x' },
+    });
     expect(dns.code).toBe(5);
     expect(dns.stderr.split('\n')[0]).toBe('error: cannot resolve host no-such-host.invalid');
-    const refused = await runKb(['threads', 'list', '--retries', '1'], { env: { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_x' } });
+    const refused = await runKb(['threads', 'list', '--retries', '1'], {
+      env: { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_x' },
+    });
     expect(refused.code).toBe(5);
     expect(refused.stderr.split('\n')[0]).toBe('error: cannot connect to 127.0.0.1:9: connection refused');
   });
@@ -118,7 +145,9 @@ describe('the CLI under faults', () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 1500 });
     const slowKey = slow.keys.demo!;
     const thread = (await api(slow, slowKey, 'POST', '/v1/threads', { title: 'timeout' })).json.data;
-    const res = await runKb(['threads', 'send', thread.id, 'hello there', '--timeout', '300ms'], { env: { KB_BASE_URL: slow.url, KB_API_KEY: slowKey } });
+    const res = await runKb(['threads', 'send', thread.id, 'hello there', '--timeout', '300ms'], {
+      env: { KB_BASE_URL: slow.url, KB_API_KEY: slowKey },
+    });
     expect(res.code).toBe(5);
     expect(res.stderr).toContain('the service may still have received the message');
     expect(res.stderr).toContain(`kb threads get ${thread.id}`);
@@ -134,7 +163,11 @@ describe('the CLI under faults', () => {
     await runKb(['config', 'set', 'timeout', '45s'], { configDir });
     const file = join(configDir, 'config.json');
     const before = createHash('sha256').update(readFileSync(file)).digest('hex');
-    for (const args of [['threads', 'list'], ['files', 'get', 'file_x'], ['auth', 'status']]) {
+    for (const args of [
+      ['threads', 'list'],
+      ['files', 'get', 'file_x'],
+      ['auth', 'status'],
+    ]) {
       await fault([`GET /v1/** hang x1`]);
       let sent = 0;
       const res = await runKb(args, {
