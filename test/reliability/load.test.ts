@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, tempDir } from '../helpers/cli.js';
+import { getJson } from '../helpers/http.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
@@ -31,15 +32,12 @@ describe('the local service under load', () => {
         child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
       });
       const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-      const rss = async () => (await (await fetch(`${url}/_kb/health`)).json()).data.rss as number;
+      const rss = async () => (await getJson(`${url}/_kb/health`)).data.rss as number;
       const threads: string[] = [];
       for (let i = 0; i < 20; i++)
         threads.push(
-          (
-            await (
-              await fetch(`${url}/v1/threads`, { method: 'POST', headers, body: `{"title":"load ${i}"}` })
-            ).json()
-          ).data.id,
+          (await getJson(`${url}/v1/threads`, { method: 'POST', headers, body: `{"title":"load ${i}"}` }))
+            .data.id,
         );
 
       const latencies: number[] = [];
@@ -86,8 +84,7 @@ describe('the local service under load', () => {
 
       let stored = 0;
       for (const thread of threads) {
-        const messages = (await (await fetch(`${url}/v1/threads/${thread}`, { headers })).json()).data
-          .messages;
+        const messages = (await getJson(`${url}/v1/threads/${thread}`, { headers })).data.messages;
         stored += messages.filter((m: { role: string }) => m.role === 'user').length;
       }
       const acknowledged = [...posted.values()].reduce((a, b) => a + b, 0);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
+import { getJson } from '../helpers/http.js';
 import { startTestServer } from '../helpers/server.js';
 
 let server: RunningServer;
@@ -11,9 +12,7 @@ beforeAll(async () => {
   server = await startTestServer({ demo: true });
   key = server.keys.demo!;
   threadId = (
-    await (
-      await fetch(`${server.url}/v1/threads`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })
-    ).json()
+    await getJson(`${server.url}/v1/threads`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })
   ).data.id;
 });
 afterAll(() => server.close());
