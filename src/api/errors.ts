@@ -8,6 +8,8 @@ export interface ApiErrorFields {
 
 /** Any failure of a request to the service. Never carries the API key or request headers. */
 export class ApiError extends Error {
+  // Explicit names: the CLI bundle is minified, and exit codes are chosen by name.
+  override name = 'ApiError';
   readonly status?: number;
   readonly code?: string;
   readonly requestId?: string;
@@ -18,7 +20,6 @@ export class ApiError extends Error {
 
   constructor(message: string, fields: ApiErrorFields = {}) {
     super(message);
-    this.name = new.target.name;
     this.status = fields.status;
     this.code = fields.code;
     this.requestId = fields.requestId;
@@ -27,24 +28,52 @@ export class ApiError extends Error {
   }
 }
 
-export class BadRequestError extends ApiError {}
-export class AuthenticationError extends ApiError {}
-export class PermissionDeniedError extends ApiError {}
-export class NotFoundError extends ApiError {}
-export class MethodNotAllowedError extends ApiError {}
-export class ConflictError extends ApiError {}
-export class PayloadTooLargeError extends ApiError {}
-export class UnprocessableError extends ApiError {}
-export class RateLimitError extends ApiError {}
-export class ServerError extends ApiError {}
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+export class MethodNotAllowedError extends ApiError {
+  override name = 'MethodNotAllowedError';
+}
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+export class PayloadTooLargeError extends ApiError {
+  override name = 'PayloadTooLargeError';
+}
+export class UnprocessableError extends ApiError {
+  override name = 'UnprocessableError';
+}
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+export class ServerError extends ApiError {
+  override name = 'ServerError';
+}
 /** The service could not be reached, or the connection broke before a full answer. */
-export class ConnectionError extends ApiError {}
+export class ConnectionError extends ApiError {
+  override name = 'ConnectionError';
+}
 /** No complete answer within the time allowed. `sent` says whether the request may have reached the service. */
-export class TimeoutError extends ApiError {}
+export class TimeoutError extends ApiError {
+  override name = 'TimeoutError';
+}
 /** Cancelled by the user (Ctrl-C or an AbortSignal). */
-export class AbortedError extends ApiError {}
+export class AbortedError extends ApiError {
+  override name = 'AbortedError';
+}
 /** A response that is not the JSON the service speaks (an HTML page from a proxy, truncated JSON). */
-export class InvalidResponseError extends ApiError {}
+export class InvalidResponseError extends ApiError {
+  override name = 'InvalidResponseError';
+}
 
 export function errorForStatus(status: number, message: string, fields: ApiErrorFields): ApiError {
   const all = { ...fields, status };

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
+// undici's root entry loads every API it has (~+100 ms at start-up); a request only needs the
+// Agent and `request`, so those two modules are imported directly (and bundled with the CLI).
+import Agent from 'undici/lib/dispatcher/agent.js';
+import apiRequest from 'undici/lib/api/api-request.js';
 
-// undici's root entry loads every API it has (~+100 ms at start-up); a single request only
-// needs the Agent and `request`, so those two modules are loaded directly.
 const require = createRequire(import.meta.url);
 
 // undici parses HTTP with a WebAssembly build of llhttp. V8 compiles it with its baseline
@@ -41,10 +43,9 @@ export function createTransport(options: TransportOptions): Transport {
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
   } else {
-    const Agent = require('undici/lib/dispatcher/agent.js');
     dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
   }
-  const request: RequestFn = require('undici/lib/api/api-request.js');
+  const request = apiRequest as RequestFn;
   return {
     request: (opts) => request.call(dispatcher, opts),
     close: () => dispatcher.close(),

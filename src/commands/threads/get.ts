@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { Context } from '../../factory.js';
-import { renderMessage, renderThreadHeader } from '../../io/transcript.js';
 
 export default function getCommand(): Command {
   return new Command('get')
@@ -25,6 +24,7 @@ export default function getCommand(): Command {
         return;
       }
       const { io } = ctx;
+      const { renderMessage, renderThreadHeader } = await import('../../io/transcript.js');
       const messages = opts.last && opts.last > 0 ? thread.messages.slice(-opts.last) : thread.messages;
       io.out(renderThreadHeader(io, thread));
       if (messages.length === 0) {

@@ -1,0 +1,35 @@
+// The CLI bundle: our code with commander, chalk and wrap-ansi in a few chunks, so start-up
+// reads a handful of files instead of ~60. Heavy packages stay external and are loaded only
+// by the commands that need them (a test checks that `kb --help` loads none of them).
+import { readFileSync } from 'node:fs';
+
+const { version, dependencies } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+);
+const bundled = new Set(['commander', 'chalk', 'wrap-ansi', 'undici']);
+const external = Object.keys(dependencies).filter((name) => !bundled.has(name));
+
+export default {
+  input: { kb: 'src/main.ts' },
+  platform: 'node',
+  external: [/^node:/, ...external.map((name) => new RegExp(`^${name.replace('/', '\\/')}(\\/|$)`))],
+  transform: { define: { __KB_VERSION__: JSON.stringify(version) } },
+  output: {
+    dir: 'dist/cli',
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    minify: true,
+    sourcemap: true,
+    // Everything every command needs at start-up goes into one chunk.
+    codeSplitting: {
+      groups: [
+        {
+          name: 'core',
+          test: /src[\\/](main|program|factory|errors|report|version|io[\\/](color|streams|output|format)|config[\\/]|util[\\/]|commands[\\/](registry|help))|node_modules[\\/](commander|chalk)[\\/]/,
+        },
+        { name: 'http', test: /src[\\/]api[\\/](?!types)|node_modules[\\/]undici[\\/]/ },
+      ],
+    },
+  },
+};
