@@ -254,7 +254,7 @@ export class KbClient {
         throw new TimeoutError(`no response from ${new URL(url).host} within ${timeoutMs / 1000}s`, fields);
       }
       const code = errorCode(err);
-      this.#debug(`<-- ${code ?? 'error'} ${req.method} ${url} ${ms}ms`);
+      this.#debug(`<-- ${code ?? 'error'} ${req.method} ${url} ${ms}ms: ${(err as Error).message}`);
       throw new ConnectionError(describeConnectionFailure(code, url), { ...fields, code });
     } finally {
       clearTimeout(timer);

@@ -1,12 +1,10 @@
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
-// undici's root entry loads every API it has (~+100 ms at start-up); a request only needs the
-// Agent and `request`, so those two modules are imported directly (and bundled with the CLI).
+// undici's root entry loads every API it has (~+100 ms at start-up); a direct request only
+// needs the Agent and `request`, imported directly and bundled with the CLI.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
-
-const require = createRequire(import.meta.url);
 
 // undici parses HTTP with a WebAssembly build of llhttp. V8 compiles it with its baseline
 // compiler and then re-compiles it optimised in the background, and a short-lived process
@@ -33,21 +31,19 @@ function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
 export function createTransport(options: TransportOptions): Transport {
   const env = options.env ?? process.env;
   const connect = { timeout: options.connectTimeoutMs };
-  let dispatcher: Dispatcher;
   if (proxyConfigured(env)) {
-    const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
-    dispatcher = new EnvHttpProxyAgent({
+    // Rare, so the whole of undici is loaded from node_modules: its proxy agent and `request`
+    // must come from the same copy of the library.
+    const undici = createRequire(import.meta.url)('undici') as typeof import('undici');
+    const dispatcher = new undici.EnvHttpProxyAgent({
       connect,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
       httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
-  } else {
-    dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
+    return { request: (opts) => dispatcher.request(opts), close: () => dispatcher.close() };
   }
+  const dispatcher: Dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
   const request = apiRequest as RequestFn;
-  return {
-    request: (opts) => request.call(dispatcher, opts),
-    close: () => dispatcher.close(),
-  };
+  return { request: (opts) => request.call(dispatcher, opts), close: () => dispatcher.close() };
 }
