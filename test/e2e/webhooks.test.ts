@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
 import { signPayload } from '../../src/webhooks/signature.js';
 import { BIN, baseEnv, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { json, scriptedServer } from '../helpers/scripted.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -24,24 +25,6 @@ beforeAll(async () => {
   writeFileSync(bodyFile, BODY);
 });
 afterAll(() => server.close());
-
-async function receiver(status = 200) {
-  const got: { headers: Record<string, unknown>; body: string }[] = [];
-  const srv = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/in`,
-    got,
-    close: () => new Promise<void>((r) => srv.close(() => r())),
-  };
-}
 
 async function until(check: () => boolean, ms = 8000) {
   const end = Date.now() + ms;
@@ -203,7 +186,7 @@ describe('kb webhooks create, list, get, delete', () => {
 
 describe('kb webhooks trigger', () => {
   it('posts a correctly signed sample event to a receiver', async () => {
-    const app = await receiver();
+    const app = await startReceiver();
     const res = await runKb([
       'webhooks',
       'trigger',
@@ -221,7 +204,7 @@ describe('kb webhooks trigger', () => {
         .valid,
     ).toBe(true);
     await app.close();
-    const failing = await receiver(500);
+    const failing = await startReceiver(500);
     expect(
       (
         await runKb([
@@ -245,7 +228,7 @@ describe('kb webhooks listen, end to end', () => {
     const local = await startTestServer({ demo: true, allowLocalWebhooks: true, docsDir: docs });
     const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: local.keys.demo! };
     const configDir = tempDir();
-    const app = await receiver();
+    const app = await startReceiver();
 
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -338,7 +321,7 @@ describe('kb webhooks listen, end to end', () => {
   });
 
   it('deduplicates by event id', async () => {
-    const app = await receiver();
+    const app = await startReceiver();
     const listener = spawn(
       process.execPath,
       [BIN, 'webhooks', 'listen', '--port', '0', '--secret-file', secretFile, '--forward-to', app.url],

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export interface RunOptions {
   configDir?: string;
   timeoutMs?: number;
   /** Called with the child once spawned (e.g. to send SIGINT). */
-  onSpawn?: (child: ReturnType<typeof spawn>) => void;
+  onSpawn?: (child: ChildProcessWithoutNullStreams) => void;
 }
 
 export function tempDir(prefix = 'kb-test-'): string {
@@ -45,14 +45,9 @@ export function baseEnv(
   return env;
 }
 
-/** Runs the built `kb` binary with piped stdio. */
-export function runKb(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const configDir = options.configDir ?? tempDir();
+/** Collects a child's output until it exits (killed after `timeoutMs`). */
+function collect(child: ChildProcessWithoutNullStreams, options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: baseEnv(configDir, options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -64,9 +59,18 @@ export function runKb(args: string[], options: RunOptions = {}): Promise<RunResu
       resolve({ stdout, stderr, code, signal });
     });
     options.onSpawn?.(child);
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
   });
+}
+
+/** Runs the built `kb` binary with piped stdio. */
+export function runKb(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: baseEnv(options.configDir ?? tempDir(), options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const result = collect(child, options);
+  child.stdin.end(options.input);
+  return result;
 }
 
 function shellQuote(arg: string): string {
@@ -77,30 +81,19 @@ function shellQuote(arg: string): string {
  * Runs `kb` on a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are TTYs.
  * Returns the terminal's output (stdout and stderr together, as a user sees them).
  */
-export function runKbOnTTY(
+export async function runKbOnTTY(
   args: string[],
   options: RunOptions & { columns?: number } = {},
 ): Promise<RunResult> {
-  const configDir = options.configDir ?? tempDir();
   const command = `stty cols ${options.columns ?? 100} rows 40 2>/dev/null; ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qefc', command, '/dev/null'], {
-      env: baseEnv(configDir, { TERM: 'xterm-256color', ...options.env }),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ stdout: stdout.replace(/\r\n/g, '\n'), stderr, code, signal });
-    });
-    options.onSpawn?.(child);
-    if (options.input !== undefined) child.stdin.write(options.input);
+  const child = spawn('script', ['-qefc', command, '/dev/null'], {
+    env: baseEnv(options.configDir ?? tempDir(), { TERM: 'xterm-256color', ...options.env }),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const result = collect(child, options);
+  if (options.input !== undefined) child.stdin.write(options.input);
+  const { stdout, ...rest } = await result;
+  return { stdout: stdout.replace(/\r\n/g, '\n'), ...rest };
 }
 
 export function stripAnsi(text: string): string {

@@ -1,28 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/index.js';
 import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { api, startTestServer } from '../helpers/server.js';
-
-async function receiver() {
-  const deliveries: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-  const statuses: number[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      deliveries.push({ headers: req.headers, body });
-      res.writeHead(statuses.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, deliveries, statuses, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 async function until(check: () => boolean, ms = 5000) {
   const end = Date.now() + ms;
@@ -63,7 +46,7 @@ describe('indexing pipeline and documents folder', () => {
 
 describe('webhook deliveries', () => {
   it('delivers signed events whose signature openssl reproduces, and retries non-2xx', async () => {
-    const hook = await receiver();
+    const hook = await startReceiver();
     hook.statuses.push(500);
     const docs = tempDir();
     const server = await startTestServer({
@@ -80,8 +63,8 @@ describe('webhook deliveries', () => {
     const secret = created.json.data.secret as string;
     const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
     await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'hello' });
-    await until(() => hook.deliveries.length >= 2);
-    const [failed, retried] = hook.deliveries;
+    await until(() => hook.got.length >= 2);
+    const [failed, retried] = hook.got;
     expect(retried!.body).toBe(failed!.body);
     const event = JSON.parse(retried!.body);
     expect(event).toMatchObject({ type: 'thread.message.created', data: { threadId: thread.id } });
@@ -95,8 +78,8 @@ describe('webhook deliveries', () => {
     expect(openssl.trim().split(' ').pop()).toBe(match![2]);
 
     writeFileSync(join(docs, 'new.md'), 'Fresh document about comets.');
-    await until(() => hook.deliveries.some((d) => JSON.parse(d.body).type === 'file.indexed'));
-    const indexed = JSON.parse(hook.deliveries.find((d) => JSON.parse(d.body).type === 'file.indexed')!.body);
+    await until(() => hook.got.some((d) => JSON.parse(d.body).type === 'file.indexed'));
+    const indexed = JSON.parse(hook.got.find((d) => JSON.parse(d.body).type === 'file.indexed')!.body);
     expect(indexed.data).toMatchObject({ originalFilename: 'new.md', indexingStatus: 'COMPLETED' });
     const log = await api(server, key, 'GET', `/v1/webhooks/${created.json.data.id}/deliveries`);
     expect(log.json.data.some((d: any) => d.attempts.length === 2 && d.state === 'succeeded')).toBe(true);
