@@ -8,6 +8,8 @@ export interface Delivery {
   reason?: string;
   headers: IncomingHttpHeaders;
   event: { id?: string; type?: string; [key: string]: unknown } | null;
+  /** The raw body exactly as received (what the signature covers). */
+  body: string;
   /** Seen before (same event id): answered 200, not forwarded again. */
   duplicate: boolean;
   /** Not one of the --events kinds: answered 200, not forwarded. */
@@ -80,6 +82,7 @@ export async function startListener(
         ...(result.valid ? {} : { reason: result.reason }),
         headers: req.headers,
         event,
+        body: raw.toString('utf8'),
         duplicate: false,
         skipped: false,
       };

@@ -128,6 +128,21 @@ describe('kb chat on a terminal (tmux)', () => {
     const rendered = screen();
     expect(rendered).toContain('Assistant');
 
+    // A multi-line paste (bracketed, as terminals send it) arrives as one message.
+    tmux('set-buffer', 'first pasted line\nsecond pasted line');
+    tmux('paste-buffer', '-p', '-t', session);
+    tmux('send-keys', '-t', session, 'Enter');
+    await waitFor('Thinking');
+    const threadId = [...slow.service.store.threads.values()].at(-1)!.id;
+    const userMessages = () =>
+      (slow.service.store.messages.get(threadId) ?? [])
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content);
+    const end0 = Date.now() + 15_000;
+    while (userMessages().length < 2 && Date.now() < end0) await new Promise((r) => setTimeout(r, 100));
+    expect(userMessages()).toEqual(['How much is the Growth plan?', 'first pasted line\nsecond pasted line']);
+    await waitFor(/Assistant[\s\S]*Assistant/);
+
     tmux('send-keys', '-t', session, 'What does error E-4102 mean?', 'Enter');
     await waitFor(/Thinking[^\n]*\n?[^\n]*$/m);
     await new Promise((r) => setTimeout(r, 500));

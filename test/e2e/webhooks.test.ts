@@ -277,8 +277,15 @@ describe('kb webhooks listen, end to end', () => {
       .map((l) => JSON.parse(l));
     const kinds = events.map((e) => e.event.type).sort();
     expect(kinds).toEqual(['file.indexed', 'thread.message.created']);
+    const { readFileSync } = await import('node:fs');
+    const { createHmac } = await import('node:crypto');
+    const saved = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default
+      .webhookSecrets[webhookId];
     for (const e of events) {
       expect(e.verified).toBe(true);
+      expect(e.headers['service-signature']).toContain(
+        `v1=${createHmac('sha256', saved).update(e.body).digest('hex')}`,
+      );
       expect(e.forward.status).toBe(200);
       expect(e.headers['service-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     }

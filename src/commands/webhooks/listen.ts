@@ -50,7 +50,7 @@ export default function listenCommand(): Command {
 Answers 200 to valid deliveries and 400 to invalid ones. A delivery whose event id was seen
 before is answered 200 and not forwarded again. On a terminal each delivery is one line
 (time, --> kind and id, ✓ or ✗, and <-- with your app's status); piped, one JSON object per
-line: {receivedAt, verified, reason, headers, event, duplicate, forward}.
+line: {receivedAt, verified, reason, headers, event, body, duplicate, forward}.
 
 Examples:
   $ kb webhooks listen --webhook wh_123 --forward-to http://localhost:3000/webhooks
