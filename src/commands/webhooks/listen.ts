@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import type { IO } from '../../io/streams.js';
 import { sanitizeField } from '../../util/sanitize.js';
-import { type Delivery, startListener } from '../../webhooks/listener.js';
+import type { Delivery } from '../../webhooks/listener.js';
 import { EVENT_KINDS } from '../../webhooks/samples.js';
 import { resolveSecrets } from '../../webhooks/secrets.js';
 import type { SignatureScheme } from '../../webhooks/signature.js';
@@ -98,6 +98,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   }
   // Checked now for a clear error; read again per delivery, so a secret saved later is used.
   resolveSecrets(ctx, opts, { required: true });
+  const { startListener } = await import('../../webhooks/listener.js');
   let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener({
