@@ -9,8 +9,29 @@ const { version, dependencies } = JSON.parse(
 const bundled = new Set(['commander', 'chalk', 'wrap-ansi', 'undici']);
 const external = Object.keys(dependencies).filter((name) => !bundled.has(name));
 
+/**
+ * kb never speaks HTTP/2, but undici's client loads its HTTP/2 support (and with it node:http2,
+ * node:tls, ...) at start-up. In the bundle, that module is replaced by one that refuses.
+ */
+const withoutHttp2 = {
+  name: 'undici-without-http2',
+  resolveId(source, importer) {
+    if (
+      source === './client-h2.js' &&
+      importer?.replace(/\\/g, '/').endsWith('undici/lib/dispatcher/client.js')
+    )
+      return '\0undici-no-h2';
+    return null;
+  },
+  load(id) {
+    if (id !== '\0undici-no-h2') return null;
+    return "module.exports = function connectH2() { throw new Error('HTTP/2 is not supported by kb'); };";
+  },
+};
+
 export default {
   input: { kb: 'src/main.ts' },
+  plugins: [withoutHttp2],
   platform: 'node',
   external: [/^node:/, ...external.map((name) => new RegExp(`^${name.replace('/', '\\/')}(\\/|$)`))],
   transform: { define: { __KB_VERSION__: JSON.stringify(version) } },
