@@ -42,12 +42,17 @@ export default {
     chunkFileNames: 'chunks/[name]-[hash].js',
     minify: true,
     sourcemap: true,
-    // Everything every command needs at start-up goes into one chunk.
     codeSplitting: {
       groups: [
+        // What `kb --help` needs, and no more.
         {
           name: 'core',
-          test: /src[\\/](main|program|factory|errors|report|version|io[\\/](color|streams|output|format)|config[\\/]|util[\\/]|commands[\\/](registry|help))|node_modules[\\/](commander|chalk)[\\/]/,
+          test: /src[\\/](main|program|running|errors|version|commands[\\/](registry|help))|node_modules[\\/]commander[\\/]/,
+        },
+        // What every command that runs needs: context, config, output, errors, colour.
+        {
+          name: 'runtime',
+          test: /src[\\/](factory|report|io[\\/](color|streams|output|format)|config[\\/]|util[\\/])|node_modules[\\/]chalk[\\/]/,
         },
         { name: 'http', test: /src[\\/]api[\\/](?!types)|node_modules[\\/]undici[\\/]/ },
       ],

@@ -8,6 +8,7 @@ import { updateConfig } from './config/write.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
 import type { Format } from './io/output.js';
 import { createIO, type IO } from './io/streams.js';
+import { running } from './running.js';
 import { parseDuration } from './util/duration.js';
 import { userAgent } from './version.js';
 
@@ -40,9 +41,6 @@ export class Context {
     readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
-  /** The context of the running command; main() closes it and aborts it on Ctrl-C. */
-  static current: Context | undefined;
-
   /**
    * The context for a running command. With `ownsTimeout`, `--timeout` belongs to the verb
    * (e.g. how long `kb files wait` waits) and does not set the request timeout.
@@ -52,8 +50,8 @@ export class Context {
     while (root.parent) root = root.parent;
     const globals = root.opts<GlobalOptions>();
     const timeout = options.ownsTimeout ? undefined : globals.timeout;
-    Context.current = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout });
-    return Context.current;
+    running.context = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout });
+    return running.context;
   }
 
   /** A global option's value as given on the command line, wherever it appeared. */

@@ -1,8 +1,7 @@
 import { CommanderError } from 'commander';
 import { ExitCode } from './errors.js';
-import { Context } from './factory.js';
 import { buildProgram, configureTree } from './program.js';
-import { reportError } from './report.js';
+import { running } from './running.js';
 
 function commanderExitCode(err: CommanderError): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
@@ -17,7 +16,7 @@ export async function main(argv: string[]): Promise<void> {
     // or a command that does not stop at once, ends the process.
     if (interrupted) process.exit(ExitCode.interrupted);
     interrupted = true;
-    Context.current?.abort();
+    running.context?.abort();
     setTimeout(() => process.exit(ExitCode.interrupted), 150).unref();
   });
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -35,7 +34,8 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof CommanderError) code = commanderExitCode(err);
     else {
-      const ctx = Context.current;
+      const ctx = running.context;
+      const { reportError } = await import('./report.js');
       const { Chalk } = await import('chalk');
       const color = ctx ? ctx.io.errColor : new Chalk({ level: 0 });
       let wantsJson = json;
@@ -53,6 +53,6 @@ export async function main(argv: string[]): Promise<void> {
     }
     if (interrupted) code = ExitCode.interrupted;
   }
-  await Context.current?.close();
+  await running.context?.close();
   process.exit(code);
 }
