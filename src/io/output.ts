@@ -11,6 +11,31 @@ export interface Column<T> {
   style?: (text: string, row: T) => string;
   /** Render as relative time on a TTY, ISO when piped. */
   time?: boolean;
+  /** May be shortened (with …) so the table fits the terminal. */
+  flex?: boolean;
+}
+
+const GAP = 2;
+const MIN_FLEX = 12;
+
+/** Column widths that fit `columns` characters, shrinking the widest flexible column first. */
+export function fitWidths(natural: number[], flexible: boolean[], columns: number): number[] {
+  const widths = [...natural];
+  let over = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - columns;
+  while (over > 0) {
+    let widest = -1;
+    widths.forEach((w, i) => {
+      if (flexible[i] && w > MIN_FLEX && (widest < 0 || w > widths[widest]!)) widest = i;
+    });
+    if (widest < 0) break;
+    widths[widest]!--;
+    over--;
+  }
+  return widths;
+}
+
+function truncate(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, Math.max(1, width - 1))}…` : text;
 }
 
 function text(value: unknown): string {
@@ -76,15 +101,26 @@ export async function printList<T extends { id?: unknown }>(
     },
     wordWrap: false,
   });
-  for (const row of rows) {
+  const cells = rows.map((row) =>
+    columns.map((c) => {
+      const raw = c.value(row);
+      return sanitizeField(c.time ? relativeTime(raw) : text(raw));
+    }),
+  );
+  const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const widths = fitWidths(
+    natural,
+    columns.map((c) => Boolean(c.flex)),
+    io.columns,
+  );
+  rows.forEach((row, r) => {
     table.push(
-      columns.map((c) => {
-        const raw = c.value(row);
-        const cell = sanitizeField(c.time ? relativeTime(raw) : text(raw));
+      columns.map((c, i) => {
+        const cell = truncate(cells[r]![i]!, widths[i]!);
         return c.style ? c.style(cell, row) : cell;
       }),
     );
-  }
+  });
   io.out(
     `${table
       .toString()

@@ -38,6 +38,12 @@ describe('kb threads', () => {
 
     const json = JSON.parse((await kb(['threads', 'list', '--json'])).stdout);
     expect(json.length).toBe(rows.length);
+
+    await kb(['threads', 'create', '--title', `A very long title ${'about renewals '.repeat(8)}`]);
+    const narrow = stripAnsi((await runKbOnTTY(['threads', 'list'], { env, columns: 70 })).stdout);
+    expect(narrow).toContain('A very long title about');
+    expect(narrow).toContain('…');
+    expect(narrow.split('\n').every((line) => line.length <= 70)).toBe(true);
     const jsonl = (await kb(['threads', 'list', '--jsonl', '--status', 'open'])).stdout
       .trim()
       .split('\n')

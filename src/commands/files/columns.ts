@@ -6,9 +6,9 @@ import type { IO } from '../../io/streams.js';
 export function fileColumns(io: IO): Column<KbFile>[] {
   return [
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
-    { header: 'NAME', value: (f) => f.originalFilename },
+    { header: 'NAME', value: (f) => f.originalFilename, flex: true },
     { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
-    { header: 'TYPE', value: (f) => f.mimeType },
+    { header: 'TYPE', value: (f) => f.mimeType, flex: true },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
     { header: 'CREATED', value: (f) => f.createdAt, time: true },
   ];

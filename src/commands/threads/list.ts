@@ -38,7 +38,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
     page.data,
     [
       { header: 'ID', value: (t) => t.id, style: (s) => ctx.io.color.dim(s) },
-      { header: 'TITLE', value: (t) => t.title },
+      { header: 'TITLE', value: (t) => t.title, flex: true },
       { header: 'STATUS', value: (t) => t.status, style: (s) => colorStatus(ctx.io.color, s) },
       { header: 'CREATED', value: (t) => t.createdAt, time: true },
     ],

@@ -22,8 +22,8 @@ export default function listCommand(): Command {
         page.data,
         [
           { header: 'ID', value: (u) => u.id, style: (s) => ctx.io.color.dim(s) },
-          { header: 'NAME', value: (u) => u.name },
-          { header: 'E-MAIL', value: (u) => u.email },
+          { header: 'NAME', value: (u) => u.name, flex: true },
+          { header: 'E-MAIL', value: (u) => u.email, flex: true },
           { header: 'JOINED', value: (u) => u.createdAt, time: true },
         ],
         { empty: opts.query ? `No members match "${opts.query}"` : 'No members' },

@@ -5,7 +5,7 @@ import type { IO } from '../../io/streams.js';
 export function webhookColumns(io: IO): Column<Webhook>[] {
   return [
     { header: 'ID', value: (w) => w.id, style: (s) => io.color.dim(s) },
-    { header: 'URL', value: (w) => w.url },
+    { header: 'URL', value: (w) => w.url, flex: true },
     { header: 'EVENTS', value: (w) => (w.events ?? []).join(',') },
     {
       header: 'ACTIVE',
