@@ -5,7 +5,10 @@ export const edit: SlashCommand = {
   description: 'write the next message in $EDITOR',
   async run(repl) {
     const text = await repl.editMessage();
-    if (text?.trim()) await repl.sendMessage(text.trim());
+    if (text?.trim()) {
+      repl.print(`${repl.color.dim(text.trim())}\n`);
+      await repl.sendMessage(text.trim());
+    }
     else repl.print(repl.color.dim('Empty message; nothing sent.\n'));
     return undefined;
   },
