@@ -189,6 +189,19 @@ describe('kb config', () => {
     expect((await runKb(['config', 'get', 'format'], { configDir: dir })).code).toBe(1);
   });
 
+  it('lives under XDG_CONFIG_HOME/kb without KB_CONFIG_DIR, and under ~/.config/kb without either', async () => {
+    const xdg = tempDir();
+    const res = await runKb(['config', 'path'], { env: { KB_CONFIG_DIR: undefined, XDG_CONFIG_HOME: xdg } });
+    expect(res.stdout).toBe(`${join(xdg, 'kb', 'config.json')}\n`);
+    await runKb(['config', 'set', 'format', 'json'], {
+      env: { KB_CONFIG_DIR: undefined, XDG_CONFIG_HOME: xdg },
+    });
+    expect(statSync(join(xdg, 'kb', 'config.json')).mode & 0o777).toBe(0o600);
+    const home = tempDir();
+    const fallback = await runKb(['config', 'path'], { configDir: home, env: { KB_CONFIG_DIR: undefined } });
+    expect(fallback.stdout).toBe(`${join(home, '.config', 'kb', 'config.json')}\n`);
+  });
+
   it('makes JSON the default format with the format setting or KB_FORMAT', async () => {
     const dir = tempDir();
     await login(dir);

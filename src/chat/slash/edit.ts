@@ -8,8 +8,7 @@ export const edit: SlashCommand = {
     if (text?.trim()) {
       repl.print(`${repl.color.dim(text.trim())}\n`);
       await repl.sendMessage(text.trim());
-    }
-    else repl.print(repl.color.dim('Empty message; nothing sent.\n'));
+    } else repl.print(repl.color.dim('Empty message; nothing sent.\n'));
     return undefined;
   },
 };
