@@ -227,17 +227,17 @@ export class KbClient {
     const started = performance.now();
     this.#debug(`--> ${req.method} ${url}`);
     try {
+      const target = new URL(url);
       const response = await this.#http.request({
-        origin: new URL(url).origin,
-        path: new URL(url).pathname + new URL(url).search,
+        origin: target.origin,
+        path: target.pathname + target.search,
         method: req.method,
         headers,
         body,
         signal: controller.signal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
+        maxBodyBytes: MAX_BODY_BYTES,
       });
-      const rawBody = await readBody(response.body, MAX_BODY_BYTES);
+      const rawBody = response.body;
       const responseHeaders = headerMap(response.headers);
       const requestId = responseHeaders['x-request-id'];
       const ms = Math.round(performance.now() - started);
@@ -347,15 +347,4 @@ function describeConnectionFailure(code: string | undefined, url: string): strin
     default:
       return `request to ${host} failed${code ? ` (${code})` : ''}`;
   }
-}
-
-async function readBody(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > limit) throw Object.assign(new Error('body too large'), { code: 'BODY_TOO_LARGE' });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

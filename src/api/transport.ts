@@ -1,20 +1,36 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
-// undici's root entry loads every API it has (~+100 ms at start-up); a direct request only
-// needs the Agent and `request`, imported directly and bundled with the CLI.
+// undici's root entry loads every API it has (~+100 ms at start-up), and its `request` API
+// pulls in the fetch body machinery. kb imports only the Agent, bundled with the CLI, and
+// reads responses through the low-level dispatch interface.
 import Agent from 'undici/lib/dispatcher/agent.js';
-import apiRequest from 'undici/lib/api/api-request.js';
 
 // undici parses HTTP with a WebAssembly build of llhttp. V8 compiles it with its baseline
 // compiler and then re-compiles it optimised in the background, and a short-lived process
 // waits ~100 ms for that at exit. The baseline code is fast enough for a CLI's few requests.
 setFlagsFromString('--liftoff-only');
 
-type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+export interface TransportRequest {
+  origin: string;
+  path: string;
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  signal?: AbortSignal;
+  /** The body may not be larger than this; the request fails with code BODY_TOO_LARGE. */
+  maxBodyBytes: number;
+}
+
+export interface TransportResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 export interface Transport {
-  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  request(options: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
 }
 
@@ -27,23 +43,87 @@ function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
 }
 
+function abortError(): Error {
+  return Object.assign(new Error('request aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
+}
+
+/** One request through a dispatcher, with the whole response body collected. */
+function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let controller: Dispatcher.DispatchController | undefined;
+    const finish = (error: Error | undefined, response?: TransportResponse) => {
+      if (settled) return;
+      settled = true;
+      req.signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve(response!);
+    };
+    // Rejects at once, even while still connecting; the connection is dropped when it can be.
+    const onAbort = () => {
+      controller?.abort(abortError());
+      finish(abortError());
+    };
+    if (req.signal?.aborted) return finish(abortError());
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let statusCode = 0;
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    dispatcher.dispatch(
+      {
+        origin: req.origin,
+        path: req.path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      {
+        onRequestStart(c) {
+          controller = c;
+          if (settled) c.abort(abortError());
+        },
+        onResponseStart(_c, status, responseHeaders) {
+          statusCode = status;
+          headers = responseHeaders;
+        },
+        onResponseData(c, chunk) {
+          size += chunk.length;
+          if (size > req.maxBodyBytes)
+            c.abort(Object.assign(new Error('body too large'), { code: 'BODY_TOO_LARGE' }));
+          else chunks.push(chunk);
+        },
+        onResponseEnd() {
+          finish(undefined, { statusCode, headers, body: Buffer.concat(chunks) });
+        },
+        onResponseError(_c, error) {
+          finish(error);
+        },
+      },
+    );
+  });
+}
+
 /** A keep-alive dispatcher shared by every request of the process; proxy-aware when HTTP(S)_PROXY is set. */
 export function createTransport(options: TransportOptions): Transport {
   const env = options.env ?? process.env;
   const connect = { timeout: options.connectTimeoutMs };
+  let dispatcher: Dispatcher;
   if (proxyConfigured(env)) {
-    // Rare, so the whole of undici is loaded from node_modules: its proxy agent and `request`
-    // must come from the same copy of the library.
+    // Rare, so the proxy agent comes from the whole of undici in node_modules: its internals
+    // cannot be mixed with the copy bundled into the CLI.
     const undici = createRequire(import.meta.url)('undici') as typeof import('undici');
-    const dispatcher = new undici.EnvHttpProxyAgent({
+    dispatcher = new undici.EnvHttpProxyAgent({
       connect,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
       httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
-    return { request: (opts) => dispatcher.request(opts), close: () => dispatcher.close() };
+  } else {
+    dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
   }
-  const dispatcher: Dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
-  const request = apiRequest as RequestFn;
-  return { request: (opts) => request.call(dispatcher, opts), close: () => dispatcher.close() };
+  return { request: (req) => dispatch(dispatcher, req), close: () => dispatcher.close() };
 }

@@ -4,8 +4,3 @@ declare module 'undici/lib/dispatcher/agent.js' {
   const AgentClass: typeof Agent;
   export default AgentClass;
 }
-
-declare module 'undici/lib/api/api-request.js' {
-  const request: (...args: unknown[]) => unknown;
-  export default request;
-}
