@@ -123,6 +123,17 @@ describe('kb webhooks create, list, get, delete', () => {
     expect(none.code).toBe(2);
   });
 
+  it('asks for the event kinds with a checkbox on a terminal', async () => {
+    const res = await runKbOnTTY(['webhooks', 'create', '--url', 'https://example.com/picked', '--json'], {
+      env,
+      onSpawn: (child) => setTimeout(() => child.stdin!.write('\r'), 1500),
+    });
+    expect(res.code).toBe(0);
+    const screen = stripAnsi(res.stdout);
+    expect(screen).toContain('Which events?');
+    expect(screen).toMatch(/"events": \[\s*"file\.indexed",\s*"thread\.message\.created"\s*\]/);
+  });
+
   it('prints the secret once with a warning, saves it with --save-secret, and manages the webhook', async () => {
     const configDir = tempDir();
     const created = await runKb(
