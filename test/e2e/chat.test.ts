@@ -152,6 +152,10 @@ describe('kb chat on a terminal (tmux)', () => {
 
     tmux('send-keys', '-t', session, 'C-c');
     await waitFor('(To leave, press Ctrl-D or type /exit)');
+    tmux('send-keys', '-t', session, '/threads', 'Enter');
+    await waitFor('Continue which thread?');
+    tmux('send-keys', '-t', session, 'Enter');
+    await waitFor(/✔ Continue which thread\?[\s\S]*· thr_\w+ · OPEN · \d+ messages/);
     tmux('send-keys', '-t', session, 'C-d');
     const end = await waitFor('exit=0');
     expect(end).toMatch(/Resume this conversation with: kb chat thr_\w+/);
