@@ -8,6 +8,7 @@ import { hintFor } from '../report.js';
 import { formatDuration } from '../util/duration.js';
 import { sanitizeField } from '../util/sanitize.js';
 import { MessageAssembler } from './assembler.js';
+import { enableReverseSearch } from './reverse-search.js';
 import type { Renderer } from './render.js';
 import type { ChatClient } from './session.js';
 import { ChatSession } from './session.js';
@@ -296,6 +297,7 @@ export class Repl {
     });
     if (this.options.terminal) {
       this.options.input.on('keypress', this.#onKeypress);
+      enableReverseSearch(rl);
     }
     if (prompt) this.#prompt();
   }

@@ -152,6 +152,20 @@ describe('kb chat on a terminal (tmux)', () => {
 
     tmux('send-keys', '-t', session, 'C-c');
     await waitFor('(To leave, press Ctrl-D or type /exit)');
+    // Ctrl-R finds an earlier message; Enter sends it again.
+    const asked = () =>
+      (slow.service.store.messages.get(threadId) ?? []).filter(
+        (m) => m.content === 'How much is the Growth plan?',
+      ).length;
+    tmux('send-keys', '-t', session, 'C-r');
+    tmux('send-keys', '-t', session, 'Growth');
+    await waitFor("(reverse-i-search)`Growth': How much is the Growth plan?");
+    tmux('send-keys', '-t', session, 'Enter');
+    const end1 = Date.now() + 15_000;
+    while (asked() < 2 && Date.now() < end1) await new Promise((r) => setTimeout(r, 100));
+    expect(asked()).toBe(2);
+    await waitFor(/you › $/m);
+
     tmux('send-keys', '-t', session, '/threads', 'Enter');
     await waitFor('Continue which thread?');
     tmux('send-keys', '-t', session, 'Enter');

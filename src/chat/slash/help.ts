@@ -10,7 +10,7 @@ export const help: SlashCommand = {
     repl.print(`${rows.map(([k, v]) => `  ${repl.color.cyan(k!.padEnd(width))}  ${v}`).join('\n')}\n`);
     repl.print(
       repl.color.dim(
-        '\n  Multi-line: end a line with \\ to continue, or wrap the text in """ lines; a paste arrives as one message.\n  Ctrl-C cancels a reply in flight; Ctrl-D or /exit leaves.\n',
+        '\n  Multi-line: end a line with \\ to continue, or wrap the text in """ lines; a paste arrives as one message.\n  Up/Down and Ctrl-R search earlier messages; Ctrl-C cancels a reply in flight; Ctrl-D or /exit leaves.\n',
       ),
     );
     return undefined;
