@@ -174,5 +174,5 @@ describe('kb chat on a terminal (tmux)', () => {
     const end = await waitFor('exit=0');
     expect(end).toMatch(/Resume this conversation with: kb chat thr_\w+/);
     await slow.close();
-  });
+  }, 60_000);
 });
