@@ -62,7 +62,7 @@ Examples:
 function line(io: IO, d: Delivery): string {
   if (!io.stdoutIsTTY) return `${JSON.stringify(d)}\n`;
   const c = io.color;
-  const time = c.dim(d.receivedAt.slice(11, 19));
+  const time = c.dim(new Date(d.receivedAt).toLocaleTimeString('en-GB', { hour12: false }));
   const kind = sanitizeField(String(d.event?.type ?? 'unknown'));
   const id = sanitizeField(String(d.event?.id ?? ''));
   const mark = d.verified ? c.green('✓') : `${c.red('✗')} ${c.red(sanitizeField(d.reason ?? 'invalid'))}`;
