@@ -23,6 +23,11 @@ export class CliError extends Error {
   }
 }
 
+/** Ctrl-C while a command waits: reported as "interrupted", exit 130. */
+export function interrupted(): CliError {
+  return new CliError('interrupted', ExitCode.interrupted);
+}
+
 export class UsageError extends CliError {
   constructor(message: string, hint?: string) {
     super(message, ExitCode.usage, hint);

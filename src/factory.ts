@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { KbClient } from './api/client.js';
-import { configDir } from './config/paths.js';
+import { join } from 'node:path';
+import { CONFIG_FILE, configDir } from './config/paths.js';
 import { type ReadResult, readConfig } from './config/read.js';
 import { checkBaseUrl, type ResolvedAuth, resolveAuth } from './config/resolve.js';
 import type { ConfigData } from './config/schema.js';
@@ -105,7 +106,7 @@ export class Context {
   }
 
   get configPath(): string {
-    return readConfig(this.configDir).path;
+    return join(this.configDir, CONFIG_FILE);
   }
 
   async updateConfig(change: (data: ConfigData) => void): Promise<ConfigData> {

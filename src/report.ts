@@ -9,26 +9,8 @@ interface ApiLike extends Error {
   url?: string;
 }
 
-const API_ERROR_NAMES = new Set([
-  'ApiError',
-  'BadRequestError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'MethodNotAllowedError',
-  'ConflictError',
-  'PayloadTooLargeError',
-  'UnprocessableError',
-  'RateLimitError',
-  'ServerError',
-  'ConnectionError',
-  'TimeoutError',
-  'AbortedError',
-  'InvalidResponseError',
-]);
-
 function isApiError(err: unknown): err is ApiLike {
-  return err instanceof Error && API_ERROR_NAMES.has(err.name);
+  return err instanceof Error && (err as { isKbApiError?: unknown }).isKbApiError === true;
 }
 
 /** The one place where errors become exit codes. */
@@ -70,7 +52,9 @@ export function hintFor(err: unknown): string | undefined {
     case 'RateLimitError':
       return 'the service is rate limiting this key; wait a little and try again';
     case 'ConnectionError':
-      return 'is the service running? check the base URL with `kb auth status`';
+      return err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+        ? 'check the host name in the base URL (`kb auth status` shows it)'
+        : 'is the service running? check the base URL with `kb auth status`';
     case 'TimeoutError':
       return 'raise the limit with --timeout, or try again later';
     default:

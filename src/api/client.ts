@@ -11,6 +11,7 @@ import { FilesResource } from './resources/files.js';
 import { ThreadsResource } from './resources/threads.js';
 import { UsersResource } from './resources/users.js';
 import { WebhooksResource } from './resources/webhooks.js';
+import { sleep } from '../util/sleep.js';
 import { CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from './timeouts.js';
 import { createTransport, type Transport } from './transport.js';
 
@@ -67,22 +68,6 @@ const CONNECT_PHASE_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Joins the base URL (which may carry a path prefix) with an API path and query. */
 export function joinUrl(baseUrl: string, path: string, query?: Query): string {
@@ -151,7 +136,7 @@ export class KbClient {
   /** Sends a request with retries; returns the response or throws a typed ApiError. */
   async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
     const maxRetries = req.maxRetries ?? this.#options.maxRetries ?? 2;
-    const sleep = this.#options.sleep ?? defaultSleep;
+    const wait = this.#options.sleep ?? sleep;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.#attempt<T>(req);
@@ -162,7 +147,7 @@ export class KbClient {
           `retrying ${req.method} ${req.path} in ${Math.round(delay)}ms (attempt ${attempt + 2} of ${maxRetries + 1})`,
         );
         try {
-          await sleep(delay, req.signal);
+          await wait(delay, req.signal);
         } catch {
           throw new AbortedError('request cancelled', { method: req.method, url: this.#url(req) });
         }

@@ -10,6 +10,8 @@ export interface ApiErrorFields {
 export class ApiError extends Error {
   // Explicit names: the CLI bundle is minified, and exit codes are chosen by name.
   override name = 'ApiError';
+  /** Lets the error reporter recognise API errors without loading this module. */
+  readonly isKbApiError = true;
   readonly status?: number;
   readonly code?: string;
   readonly requestId?: string;

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { isLoopbackHost } from '../util/loopback.js';
 import { type ConfigData, DEFAULT_PROFILE } from './schema.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'none';
@@ -39,8 +40,6 @@ export function resolveAuth(
   return { profile, profileSource, baseUrl, baseUrlSource, apiKey, apiKeySource };
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /** Validates a base URL; plain http is accepted only on loopback unless `insecure`. */
 export function checkBaseUrl(baseUrl: string, insecure = false): string {
   let url: URL;
@@ -56,7 +55,7 @@ export function checkBaseUrl(baseUrl: string, insecure = false): string {
     throw new UsageError(`invalid base URL ${JSON.stringify(baseUrl)}: only http and https are supported`);
   }
   if (url.username || url.password) throw new UsageError('the base URL must not contain credentials');
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !insecure) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
     throw new UsageError(
       `refusing to send the API key in clear text to ${url.host} over http://`,
       'use https://, or pass --insecure if you really mean it',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export const EVENT_KINDS = ['file.indexed', 'thread.message.created'] as const;
+export { WEBHOOK_EVENTS as EVENT_KINDS } from '../api/types.js';
 
 /** A sample event of a kind, shaped like the local service's deliveries. */
 export function sampleEvent(kind: string, now = new Date()) {

@@ -3,6 +3,7 @@ import type { RequestOptions } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { readStdin } from '../../io/stdin.js';
+import { collect } from '../shared/options.js';
 import { header, stringField, typedField } from './fields.js';
 
 interface ApiOptions {
@@ -14,7 +15,6 @@ interface ApiOptions {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-const collect = (v: string, prev: string[]) => [...prev, v];
 
 export default function apiCommand(): Command {
   return new Command('api')

@@ -1,32 +1,22 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { FILE_STATUSES, type KbFile } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { printList } from '../../io/output.js';
-import { addListOptions, notePage, oneOf } from '../shared/options.js';
+import { addListOptions, notePage, type StatusListOptions, statusOption } from '../shared/options.js';
 import { fileColumns } from './columns.js';
-
-interface ListOptions {
-  status?: string;
-  limit?: number;
-}
 
 export default function listCommand(): Command {
   return addListOptions(
     new Command('list')
       .alias('ls')
       .description('list the documents of the workspace, newest first')
-      .addOption(
-        new Option(
-          '-s, --status <status>',
-          `only files in this indexing status (${FILE_STATUSES.join('|')})`,
-        ).argParser(oneOf(FILE_STATUSES)),
-      ),
+      .addOption(statusOption(FILE_STATUSES, 'files in this indexing status')),
   )
     .addHelpText(
       'after',
       "\nExamples:\n  $ kb files list --status FAILED\n  $ kb files list --jsonl --limit 100 | jq -c '{id, indexingStatus}'",
     )
-    .action(async (opts: ListOptions, cmd: Command) => {
+    .action(async (opts: StatusListOptions, cmd: Command) => {
       const ctx = Context.for(cmd);
       const client = await ctx.client();
       const page = await client.files.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });

@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import type { KbFile } from '../../api/types.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
 import { idsFromArgs } from '../../io/stdin.js';
 import { mapSettled } from '../../util/concurrency.js';
 import { formatDuration, parseDuration } from '../../util/duration.js';
+import { sleep } from '../../util/sleep.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { indexingError } from './get.js';
 
@@ -104,25 +105,13 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
           ExitCode.timedOut,
         );
       }
-      await sleep(Math.min(intervalMs, remaining), ctx.signal);
+      await sleep(Math.min(intervalMs, remaining), ctx.signal).catch(() => {
+        throw interrupted();
+      });
     }
   } finally {
     spinner.stop();
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error('interrupted'), { name: 'AbortedError' }));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { parseDuration } from '../../util/duration.js';
+import { collect } from '../shared/options.js';
 
 interface ServeOptions {
   port: string;
@@ -20,8 +21,6 @@ interface ServeOptions {
   indexDelay?: string;
   webhookRetries?: string;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 function nonNegativeInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

@@ -17,11 +17,27 @@ export function oneOf(values: readonly string[]) {
   };
 }
 
+/** Option parser for repeatable options: each use adds a value. */
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
 /** `--jsonl` and `--ids`, for commands that print records. */
 export function addFormatOptions(command: Command): Command {
   return command
     .option('--jsonl', 'one JSON object per line')
     .option('--ids', 'print only ids, one per line');
+}
+
+/** What list commands with a status filter receive. */
+export interface StatusListOptions {
+  status?: string;
+  limit?: number;
+}
+
+/** `-s, --status` limited to `statuses` (any case), e.g. "only files in this indexing status". */
+export function statusOption(statuses: readonly string[], what: string): Option {
+  return new Option('-s, --status <status>', `only ${what} (${statuses.join('|')})`).argParser(
+    oneOf(statuses),
+  );
 }
 
 /** `--limit`, `--jsonl`, `--ids` for list commands. */

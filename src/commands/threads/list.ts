@@ -1,35 +1,25 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { THREAD_STATUSES, type Thread } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { colorStatus } from '../../io/format.js';
 import { printList } from '../../io/output.js';
-import { addListOptions, notePage, oneOf } from '../shared/options.js';
-
-interface ListOptions {
-  status?: string;
-  limit?: number;
-}
+import { addListOptions, notePage, type StatusListOptions, statusOption } from '../shared/options.js';
 
 export default function listCommand(): Command {
   return addListOptions(
     new Command('list')
       .alias('ls')
       .description('list recent threads, newest first')
-      .addOption(
-        new Option(
-          '-s, --status <status>',
-          `only threads in this status (${THREAD_STATUSES.join('|')})`,
-        ).argParser(oneOf(THREAD_STATUSES)),
-      ),
+      .addOption(statusOption(THREAD_STATUSES, 'threads in this status')),
   )
     .addHelpText(
       'after',
       "\nExamples:\n  $ kb threads list\n  $ kb threads list --status OPEN --limit 10\n  $ kb threads list --json | jq -r '.[].title'",
     )
-    .action((opts: ListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+    .action((opts: StatusListOptions, cmd: Command) => runList(Context.for(cmd), opts));
 }
 
-export async function runList(ctx: Context, opts: ListOptions): Promise<void> {
+export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {
   const client = await ctx.client();
   const page = await client.threads.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
   await printList<Thread>(

@@ -4,6 +4,8 @@ import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { loadPrompts } from '../../io/prompt.js';
+import { isLoopbackHost } from '../../util/loopback.js';
+import { collect } from '../shared/options.js';
 import { webhookFields } from './columns.js';
 
 interface CreateOptions {
@@ -11,8 +13,6 @@ interface CreateOptions {
   event: string[];
   saveSecret?: boolean;
 }
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export function checkWebhookUrl(raw: string): string {
   let url: URL;
@@ -22,7 +22,7 @@ export function checkWebhookUrl(raw: string): string {
     throw new UsageError(`invalid URL "${raw}"`, 'expected e.g. https://hooks.example.com/kb');
   }
   if (url.protocol === 'https:') return url.toString();
-  if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return url.toString();
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url.toString();
   throw new UsageError(
     `webhook URLs must use https: "${raw}"`,
     'plain http is accepted only for loopback receivers of a local service (kb serve --allow-local-webhooks)',
@@ -33,12 +33,7 @@ export default function createCommand(): Command {
   return new Command('create')
     .description('register an HTTPS endpoint for events; prints the signing secret once')
     .requiredOption('--url <url>', 'HTTPS URL that receives the events')
-    .option(
-      '-e, --event <kind>',
-      `event kind, repeatable (${WEBHOOK_EVENTS.join(', ')})`,
-      (v: string, prev: string[]) => [...prev, v],
-      [],
-    )
+    .option('-e, --event <kind>', `event kind, repeatable (${WEBHOOK_EVENTS.join(', ')})`, collect, [])
     .option('--save-secret', "keep the secret in this profile's config (0600) for verify/listen --webhook ID")
     .addHelpText(
       'after',

@@ -12,4 +12,4 @@ export function schemeOption(): Option {
     });
 }
 
-export const collect = (value: string, previous: string[] = []) => [...previous, value];
+export { collect } from '../shared/options.js';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { EVENT_KINDS, sampleEvent } from '../../webhooks/samples.js';
 import { resolveSecrets } from '../../webhooks/secrets.js';
@@ -51,7 +51,7 @@ export default function triggerCommand(): Command {
           await response.arrayBuffer().catch(() => undefined);
           status = response.status;
         } catch (err) {
-          if (ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortedError' });
+          if (ctx.signal.aborted) throw interrupted();
           const cause = (err as Error & { cause?: Error }).cause;
           throw new CliError(
             `cannot deliver to ${target.host}: ${cause?.message ?? (err as Error).message}`,

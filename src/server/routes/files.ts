@@ -1,18 +1,17 @@
 import { Hono } from 'hono';
+import { FILE_STATUSES } from '../../api/types.js';
 import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { notFound } from '../http-errors.js';
 import { page, presentFile, presentFileDetail } from '../present.js';
 import { parseLimit, parseStatus } from '../validate.js';
 
-const STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-
 export function fileRoutes(service: Service) {
   const { store } = service;
   const app = new Hono<AppEnv>();
 
   app.get('/', (c) => {
-    const status = parseStatus(c.req.query('status'), STATUSES);
+    const status = parseStatus(c.req.query('status'), FILE_STATUSES);
     const limit = parseLimit(c.req.query('limit'));
     return c.json(page(store.listFiles(c.var.workspace.id, status).map(presentFile), limit));
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { THREAD_STATUSES } from '../../api/types.js';
 import { extractiveAnswer, generatedAnswer, retrieve } from '../assistant.js';
 import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
@@ -15,7 +16,6 @@ import {
   requiredString,
 } from '../validate.js';
 
-const STATUSES = ['OPEN', 'CLOSED', 'ARCHIVED'] as const;
 export const DEFAULT_TITLE = 'Untitled thread';
 
 export function threadRoutes(service: Service) {
@@ -23,7 +23,7 @@ export function threadRoutes(service: Service) {
   const app = new Hono<AppEnv>();
 
   app.get('/', (c) => {
-    const status = parseStatus(c.req.query('status'), STATUSES);
+    const status = parseStatus(c.req.query('status'), THREAD_STATUSES);
     const limit = parseLimit(c.req.query('limit'));
     return c.json(page(store.listThreads(c.var.workspace.id, status).map(presentThread), limit));
   });
@@ -63,7 +63,7 @@ export function threadRoutes(service: Service) {
     if (!thread) throw notFound('thread');
     const raw = optionalString(c.var.body, 'status');
     if (raw === undefined) throw badRequest('status is required', 'missing_field');
-    const status = parseStatus(raw, STATUSES) as ThreadStatus;
+    const status = parseStatus(raw, THREAD_STATUSES) as ThreadStatus;
     store.commit({ op: 'threadStatus', id: thread.id, status, at: now() });
     return c.json({ data: presentThread(store.threads.get(thread.id)!) });
   });

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { isLoopbackHost } from '../../util/loopback.js';
 import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, unprocessable } from '../http-errors.js';
@@ -6,9 +8,6 @@ import { newId, newSecret } from '../ids.js';
 import type { WebhookRecord } from '../model.js';
 import { page, presentWebhook } from '../present.js';
 import { optionalString } from '../validate.js';
-
-export const EVENT_KINDS = ['file.indexed', 'thread.message.created'];
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 function checkUrl(raw: string, allowLocal: boolean): string {
   let url: URL;
@@ -19,7 +18,7 @@ function checkUrl(raw: string, allowLocal: boolean): string {
   }
   if (raw.length > 2048) throw unprocessable('url is longer than 2048 characters', 'invalid_url');
   if (url.protocol === 'https:') return url.toString();
-  if (url.protocol === 'http:' && allowLocal && LOOPBACK.test(url.hostname)) return url.toString();
+  if (url.protocol === 'http:' && allowLocal && isLoopbackHost(url.hostname)) return url.toString();
   throw unprocessable(
     allowLocal ? 'url must use https (http is accepted only for loopback hosts)' : 'url must use https',
     'invalid_url',
@@ -38,11 +37,11 @@ export function webhookRoutes(service: Service) {
     if (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))
       throw badRequest('events must be an array of strings', 'invalid_type');
     if (events.length === 0)
-      throw unprocessable(`events must name at least one of: ${EVENT_KINDS.join(', ')}`, 'invalid_events');
-    const unknown = events.filter((e) => !EVENT_KINDS.includes(e));
+      throw unprocessable(`events must name at least one of: ${WEBHOOK_EVENTS.join(', ')}`, 'invalid_events');
+    const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
     if (unknown.length)
       throw unprocessable(
-        `unknown event kind ${unknown.map((e) => `"${String(e).slice(0, 60)}"`).join(', ')}; known: ${EVENT_KINDS.join(', ')}`,
+        `unknown event kind ${unknown.map((e) => `"${String(e).slice(0, 60)}"`).join(', ')}; known: ${WEBHOOK_EVENTS.join(', ')}`,
         'invalid_events',
       );
     const webhook: WebhookRecord = {
