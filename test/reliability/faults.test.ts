@@ -134,7 +134,9 @@ describe('the CLI under faults', () => {
     });
     expect(dns.code).toBe(5);
     expect(dns.stderr.split('\n')[0]).toBe('error: cannot resolve host no-such-host.invalid');
-    expect(dns.stderr.split('\n')[1]).toBe('hint: check the host name in the base URL (`kb auth status` shows it)');
+    expect(dns.stderr.split('\n')[1]).toBe(
+      'hint: check the host name in the base URL (`kb auth status` shows it)',
+    );
     const refused = await runKb(['threads', 'list', '--retries', '1'], {
       env: { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_x' },
     });
