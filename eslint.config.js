@@ -36,4 +36,24 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/import-package.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The CLI bundle's chunks cannot call import() themselves (see src/import-package.ts).
+          selector: "ImportExpression[source.type='Literal'][source.value=/^(?![.])/]",
+          message:
+            'Import packages with importPackage() from src/import-package.ts, and node: modules statically.',
+        },
+      ],
+    },
+  },
 );

@@ -10,40 +10,68 @@ const bundled = new Set(['commander', 'chalk', 'wrap-ansi', 'undici']);
 const external = Object.keys(dependencies).filter((name) => !bundled.has(name));
 
 /**
- * kb never speaks HTTP/2, but undici's client loads its HTTP/2 support (and with it node:http2,
- * node:tls, ...) at start-up. In the bundle, that module is replaced by one that refuses.
+ * Modules that bundled packages require at start-up, replaced in the bundle by smaller
+ * stand-ins. Each is loaded for something kb never does, and costs time on every command.
  */
-const withoutHttp2 = {
-  name: 'undici-without-http2',
+const standIns = [
+  {
+    // kb never speaks HTTP/2, but undici's client loads its HTTP/2 support (and with it
+    // node:http2, node:tls, ...) at start-up.
+    source: './client-h2.js',
+    importer: /undici\/lib\/dispatcher\/client\.js$/,
+    code: "module.exports = function connectH2() { throw new Error('HTTP/2 is not supported by kb'); };",
+  },
+  {
+    // undici loads node:http (client and server) for two things: to recognise a request body
+    // that is an IncomingMessage, which kb never sends, and for the default maxHeaderSize,
+    // which kb's transport sets itself.
+    source: 'node:http',
+    importer: /undici\/lib\/(core\/util|dispatcher\/client)\.js$/,
+    code: 'module.exports = { IncomingMessage: class IncomingMessage {}, maxHeaderSize: 16384 };',
+  },
+  {
+    // commander needs child_process only to run external subcommands, which kb has none of.
+    source: 'node:child_process',
+    importer: /commander\/lib\/command\.js$/,
+    code: "let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });",
+  },
+];
+
+const withStandIns = {
+  name: 'stand-ins',
   resolveId(source, importer) {
-    if (
-      source === './client-h2.js' &&
-      importer?.replace(/\\/g, '/').endsWith('undici/lib/dispatcher/client.js')
-    )
-      return '\0undici-no-h2';
-    return null;
+    const from = importer?.replace(/\\/g, '/') ?? '';
+    const index = standIns.findIndex((s) => s.source === source && s.importer.test(from));
+    return index === -1 ? null : `\0stand-in-${index}`;
   },
   load(id) {
-    if (id !== '\0undici-no-h2') return null;
-    return "module.exports = function connectH2() { throw new Error('HTTP/2 is not supported by kb'); };";
+    const match = /^\0stand-in-(\d+)$/.exec(id);
+    return match ? standIns[Number(match[1])].code : null;
   },
 };
 
 export default {
-  input: { kb: 'src/main.ts' },
-  plugins: [withoutHttp2],
+  // compile-cache is loaded first, by Node itself (bin/kb.cjs).
+  input: { kb: 'src/main.ts', 'compile-cache': 'src/compile-cache.ts' },
+  plugins: [withStandIns],
   platform: 'node',
-  external: [/^node:/, ...external.map((name) => new RegExp(`^${name.replace('/', '\\/')}(\\/|$)`))],
+  // Node's built-in modules stay external by themselves (platform: 'node'); listing them here
+  // would keep the stand-ins above from being used.
+  external: [...external.map((name) => new RegExp(`^${name.replace('/', '\\/')}(\\/|$)`))],
   transform: { define: { __KB_VERSION__: JSON.stringify(version) } },
   output: {
     dir: 'dist/cli',
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    // Chunks in chunks/ are compiled through the code cache; import-package must be loaded by
+    // Node itself (see src/import-package.ts).
+    chunkFileNames: (chunk) =>
+      chunk.name === 'import-package' ? '[name]-[hash].cjs' : 'chunks/[name]-[hash].cjs',
     minify: true,
     sourcemap: true,
     codeSplitting: {
       groups: [
+        { name: 'import-package', test: /src[\\/]import-package/, priority: 10 },
         // What `kb --help` needs, and no more.
         {
           name: 'core',
@@ -54,6 +82,8 @@ export default {
           name: 'runtime',
           test: /src[\\/](factory|report|io[\\/](color|streams|output|format)|config[\\/]|util[\\/])|node_modules[\\/]chalk[\\/]/,
         },
+        // Shared by the compile cache (loaded first, see bin/kb.cjs) and the HTTP transport.
+        { name: 'v8-flags', test: /src[\\/]v8-flags/ },
         { name: 'http', test: /src[\\/]api[\\/](?!types)|node_modules[\\/]undici[\\/]/ },
       ],
     },

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { corpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'kb.js');
+const BIN = join(ROOT, 'bin', 'kb.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP = 3;
 const DOCS = Number(process.env.BENCH_DOCS ?? 2000);
@@ -165,7 +165,7 @@ async function replOverhead() {
     terminal: false,
     client,
     color: new Chalk({ level: 0 }),
-    renderer: createRenderer({ width: 100, raw: false, color: false }),
+    renderer: await createRenderer({ width: 100, raw: false, color: false }),
   });
   const done = repl.run();
   const turns = 100;

@@ -36,6 +36,7 @@ export async function main(argv: string[]): Promise<void> {
     else {
       const ctx = running.context;
       const { reportError } = await import('./report.js');
+      // eslint-disable-next-line no-restricted-syntax -- chalk is bundled: this import loads a chunk
       const { Chalk } = await import('chalk');
       const color = ctx ? ctx.io.errColor : new Chalk({ level: 0 });
       let wantsJson = json;

@@ -11,6 +11,7 @@ import { FilesResource } from './resources/files.js';
 import { ThreadsResource } from './resources/threads.js';
 import { UsersResource } from './resources/users.js';
 import { WebhooksResource } from './resources/webhooks.js';
+import { stopwatch } from '../util/duration.js';
 import { sleep } from '../util/sleep.js';
 import { CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from './timeouts.js';
 import { createTransport, type Transport } from './transport.js';
@@ -209,7 +210,7 @@ export class KbClient {
     if (req.signal?.aborted) controller.abort();
     req.signal?.addEventListener('abort', onUserAbort, { once: true });
 
-    const started = performance.now();
+    const elapsed = stopwatch();
     this.#debug(`--> ${req.method} ${url}`);
     try {
       const target = new URL(url);
@@ -225,14 +226,14 @@ export class KbClient {
       const rawBody = response.body;
       const responseHeaders = headerMap(response.headers);
       const requestId = responseHeaders['x-request-id'];
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(elapsed());
       this.#debug(
         `<-- ${response.statusCode} ${req.method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`,
       );
       return this.#interpret<T>(response.statusCode, responseHeaders, rawBody, { ...fields, requestId });
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(elapsed());
       if (req.signal?.aborted) throw new AbortedError('request cancelled', fields);
       if (timedOut) {
         this.#debug(`<-- timeout ${req.method} ${url} ${ms}ms`);

@@ -1,16 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's root entry loads every API it has (~+100 ms at start-up), and its `request` API
 // pulls in the fetch body machinery. kb imports only the Agent, bundled with the CLI, and
 // reads responses through the low-level dispatch interface.
 import Agent from 'undici/lib/dispatcher/agent.js';
+import { setV8Flag } from '../v8-flags.js';
 
-// undici parses HTTP with a WebAssembly build of llhttp. V8 compiles it with its baseline
-// compiler and then re-compiles it optimised in the background, and a short-lived process
-// waits ~100 ms for that at exit. The baseline code is fast enough for a CLI's few requests.
-setFlagsFromString('--liftoff-only');
+/** Node's default; set here because the bundle does not load node:http to read it (rolldown.config.js). */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface TransportRequest {
   origin: string;
@@ -109,21 +107,26 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
 
 /** A keep-alive dispatcher shared by every request of the process; proxy-aware when HTTP(S)_PROXY is set. */
 export function createTransport(options: TransportOptions): Transport {
+  // undici parses HTTP with a WebAssembly build of llhttp, compiled at the first connection.
+  // V8 compiles it with its baseline compiler and then again optimised, which costs a
+  // short-lived process ~100 ms. The baseline code is fast enough for a CLI's few requests.
+  // Set as late as possible: Node's own modules loaded after a flag change lose their code cache.
+  setV8Flag('--liftoff-only');
   const env = options.env ?? process.env;
-  const connect = { timeout: options.connectTimeoutMs };
+  const common = { connect: { timeout: options.connectTimeoutMs }, maxHeaderSize: MAX_HEADER_BYTES };
   let dispatcher: Dispatcher;
   if (proxyConfigured(env)) {
     // Rare, so the proxy agent comes from the whole of undici in node_modules: its internals
     // cannot be mixed with the copy bundled into the CLI.
     const undici = createRequire(import.meta.url)('undici') as typeof import('undici');
     dispatcher = new undici.EnvHttpProxyAgent({
-      connect,
+      ...common,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
       httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
   } else {
-    dispatcher = new Agent({ connect, keepAliveTimeout: 10_000 });
+    dispatcher = new Agent({ ...common, keepAliveTimeout: 10_000 });
   }
   return { request: (req) => dispatch(dispatcher, req), close: () => dispatcher.close() };
 }

@@ -1,15 +1,25 @@
-import { Marked } from 'marked';
-import { markedTerminal } from 'marked-terminal';
 import wrapAnsi from 'wrap-ansi';
+import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
 
 export interface Renderer {
   render(markdown: string): string;
 }
 
+/** The text as received, less anything that could drive the terminal. */
+export function rawRenderer(): Renderer {
+  return { render: (text) => `${sanitizeText(text).trimEnd()}\n` };
+}
+
 /** Markdown for the terminal, wrapped to `width`; raw mode prints the text as received. */
-export function createRenderer(options: { width: number; raw: boolean; color: boolean }): Renderer {
-  if (options.raw) return { render: (text) => `${sanitizeText(text).trimEnd()}\n` };
+export async function createRenderer(options: {
+  width: number;
+  raw: boolean;
+  color: boolean;
+}): Promise<Renderer> {
+  if (options.raw) return rawRenderer();
+  const { Marked } = await importPackage<typeof import('marked')>('marked');
+  const { markedTerminal } = await importPackage<typeof import('marked-terminal')>('marked-terminal');
   const width = Math.max(20, Math.min(options.width, 120));
   // marked-terminal's options are typed loosely upstream
   const extension = markedTerminal({

@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { CliError, ExitCode } from '../errors.js';
+import { importPackage } from '../import-package.js';
 import type { ConfigData } from './schema.js';
 
 /** Applies a change to the config file atomically through `conf` (loaded only here). */
@@ -10,7 +11,7 @@ export async function updateConfig(dir: string, change: (data: ConfigData) => vo
   } catch {
     // a directory we do not own (e.g. a shared XDG dir) keeps its mode
   }
-  const { default: Conf } = await import('conf');
+  const { default: Conf } = await importPackage<typeof import('conf')>('conf');
   let store: InstanceType<typeof Conf<ConfigData>>;
   try {
     store = new Conf<ConfigData>({

@@ -1,3 +1,4 @@
+import { importPackage } from '../import-package.js';
 import { sanitizeField, sanitizeText } from '../util/sanitize.js';
 import { relativeTime } from './format.js';
 import type { IO } from './streams.js';
@@ -78,7 +79,7 @@ export async function printList<T extends { id?: unknown }>(
     if (options.empty) io.err(`${options.empty}\n`);
     return;
   }
-  const { default: Table } = await import('cli-table3');
+  const { default: Table } = await importPackage<{ default: typeof import('cli-table3') }>('cli-table3');
   const table = new Table({
     head: columns.map((c) => io.color.bold(c.header)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },

@@ -1,3 +1,4 @@
+import { importPackage } from '../import-package.js';
 import { UsageError } from '../errors.js';
 import type { IO } from './streams.js';
 
@@ -6,7 +7,7 @@ export async function loadPrompts(io: IO, what: string) {
   if (!io.canPrompt) {
     throw new UsageError(`cannot ask for ${what}: not running in an interactive terminal`);
   }
-  const prompts = await import('@inquirer/prompts');
+  const prompts = await importPackage<typeof import('@inquirer/prompts')>('@inquirer/prompts');
   const context = {
     input: io.stdin as NodeJS.ReadableStream,
     output: io.stderr as NodeJS.WritableStream,

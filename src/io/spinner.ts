@@ -1,3 +1,4 @@
+import { importPackage } from '../import-package.js';
 import type { IO } from './streams.js';
 
 export interface Spinner {
@@ -10,7 +11,7 @@ const SILENT: Spinner = { update() {}, stop() {} };
 /** An ora spinner on stderr, only where progress may be shown (a TTY, not CI). */
 export async function startSpinner(io: IO, text: string): Promise<Spinner> {
   if (!io.showProgress) return SILENT;
-  const { default: ora } = await import('ora');
+  const { default: ora } = await importPackage<typeof import('ora')>('ora');
   const spinner = ora({
     text,
     stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream,

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { type ColorSetting, colorLevel } from './color.js';
 
@@ -31,17 +32,23 @@ export function createIO(
   options: { noColor?: boolean; colorSetting?: ColorSetting; env?: NodeJS.ProcessEnv } = {},
 ): IO {
   const env = options.env ?? process.env;
-  const { stdin, stdout, stderr } = process;
-  const stdinIsTTY = Boolean(stdin.isTTY);
+  // process.stdin and process.stderr are made on first use; most commands never read stdin,
+  // and a command that succeeds quietly never writes to stderr.
+  const { stdout } = process;
+  const stdinIsTTY = isatty(0);
   const stdoutIsTTY = Boolean(stdout.isTTY);
-  const stderrIsTTY = Boolean(stderr.isTTY);
+  const stderrIsTTY = isatty(2);
   const ci = isCI(env);
   const level = (isTTY: boolean) =>
     colorLevel({ env, isTTY, noColorFlag: options.noColor, setting: options.colorSetting });
   return {
-    stdin,
+    get stdin() {
+      return process.stdin;
+    },
     stdout,
-    stderr,
+    get stderr() {
+      return process.stderr;
+    },
     env,
     stdinIsTTY,
     stdoutIsTTY,
@@ -52,6 +59,6 @@ export function createIO(
     errColor: new Chalk({ level: level(stderrIsTTY) }),
     columns: stdout.columns || Number(env.COLUMNS) || 80,
     out: (text) => stdout.write(text),
-    err: (text) => stderr.write(text),
+    err: (text) => process.stderr.write(text),
   };
 }

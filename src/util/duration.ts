@@ -15,3 +15,9 @@ export function formatDuration(ms: number): string {
   const seconds = Math.round((ms % 60_000) / 1000);
   return seconds ? `${minutes}m${seconds}s` : `${minutes}m`;
 }
+
+/** A function returning the milliseconds since the call, on a monotonic clock (the `performance` global loads perf_hooks, ~1 ms of start-up). */
+export function stopwatch(): () => number {
+  const started = process.hrtime.bigint();
+  return () => Number(process.hrtime.bigint() - started) / 1e6;
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'kb.js');
+export const BIN = join(ROOT, 'bin', 'kb.cjs');
 
 export interface RunResult {
   stdout: string;
@@ -27,6 +27,9 @@ export function tempDir(prefix = 'kb-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** One compile cache for the test run, warm after the first commands, as a user's would be. */
+const compileCache = tempDir('kb-cache-');
+
 /** A clean environment: nothing from the developer's shell leaks into a test. */
 export function baseEnv(
   configDir: string,
@@ -37,6 +40,7 @@ export function baseEnv(
     HOME: configDir,
     LANG: 'C.UTF-8',
     KB_CONFIG_DIR: configDir,
+    XDG_CACHE_HOME: compileCache,
   };
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js';
 
 /** A real local service on 127.0.0.1 with a free port; indexing without pauses unless asked. */
@@ -32,4 +33,15 @@ export async function api(
     json = undefined;
   }
   return { status: response.status, headers: response.headers, json, text };
+}
+
+/** The demo service for one test file: started before its tests and closed after them. */
+export function demoServerForFile(): { server: RunningServer; env: Record<string, string> } {
+  const demo = {} as { server: RunningServer; env: Record<string, string> };
+  beforeAll(async () => {
+    demo.server = await startTestServer({ demo: true });
+    demo.env = { KB_BASE_URL: demo.server.url, KB_API_KEY: demo.server.keys.demo! };
+  });
+  afterAll(() => demo.server.close());
+  return demo;
 }

@@ -1,14 +1,20 @@
 // Preloaded with --import: records every module the process resolves (ESM) or requires (CJS)
-// into the file named by KB_TRACE_FILE, one specifier or URL per line.
+// into the file named by KB_TRACE_FILE, one file name or URL per line.
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 
 const file = process.env.KB_TRACE_FILE;
 if (file) {
   const load = Module._load;
-  Module._load = function (request, ...rest) {
-    appendFileSync(file, `cjs ${request}\n`);
-    return load.call(this, request, ...rest);
+  Module._load = function (request, parent, ...rest) {
+    let resolved = request;
+    try {
+      resolved = Module._resolveFilename(request, parent);
+    } catch {
+      // recorded as requested; the load itself reports the failure
+    }
+    appendFileSync(file, `cjs ${resolved}\n`);
+    return load.call(this, request, parent, ...rest);
   };
   const hook = `
     import { appendFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ import { KbClient } from '../../src/api/client.js';
 import { ConnectionError } from '../../src/api/errors.js';
 import { MessageAssembler, titleFrom } from '../../src/chat/assembler.js';
 import { loadHistory, saveHistory } from '../../src/chat/history.js';
-import { createRenderer } from '../../src/chat/render.js';
+import { createRenderer, rawRenderer } from '../../src/chat/render.js';
 import { Repl, type ReplOptions } from '../../src/chat/repl.js';
 import type { ChatClient } from '../../src/chat/session.js';
 import type { RunningServer } from '../../src/server/index.js';
@@ -41,7 +41,7 @@ function harness(overrides: Partial<ReplOptions> = {}) {
     terminal: false,
     client,
     color: new Chalk({ level: 0 }),
-    renderer: createRenderer({ width: 80, raw: true, color: false }),
+    renderer: rawRenderer(),
     ...overrides,
   });
   return { repl, input, out: () => out, err: () => err };
@@ -228,8 +228,8 @@ describe('Repl', () => {
 });
 
 describe('Markdown rendering', () => {
-  it('renders Markdown for the terminal and strips escape sequences from replies', () => {
-    const renderer = createRenderer({ width: 40, raw: false, color: false });
+  it('renders Markdown for the terminal and strips escape sequences from replies', async () => {
+    const renderer = await createRenderer({ width: 40, raw: false, color: false });
     const out = renderer.render(
       '# Title\n\nSome **bold** text and a list:\n\n- one\n- two\n\n\u001b]0;pwned\u0007done',
     );
@@ -237,6 +237,6 @@ describe('Markdown rendering', () => {
     expect(out).toMatch(/one/);
     expect(out).not.toContain('\u001b]0;');
     expect(out.split('\n').every((l) => l.replace(/\u001b\[[0-9;]*m/g, '').length <= 40)).toBe(true);
-    expect(createRenderer({ width: 40, raw: true, color: false }).render('**x**')).toBe('**x**\n');
+    expect((await createRenderer({ width: 40, raw: true, color: false })).render('**x**')).toBe('**x**\n');
   });
 });

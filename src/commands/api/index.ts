@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { RequestOptions } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
@@ -85,7 +86,6 @@ export async function runApi(
   if (opts.input !== undefined && opts.field.length) throw new UsageError('use --input or --field, not both');
   const request: RequestOptions = { method, path: rawPath, query, headers, signal: ctx.signal };
   if (opts.input !== undefined) {
-    const { readFileSync } = await import('node:fs');
     request.rawBody =
       opts.input === '-'
         ? Buffer.from(await readStdin(ctx.io, 'the request body'))

@@ -54,7 +54,11 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     terminal: true,
     client,
     color: io.color,
-    renderer: createRenderer({ width: io.columns, raw: Boolean(options.raw), color: io.color.level > 0 }),
+    renderer: await createRenderer({
+      width: io.columns,
+      raw: Boolean(options.raw),
+      color: io.color.level > 0,
+    }),
     spinner: (text) => startSpinner(io, text),
     history:
       history && options.historyFile

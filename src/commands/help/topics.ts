@@ -26,7 +26,11 @@ export const ENVIRONMENT: [string, string][] = [
   ['CI', 'when set, no spinners and no prompts'],
   ['HTTP_PROXY, HTTPS_PROXY, NO_PROXY', 'proxy settings for requests'],
   ['EDITOR, VISUAL', 'editor for /edit in kb chat'],
-  ['XDG_CONFIG_HOME, XDG_STATE_HOME', 'where config and chat history live'],
+  [
+    'XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME',
+    'where config, chat history and the compile cache live',
+  ],
+  ['NODE_DISABLE_COMPILE_CACHE', "set to 1 to run without kb's compile cache (see Performance)"],
 ];
 
 export const FORMATS = `Output formats

@@ -1,0 +1,84 @@
+// A V8 code cache for the CLI bundle's chunks: what Node 22's module.enableCompileCache() does,
+// for Node 20. Compiling the chunks (undici above all) is a large part of a command's start-up;
+// with the cache, V8 reads the compiled code instead. Chunk names carry a content hash, and V8
+// rejects a cache made by another V8 or under other flags, so a stale entry is never used: it
+// is replaced. Entries are kept per set of V8 flags kb has set, since a command may set one
+// (see v8-flags.ts) after some chunks were compiled.
+import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Module, createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { beforeV8FlagsChange, v8FlagsSet } from './v8-flags.js';
+
+type Loader = (module: Module, filename: string) => void;
+const extensions = (Module as unknown as { _extensions: Record<string, Loader> })._extensions;
+
+interface Compiled {
+  script: Script;
+  file: string;
+}
+
+/** `$XDG_CACHE_HOME/kb/compile-cache/<node version>-<arch>`; undefined when disabled by the environment. */
+export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const root = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+  return join(root, 'kb', 'compile-cache', `${process.version}-${process.arch}`);
+}
+
+function cacheFile(cacheDir: string, chunk: string): string {
+  const flags = v8FlagsSet();
+  return join(cacheDir, `${basename(chunk)}${flags.length ? `.${flags.join('.')}` : ''}.bin`);
+}
+
+/**
+ * Loads the .cjs files in `chunksDir` through V8 scripts with cached data from `cacheDir`.
+ * Chunks that had no usable cache get one written when the process exits (or before kb changes
+ * V8's flags), with every function compiled until then. Failures to read or write are ignored.
+ */
+export function enableCompileCache(chunksDir: string, cacheDir: string | undefined): void {
+  if (!cacheDir) return;
+  const fallback = extensions['.cjs'] ?? extensions['.js']!;
+  let stale: Compiled[] = [];
+  const flush = () => {
+    if (stale.length > 0) writeCaches(stale, cacheDir, chunksDir);
+    stale = [];
+  };
+
+  extensions['.cjs'] = (module, filename) => {
+    if (dirname(filename) !== chunksDir) return fallback(module, filename);
+    const file = cacheFile(cacheDir, filename);
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(file);
+    } catch {
+      // first run of this chunk
+    }
+    // Code compiled this way cannot call import(): chunks import packages through import-package.ts.
+    const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData });
+    if (!cachedData || script.cachedDataRejected) stale.push({ script, file });
+    const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+    wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, chunksDir);
+  };
+  beforeV8FlagsChange(flush);
+  process.once('exit', flush);
+}
+
+function writeCaches(entries: Compiled[], cacheDir: string, chunksDir: string): void {
+  try {
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    chmodSync(cacheDir, 0o700);
+    for (const { script, file } of entries) {
+      // Written aside and renamed, so a kb running at the same time never reads half a file.
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+      renameSync(partial, file);
+    }
+    // Entries for chunks that no longer exist (an older kb) are removed.
+    const chunks = new Set(readdirSync(chunksDir));
+    for (const name of readdirSync(cacheDir))
+      if (!chunks.has(name.replace(/\.cjs\..*$/, '.cjs'))) rmSync(join(cacheDir, name), { force: true });
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}

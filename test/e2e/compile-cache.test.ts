@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runKb, tempDir } from '../helpers/cli.js';
+import { demoServerForFile } from '../helpers/server.js';
+
+const demo = demoServerForFile();
+
+/** The cache directory under XDG_CACHE_HOME, and its entries with their modification times. */
+function entries(xdg: string): { dir: string; files: Map<string, number> } {
+  const root = join(xdg, 'kb', 'compile-cache');
+  const [version] = readdirSync(root);
+  const dir = join(root, version!);
+  const files = new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).mtimeMs]));
+  return { dir, files };
+}
+
+describe('the compile cache', () => {
+  it('is written on the first run, private, and used unchanged by the next', async () => {
+    const xdg = tempDir();
+    const uncached = await runKb(['--help'], {
+      env: { NODE_DISABLE_COMPILE_CACHE: '1', XDG_CACHE_HOME: xdg },
+    });
+    expect(readdirSync(xdg)).toEqual([]);
+
+    const first = await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } });
+    expect(first).toMatchObject({ code: 0, stdout: uncached.stdout, stderr: '' });
+    const { dir, files } = entries(xdg);
+    expect(dir).toMatch(new RegExp(`${process.version}-${process.arch}$`));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect([...files.keys()].some((name) => /^core-.*\.cjs\.bin$/.test(name))).toBe(true);
+    for (const name of files.keys()) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+
+    const second = await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } });
+    expect(second).toMatchObject({ code: 0, stdout: uncached.stdout, stderr: '' });
+    // Accepted entries are not written again.
+    expect(entries(xdg).files).toEqual(files);
+  });
+
+  it('keeps entries apart for code compiled before and after a request sets a V8 flag', async () => {
+    const xdg = tempDir();
+    const run = (args: string[]) => runKb(args, { env: { ...demo.env, XDG_CACHE_HOME: xdg } });
+    const ids = (await run(['threads', 'list', '--ids'])).stdout.trim().split('\n');
+    expect(ids.length).toBeGreaterThan(1);
+    // threads get loads the transcript renderer after the request has started.
+    const view = await run(['threads', 'get', ids[0]!]);
+    expect(view.code).toBe(0);
+    const { files } = entries(xdg);
+    expect([...files.keys()].some((name) => name.startsWith('http-') && name.endsWith('.cjs.bin'))).toBe(
+      true,
+    );
+    expect([...files.keys()].some((name) => name.endsWith('.cjs.liftoff-only.bin'))).toBe(true);
+
+    const again = await run(['threads', 'get', ids[0]!]);
+    expect(again).toMatchObject({ code: 0, stdout: view.stdout, stderr: '' });
+    expect(entries(xdg).files).toEqual(files);
+  });
+
+  it('loads packages on demand from cached code', async () => {
+    const xdg = tempDir();
+    const configDir = tempDir();
+    for (const value of ['json', 'table']) {
+      // config set loads conf, an ES module, with import() from a cached chunk.
+      const set = await runKb(['config', 'set', 'format', value], {
+        configDir,
+        env: { XDG_CACHE_HOME: xdg },
+      });
+      expect(set).toMatchObject({ code: 0, stderr: '' });
+    }
+    const get = await runKb(['config', 'get', 'format'], { configDir, env: { XDG_CACHE_HOME: xdg } });
+    expect(get.stdout).toBe('table\n');
+  });
+
+  it('replaces a damaged entry, drops entries of chunks that no longer exist, and never fails a command', async () => {
+    const xdg = tempDir();
+    const expected = (await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } })).stdout;
+    const { dir, files } = entries(xdg);
+    const core = [...files.keys()].find((name) => name.startsWith('core-'))!;
+    writeFileSync(join(dir, core), 'not a code cache');
+    writeFileSync(join(dir, 'core-0ld0ld0l.cjs.bin'), 'from an older kb');
+
+    const res = await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } });
+    expect(res).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+    const after = entries(xdg).files;
+    expect(readFileSync(join(dir, core)).toString()).not.toBe('not a code cache');
+    expect(after.has('core-0ld0ld0l.cjs.bin')).toBe(false);
+
+    // A cache directory that cannot be made costs speed only.
+    const file = join(tempDir(), 'not-a-directory');
+    writeFileSync(file, '');
+    const unwritable = await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: file } });
+    expect(unwritable).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+  });
+});
