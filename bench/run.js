@@ -23,7 +23,7 @@ const work = mkdtempSync(join(tmpdir(), 'kb-bench-'));
 // The machine's own environment (as users run kb here), less any kb settings; both kb and the
 // node -e 0 baseline pay for it alike (e.g. NODE_EXTRA_CA_CERTS adds ~40 ms to every start).
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('KB_')));
-Object.assign(env, { HOME: work, KB_CONFIG_DIR: work, CI: 'true' });
+Object.assign(env, { HOME: work, KB_CONFIG_DIR: work, XDG_CACHE_HOME: join(work, 'cache'), CI: 'true' });
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -114,6 +114,10 @@ const scenarios = [
   await compare('help', ['--help'], { target: 1.3 }),
   await compare('threads list --json', ['threads', 'list', '--json'], { env: kbEnv, target: 1.8 }),
   await compare('files list --json', ['files', 'list', '--json'], { env: kbEnv, target: 1.8 }),
+  // For comparison: as on a first run, before kb's compile cache exists (no target).
+  await compare('threads list --json, no compile cache', ['threads', 'list', '--json'], {
+    env: { ...kbEnv, NODE_DISABLE_COMPILE_CACHE: '1' },
+  }),
   await compare('threads send', ['threads', 'send', thread.data.id, 'How much is the Growth plan?'], {
     env: kbEnv,
     target: 1.8,

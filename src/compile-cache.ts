@@ -4,7 +4,7 @@
 // rejects a cache made by another V8 or under other flags, so a stale entry is never used: it
 // is replaced. Entries are kept per set of V8 flags kb has set, since a command may set one
 // (see v8-flags.ts) after some chunks were compiled.
-import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -26,6 +26,24 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
   return join(root, 'kb', 'compile-cache', `${process.version}-${process.arch}`);
 }
 
+/** How long entries of chunks that are not this kb's (another version) are kept. */
+const UNUSED_ENTRY_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Whether the cache directory is safe to load code from: owned by this user and writable by no
+ * one else (XDG_CACHE_HOME may point somewhere shared, such as /tmp). True when it does not exist
+ * yet: it is made with mode 0700 on the first write.
+ */
+function isPrivate(dir: string): boolean {
+  if (process.getuid === undefined) return true; // Windows: the profile directory is the user's
+  try {
+    const stat = statSync(dir);
+    return stat.isDirectory() && stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+  } catch {
+    return true;
+  }
+}
+
 function cacheFile(cacheDir: string, chunk: string): string {
   const flags = v8FlagsSet();
   return join(cacheDir, `${basename(chunk)}${flags.length ? `.${flags.join('.')}` : ''}.bin`);
@@ -37,7 +55,7 @@ function cacheFile(cacheDir: string, chunk: string): string {
  * V8's flags), with every function compiled until then. Failures to read or write are ignored.
  */
 export function enableCompileCache(chunksDir: string, cacheDir: string | undefined): void {
-  if (!cacheDir) return;
+  if (!cacheDir || !isPrivate(cacheDir)) return;
   const fallback = extensions['.cjs'] ?? extensions['.js']!;
   let stale: Compiled[] = [];
   const flush = () => {
@@ -67,17 +85,21 @@ export function enableCompileCache(chunksDir: string, cacheDir: string | undefin
 function writeCaches(entries: Compiled[], cacheDir: string, chunksDir: string): void {
   try {
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    chmodSync(cacheDir, 0o700);
+    if (!isPrivate(cacheDir)) return;
     for (const { script, file } of entries) {
       // Written aside and renamed, so a kb running at the same time never reads half a file.
       const partial = `${file}.${process.pid}`;
       writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
       renameSync(partial, file);
     }
-    // Entries for chunks that no longer exist (an older kb) are removed.
     const chunks = new Set(readdirSync(chunksDir));
-    for (const name of readdirSync(cacheDir))
-      if (!chunks.has(name.replace(/\.cjs\..*$/, '.cjs'))) rmSync(join(cacheDir, name), { force: true });
+    const expired = Date.now() - UNUSED_ENTRY_MS;
+    for (const name of readdirSync(cacheDir)) {
+      const file = join(cacheDir, name);
+      const current = name.endsWith('.bin') && chunks.has(name.replace(/\.cjs\..*$/, '.cjs'));
+      // Entries of other kb versions, and files a crash left half-written, once long unused.
+      if (!current && statSync(file).mtimeMs < expired) rmSync(file, { force: true });
+    }
   } catch {
     // A cache that cannot be written only costs speed.
   }

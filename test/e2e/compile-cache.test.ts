@@ -1,4 +1,12 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKb, tempDir } from '../helpers/cli.js';
@@ -71,24 +79,50 @@ describe('the compile cache', () => {
     expect(get.stdout).toBe('table\n');
   });
 
-  it('replaces a damaged entry, drops entries of chunks that no longer exist, and never fails a command', async () => {
+  it('replaces a damaged entry, drops long-unused entries of other versions, and never fails a command', async () => {
     const xdg = tempDir();
     const expected = (await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } })).stdout;
     const { dir, files } = entries(xdg);
     const core = [...files.keys()].find((name) => name.startsWith('core-'))!;
     writeFileSync(join(dir, core), 'not a code cache');
     writeFileSync(join(dir, 'core-0ld0ld0l.cjs.bin'), 'from an older kb');
+    writeFileSync(join(dir, 'core-1ate1ate.cjs.bin'), 'from another kb, used lately');
+    const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
+    utimesSync(join(dir, 'core-0ld0ld0l.cjs.bin'), twoMonthsAgo, twoMonthsAgo);
 
     const res = await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } });
     expect(res).toMatchObject({ code: 0, stdout: expected, stderr: '' });
     const after = entries(xdg).files;
     expect(readFileSync(join(dir, core)).toString()).not.toBe('not a code cache');
     expect(after.has('core-0ld0ld0l.cjs.bin')).toBe(false);
+    expect(after.has('core-1ate1ate.cjs.bin')).toBe(true);
 
     // A cache directory that cannot be made costs speed only.
     const file = join(tempDir(), 'not-a-directory');
     writeFileSync(file, '');
     const unwritable = await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: file } });
     expect(unwritable).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+  });
+});
+
+describe('a compile cache others could write to', () => {
+  it('is neither read nor written', async () => {
+    const xdg = tempDir();
+    const expected = (await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } })).stdout;
+    const { dir, files } = entries(xdg);
+    // Anyone could have planted code here: kb must not load it.
+    const core = [...files.keys()].find((name) => name.startsWith('core-'))!;
+    writeFileSync(join(dir, core), 'planted');
+    chmodSync(dir, 0o777);
+    const res = await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } });
+    expect(res).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+    expect(readFileSync(join(dir, core), 'utf8')).toBe('planted');
+    expect(statSync(dir).mode & 0o777).toBe(0o777);
+
+    // A missing directory is made private.
+    const fresh = join(tempDir(), 'cache');
+    mkdirSync(fresh);
+    await runKb(['--help'], { env: { XDG_CACHE_HOME: fresh } });
+    expect(statSync(entries(fresh).dir).mode & 0o777).toBe(0o700);
   });
 });

@@ -18,6 +18,11 @@ const HEAVY = [
   '/chunks/server-',
 ];
 
+// Node modules the bundle avoids: undici's node:http and commander's child_process are replaced
+// by stand-ins, and node:v8 is loaded only to set a flag before a request (rolldown.config.js).
+const BUILTINS_NOT_FOR_HELP = ['cjs node:http', 'cjs node:child_process', 'cjs node:v8'];
+const BUILTINS_NOT_FOR_REQUESTS = ['cjs node:http', 'cjs node:child_process'];
+
 function loaded(args: string[], env: Record<string, string> = {}): string[] {
   const dir = tempDir();
   const trace = join(dir, 'modules.txt');
@@ -44,6 +49,7 @@ describe('start-up cost', () => {
           modules.filter((m) => m.includes(heavy)),
           heavy,
         ).toEqual([]);
+      for (const builtin of BUILTINS_NOT_FOR_HELP) expect(modules).not.toContain(builtin);
     },
   );
 
@@ -54,6 +60,8 @@ describe('start-up cost', () => {
       KB_RETRIES: '0',
     });
     expect(modules.some((m) => m.includes('/chunks/http-'))).toBe(true);
+    expect(modules).toContain('cjs node:net');
+    for (const builtin of BUILTINS_NOT_FOR_REQUESTS) expect(modules).not.toContain(builtin);
     for (const heavy of HEAVY.filter((h) => !h.includes('undici') && !h.includes('http-'))) {
       expect(
         modules.filter((m) => m.includes(heavy)),
