@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: whole-process timings of kb against `node -e 0`, interleaved, plus the local
 // service's indexing and message latency and the REPL's client-side cost per turn.
-// Prints a table and writes bench/results.json. No assertions: targets are reported, not enforced.
+// Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
+// not enforced.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { corpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const DOCS = Number(process.env.BENCH_DOCS ?? 2000);
 
@@ -266,5 +267,6 @@ console.log(
 console.log(
   `Local service: indexed ${service.documents} documents (${service.megabytes} MB) in ${service.indexAllMs} ms (target < 20000); message p50 ${service.messageP50Ms} ms, p95 ${service.messageP95Ms} ms (target < 50) ${service.ok ? 'ok' : 'MISSED'}`,
 );
-writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nwrote bench/results.json');
+const out = process.env.BENCH_OUT ?? join(ROOT, 'bench', 'results.json');
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwrote ${out}`);

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.js';
+
+// npm run bench is not a test (timings are reported, not asserted); this keeps it working.
+describe('npm run bench', () => {
+  it('measures every scenario and writes them as JSON', async () => {
+    const out = join(tempDir(), 'results.json');
+    const child = spawn(process.execPath, [join(ROOT, 'bench/run.js')], {
+      env: { ...process.env, BENCH_RUNS: '1', BENCH_DOCS: '50', BENCH_OUT: out },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    expect(results.scenarios.map((s: { command: string }) => s.command)).toEqual([
+      'kb --version',
+      'kb --help',
+      'kb threads list --json',
+      'kb files list --json',
+      'kb threads list --json',
+      expect.stringMatching(/^kb threads send thr_\w+ /),
+      expect.stringMatching(/^kb webhooks verify --header /),
+      'kb files list --jsonl --limit 100',
+    ]);
+    for (const s of results.scenarios) {
+      expect(s.medianMs).toBeGreaterThan(0);
+      expect(s.baselineMedianMs).toBeGreaterThan(0);
+      expect(s.ratio).toBeGreaterThan(0);
+      expect(s.peakRssMb).toBeGreaterThan(0);
+      expect(stdout).toContain(s.name);
+    }
+    expect(results.repl).toMatchObject({ turns: 100, clientMsPerTurn: expect.any(Number) });
+    expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
+    expect(results.service.messageP95Ms).toBeGreaterThan(0);
+  }, 120_000);
+});
