@@ -4,7 +4,7 @@
 // Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
 // not enforced.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -110,6 +110,8 @@ writeFileSync(bodyFile, body);
 writeFileSync(join(work, 'secret.txt'), 'whsec_bench');
 const header = signPayload(body, 'whsec_bench');
 
+// The JSONL scenario writes to a real file, as `> file` would.
+const listing = openSync(join(work, 'files.jsonl'), 'w');
 const scenarios = [
   await compare('version', ['--version'], { target: 1.3 }),
   await compare('help', ['--help'], { target: 1.3 }),
@@ -139,10 +141,11 @@ const scenarios = [
   ),
   await compare('files list --jsonl --limit 100 > file', ['files', 'list', '--jsonl', '--limit', '100'], {
     env: kbEnv,
-    stdout: 'ignore',
+    stdout: listing,
     target: 1.8,
   }),
 ];
+closeSync(listing);
 await server.close();
 
 // REPL turn overhead: 100 turns in process; the server's own handling time is subtracted.
