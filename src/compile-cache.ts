@@ -22,12 +22,13 @@ interface Compiled {
 /** `$XDG_CACHE_HOME/kb/compile-cache/<node version>-<arch>`; undefined when disabled by the environment. */
 export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const root = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+  // Like configDir() and stateDir() in config/paths.ts, which this entry must not load.
+  const root = env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(root, 'kb', 'compile-cache', `${process.version}-${process.arch}`);
 }
 
-/** How long entries of chunks that are not this kb's (another version) are kept. */
-const UNUSED_ENTRY_MS = 30 * 24 * 3600 * 1000;
+/** How long entries of chunks that are not this kb's (another version's) are kept. */
+const OTHER_ENTRY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 /**
  * Whether the cache directory is safe to load code from: owned by this user and writable by no
@@ -93,11 +94,11 @@ function writeCaches(entries: Compiled[], cacheDir: string, chunksDir: string): 
       renameSync(partial, file);
     }
     const chunks = new Set(readdirSync(chunksDir));
-    const expired = Date.now() - UNUSED_ENTRY_MS;
+    const expired = Date.now() - OTHER_ENTRY_MAX_AGE_MS;
     for (const name of readdirSync(cacheDir)) {
       const file = join(cacheDir, name);
       const current = name.endsWith('.bin') && chunks.has(name.replace(/\.cjs\..*$/, '.cjs'));
-      // Entries of other kb versions, and files a crash left half-written, once long unused.
+      // Entries of other kb versions, and files a crash left half-written, once 30 days old.
       if (!current && statSync(file).mtimeMs < expired) rmSync(file, { force: true });
     }
   } catch {

@@ -79,14 +79,14 @@ describe('the compile cache', () => {
     expect(get.stdout).toBe('table\n');
   });
 
-  it('replaces a damaged entry, drops long-unused entries of other versions, and never fails a command', async () => {
+  it('replaces a damaged entry, drops month-old entries of other versions, and never fails a command', async () => {
     const xdg = tempDir();
     const expected = (await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } })).stdout;
     const { dir, files } = entries(xdg);
     const core = [...files.keys()].find((name) => name.startsWith('core-'))!;
     writeFileSync(join(dir, core), 'not a code cache');
     writeFileSync(join(dir, 'core-0ld0ld0l.cjs.bin'), 'from an older kb');
-    writeFileSync(join(dir, 'core-1ate1ate.cjs.bin'), 'from another kb, used lately');
+    writeFileSync(join(dir, 'core-1ate1ate.cjs.bin'), 'from another kb, made lately');
     const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
     utimesSync(join(dir, 'core-0ld0ld0l.cjs.bin'), twoMonthsAgo, twoMonthsAgo);
 
