@@ -83,7 +83,7 @@ export default {
           test: /src[\\/](factory|report|io[\\/](color|streams|output|format)|config[\\/]|util[\\/])|node_modules[\\/]chalk[\\/]/,
         },
         // Shared by the compile cache (loaded first, see bin/kb.cjs) and the HTTP transport.
-        { name: 'v8-flags', test: /src[\\/]v8-flags/ },
+        { name: 'v8-flags', test: /src[\\/]v8-flags/, priority: 10 },
         { name: 'http', test: /src[\\/]api[\\/](?!types)|node_modules[\\/]undici[\\/]/ },
       ],
     },

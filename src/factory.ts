@@ -12,6 +12,20 @@ import { createIO, type IO } from './io/streams.js';
 import { running } from './running.js';
 import { parseDuration } from './util/duration.js';
 import { userAgent } from './version.js';
+import { setV8Flag } from './v8-flags.js';
+
+/**
+ * The client class, for commands. undici parses HTTP with a WebAssembly build of llhttp, which
+ * V8 compiles with its baseline compiler and then again optimised: ~100 ms that a short-lived
+ * process waits for at exit. The CLI keeps the baseline code, fast enough for its few requests
+ * (the library leaves its host's V8 flags alone). The flag is set once the client is loaded:
+ * Node's own modules loaded after a flag change lose their built-in code cache.
+ */
+export async function loadClientClass(): Promise<typeof import('./api/client.js').KbClient> {
+  const { KbClient } = await import('./api/client.js');
+  setV8Flag('--liftoff-only');
+  return KbClient;
+}
 
 export interface GlobalOptions {
   profile?: string;
@@ -181,7 +195,7 @@ export class Context {
         'run `kb auth login`, or set KB_API_KEY',
       );
     }
-    const { KbClient } = await import('./api/client.js');
+    const KbClient = await loadClientClass();
     const client = new KbClient({
       baseUrl,
       apiKey,

@@ -5,7 +5,6 @@ import type { Dispatcher } from 'undici';
 // pulls in the fetch body machinery. kb imports only the Agent, bundled with the CLI, and
 // reads responses through the low-level dispatch interface.
 import Agent from 'undici/lib/dispatcher/agent.js';
-import { setV8Flag } from '../v8-flags.js';
 
 /** Node's default; set here because the bundle does not load node:http to read it (rolldown.config.js). */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -107,11 +106,6 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
 
 /** A keep-alive dispatcher shared by every request of the process; proxy-aware when HTTP(S)_PROXY is set. */
 export function createTransport(options: TransportOptions): Transport {
-  // undici parses HTTP with a WebAssembly build of llhttp, compiled at the first connection.
-  // V8 compiles it with its baseline compiler and then again optimised, which costs a
-  // short-lived process ~100 ms. The baseline code is fast enough for a CLI's few requests.
-  // Set as late as possible: Node's own modules loaded after a flag change lose their code cache.
-  setV8Flag('--liftoff-only');
   const env = options.env ?? process.env;
   const common = { connect: { timeout: options.connectTimeoutMs }, maxHeaderSize: MAX_HEADER_BYTES };
   let dispatcher: Dispatcher;

@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runKb, tempDir } from '../helpers/cli.js';
+import { ROOT, runKb, tempDir } from '../helpers/cli.js';
 import { demoServerForFile } from '../helpers/server.js';
 
 const demo = demoServerForFile();
@@ -62,6 +62,27 @@ describe('the compile cache', () => {
     const again = await run(['threads', 'get', ids[0]!]);
     expect(again).toMatchObject({ code: 0, stdout: view.stdout, stderr: '' });
     expect(entries(xdg).files).toEqual(files);
+  });
+
+  it('covers every chunk a command loads, but the one the cache itself needs first', async () => {
+    const xdg = tempDir();
+    const trace = join(tempDir(), 'modules.txt');
+    const res = await runKb(['threads', 'list'], {
+      env: { ...demo.env, XDG_CACHE_HOME: xdg, KB_TRACE_FILE: trace },
+      nodeArgs: ['--import', join(ROOT, 'test/helpers/trace-modules.mjs')],
+    });
+    expect(res.code).toBe(0);
+    const chunks = new Set(
+      readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('/dist/cli/chunks/'))
+        .map((line) => line.replace(/.*\//, '')),
+    );
+    const cached = new Set([...entries(xdg).files.keys()].map((name) => name.replace(/\.cjs\..*$/, '.cjs')));
+    expect(chunks.size).toBeGreaterThan(3);
+    expect([...chunks].filter((chunk) => !cached.has(chunk))).toEqual([
+      expect.stringMatching(/^v8-flags-.*\.cjs$/),
+    ]);
   });
 
   it('loads packages on demand from cached code', async () => {

@@ -19,6 +19,8 @@ export interface RunOptions {
   input?: string | Buffer;
   configDir?: string;
   timeoutMs?: number;
+  /** Options for node itself, before the script (e.g. --import). */
+  nodeArgs?: string[];
   /** Called with the child once spawned (e.g. to send SIGINT). */
   onSpawn?: (child: ChildProcessWithoutNullStreams) => void;
 }
@@ -68,7 +70,7 @@ function collect(child: ChildProcessWithoutNullStreams, options: RunOptions): Pr
 
 /** Runs the built `kb` binary with piped stdio. */
 export function runKb(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     env: baseEnv(options.configDir ?? tempDir(), options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { Context } from '../../factory.js';
+import { Context, loadClientClass } from '../../factory.js';
 import { sanitizeField } from '../../util/sanitize.js';
 
 const KINDS = ['threads', 'files', 'webhooks', 'profiles'] as const;
@@ -20,7 +20,7 @@ export default function completeCommand(): Command {
       try {
         if (kind === 'profiles') return out(Object.keys(ctx.config.profiles).map((p) => [p, 'profile']));
         if (!(KINDS as readonly string[]).includes(kind)) return;
-        const { KbClient } = await import('../../api/client.js');
+        const KbClient = await loadClientClass();
         const auth = ctx.auth;
         if (!auth.apiKey) return;
         const client = new KbClient({
