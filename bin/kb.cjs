@@ -8,7 +8,14 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   const { join } = require('node:path');
   const cli = join(__dirname, '..', 'dist', 'cli');
-  const { enableCompileCache, compileCacheDir } = require(join(cli, 'compile-cache.cjs'));
-  enableCompileCache(join(cli, 'chunks'), compileCacheDir());
+  let cache;
+  try {
+    cache = require(join(cli, 'compile-cache.cjs'));
+  } catch (err) {
+    if (err.code !== 'MODULE_NOT_FOUND') throw err;
+    process.stderr.write('error: kb is not built; run `npm ci` (or `npm run build`) in its directory\n');
+    process.exit(1);
+  }
+  cache.enableCompileCache(join(cli, 'chunks'), cache.compileCacheDir());
   require(join(cli, 'kb.cjs')).main(args);
 }

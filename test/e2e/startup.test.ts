@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, baseEnv, tempDir } from '../helpers/cli.js';
@@ -68,5 +68,21 @@ describe('start-up cost', () => {
         heavy,
       ).toEqual([]);
     }
+  });
+
+  it('says how to build kb when run from a checkout that was not built', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'bin'));
+    copyFileSync(BIN, join(dir, 'bin', 'kb.cjs'));
+    copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    const result = spawnSync(process.execPath, [join(dir, 'bin', 'kb.cjs'), 'threads', 'list'], {
+      env: baseEnv(dir),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'error: kb is not built; run `npm ci` (or `npm run build`) in its directory\n',
+    );
   });
 });
