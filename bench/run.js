@@ -125,6 +125,11 @@ const scenarios = [
     env: kbEnv,
     target: 1.8,
   }),
+  // For comparison: a whole chat in pipe mode (create a thread, ask, print the reply; no target).
+  await compare('chat, one question piped', ['chat'], {
+    env: kbEnv,
+    input: 'How much is the Growth plan?\n',
+  }),
   await compare(
     'webhooks verify 1 MB',
     [

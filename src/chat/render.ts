@@ -1,4 +1,3 @@
-import wrapAnsi from 'wrap-ansi';
 import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
 
@@ -20,6 +19,7 @@ export async function createRenderer(options: {
   if (options.raw) return rawRenderer();
   const { Marked } = await importPackage<typeof import('marked')>('marked');
   const { markedTerminal } = await importPackage<typeof import('marked-terminal')>('marked-terminal');
+  const { wrapText } = await import('../io/wrap-text.js');
   const width = Math.max(20, Math.min(options.width, 120));
   // marked-terminal's options are typed loosely upstream
   const extension = markedTerminal({
@@ -38,7 +38,7 @@ export async function createRenderer(options: {
       } catch {
         out = clean;
       }
-      return `${wrapAnsi(out.trimEnd(), width, { hard: true, trim: false })}\n`;
+      return `${wrapText(out.trimEnd(), width)}\n`;
     },
   };
 }

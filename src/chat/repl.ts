@@ -3,7 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Message, Thread } from '../api/types.js';
 import { colorStatus } from '../io/format.js';
 import type { Spinner } from '../io/spinner.js';
-import { roleLabel } from '../io/transcript.js';
+import { roleLabel } from '../io/format.js';
 import { hintFor } from '../report.js';
 import { formatDuration } from '../util/duration.js';
 import { sanitizeField } from '../util/sanitize.js';

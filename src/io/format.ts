@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { sanitizeText } from '../util/sanitize.js';
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
 
@@ -53,4 +54,10 @@ export function colorStatus(color: ChalkInstance, status: string): string {
 export function maskSecret(secret: string): string {
   const prefix = /^[a-z]+_/i.exec(secret)?.[0] ?? '';
   return `${prefix}…${secret.length >= 12 ? secret.slice(-4) : ''}`;
+}
+
+export function roleLabel(color: ChalkInstance, role: string): string {
+  if (role === 'user') return color.bold.cyan('You');
+  if (role === 'assistant') return color.bold.magenta('Assistant');
+  return color.bold(sanitizeText(role));
 }

@@ -1,27 +1,29 @@
-import type { ChalkInstance } from 'chalk';
-import wrapAnsi from 'wrap-ansi';
 import type { Message, ThreadWithMessages } from '../api/types.js';
 import { sanitizeText } from '../util/sanitize.js';
-import { colorStatus, relativeTime } from './format.js';
+import { colorStatus, relativeTime, roleLabel } from './format.js';
 import type { IO } from './streams.js';
 
-export function roleLabel(color: ChalkInstance, role: string): string {
-  if (role === 'user') return color.bold.cyan('You');
-  if (role === 'assistant') return color.bold.magenta('Assistant');
-  return color.bold(sanitizeText(role));
+export interface Transcript {
+  header(thread: ThreadWithMessages): string;
+  /** One message: a label line, then the content, word-wrapped on a terminal. */
+  message(message: Message): string;
 }
 
-/** One message: a label line, then the content word-wrapped to the terminal. */
-export function renderMessage(io: IO, message: Message, body?: string): string {
-  const when = io.stdoutIsTTY ? relativeTime(message.createdAt) : message.createdAt;
-  const text = body ?? sanitizeText(message.content ?? '');
-  const wrapped = io.stdoutIsTTY
-    ? wrapAnsi(text, Math.max(20, io.columns - 2), { hard: true, trim: false })
-    : text;
-  return `${roleLabel(io.color, message.role)} ${io.color.dim(`· ${when}`)}\n${wrapped}\n`;
+/** Renders threads for `io`; the wrapping code is loaded only when stdout is a terminal. */
+export async function transcriptFor(io: IO): Promise<Transcript> {
+  const wrap = io.stdoutIsTTY ? (await import('./wrap-text.js')).wrapText : undefined;
+  return {
+    header: (thread) => renderThreadHeader(io, thread),
+    message(message) {
+      const when = io.stdoutIsTTY ? relativeTime(message.createdAt) : message.createdAt;
+      const text = sanitizeText(message.content ?? '');
+      const body = wrap ? wrap(text, Math.max(20, io.columns - 2)) : text;
+      return `${roleLabel(io.color, message.role)} ${io.color.dim(`· ${when}`)}\n${body}\n`;
+    },
+  };
 }
 
-export function renderThreadHeader(io: IO, thread: ThreadWithMessages): string {
+function renderThreadHeader(io: IO, thread: ThreadWithMessages): string {
   const when = io.stdoutIsTTY ? relativeTime(thread.createdAt) : thread.createdAt;
   const count = thread.messages.length;
   return (

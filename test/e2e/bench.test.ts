@@ -27,6 +27,7 @@ describe('npm run bench', () => {
       'kb files list --json',
       'kb threads list --json',
       expect.stringMatching(/^kb threads send thr_\w+ /),
+      'kb chat',
       expect.stringMatching(/^kb webhooks verify --header /),
       'kb files list --jsonl --limit 100',
     ]);

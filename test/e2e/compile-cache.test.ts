@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runKb, tempDir } from '../helpers/cli.js';
+import { runKb, runKbTraced, tempDir } from '../helpers/cli.js';
 import { demoServerForFile } from '../helpers/server.js';
 
 const demo = demoServerForFile();
@@ -66,15 +66,10 @@ describe('the compile cache', () => {
 
   it('covers every chunk a command loads, but the one the cache itself needs first', async () => {
     const xdg = tempDir();
-    const trace = join(tempDir(), 'modules.txt');
-    const res = await runKb(['threads', 'list'], {
-      env: { ...demo.env, XDG_CACHE_HOME: xdg, KB_TRACE_FILE: trace },
-      nodeArgs: ['--import', join(ROOT, 'test/helpers/trace-modules.mjs')],
-    });
+    const res = await runKbTraced(['threads', 'list'], { env: { ...demo.env, XDG_CACHE_HOME: xdg } });
     expect(res.code).toBe(0);
     const chunks = new Set(
-      readFileSync(trace, 'utf8')
-        .split('\n')
+      res.modules
         .filter((line) => line.includes('/dist/cli/chunks/'))
         .map((line) => line.replace(/.*\//, '')),
     );

@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, baseEnv, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, baseEnv, runKbOnTTY, runKbTraced, tempDir } from '../helpers/cli.js';
+import { demoServerForFile } from '../helpers/server.js';
+
+const demo = demoServerForFile();
 
 const HEAVY = [
   'node_modules/undici/',
@@ -23,26 +26,17 @@ const HEAVY = [
 const BUILTINS_NOT_FOR_HELP = ['cjs node:http', 'cjs node:child_process', 'cjs node:v8'];
 const BUILTINS_NOT_FOR_REQUESTS = ['cjs node:http', 'cjs node:child_process'];
 
-function loaded(args: string[], env: Record<string, string> = {}): string[] {
-  const dir = tempDir();
-  const trace = join(dir, 'modules.txt');
-  const result = spawnSync(
-    process.execPath,
-    ['--import', join(ROOT, 'test/helpers/trace-modules.mjs'), BIN, ...args],
-    {
-      env: { ...baseEnv(dir), KB_TRACE_FILE: trace, ...env },
-      encoding: 'utf8',
-    },
-  );
-  expect(result.status, result.stderr).toBeLessThan(128);
-  return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+async function loaded(args: string[], env: Record<string, string> = {}, input?: string): Promise<string[]> {
+  const result = await runKbTraced(args, { env, input });
+  expect(result.code, result.stderr).toBeLessThan(128);
+  return result.modules;
 }
 
 describe('start-up cost', () => {
   it.each([[['--help']], [['--version']], [['threads', '--help']], [['help', 'exit-codes']]])(
     'kb %j loads no HTTP client, config store, spinner, prompts or server',
-    (args) => {
-      const modules = loaded(args);
+    async (args) => {
+      const modules = await loaded(args);
       expect(modules.length).toBeGreaterThan(0);
       for (const heavy of HEAVY)
         expect(
@@ -53,8 +47,8 @@ describe('start-up cost', () => {
     },
   );
 
-  it('a request command loads the HTTP client but not conf, ora, prompts or the server', () => {
-    const modules = loaded(['threads', 'list'], {
+  it('a request command loads the HTTP client but not conf, ora, prompts or the server', async () => {
+    const modules = await loaded(['threads', 'list'], {
       KB_BASE_URL: 'http://127.0.0.1:9',
       KB_API_KEY: 'kb_x',
       KB_RETRIES: '0',
@@ -68,6 +62,33 @@ describe('start-up cost', () => {
         heavy,
       ).toEqual([]);
     }
+  });
+
+  it('piped, threads get and chat build no text segmenter and load no Markdown renderer', async () => {
+    const id = (await runKbTraced(['threads', 'list', '--ids'], { env: demo.env })).stdout.split('\n')[0]!;
+    const views = [
+      await runKbTraced(['threads', 'get', id], { env: demo.env }),
+      await runKbTraced(['chat'], { env: demo.env, input: 'What does the Growth plan cost?\n' }),
+    ];
+    for (const view of views) {
+      expect(view.code, view.stderr).toBe(0);
+      expect(view.stdout.length).toBeGreaterThan(0);
+      expect(view.modules.filter((m) => /intl Segmenter|node_modules\/marked/.test(m))).toEqual([]);
+    }
+  });
+
+  it('on a terminal, threads get wraps text (the trace sees the segmenter)', async () => {
+    const id = (await runKbTraced(['threads', 'list', '--ids'], { env: demo.env })).stdout.split('\n')[0]!;
+    const trace = join(tempDir(), 'modules.txt');
+    const view = await runKbOnTTY(['threads', 'get', id], {
+      env: {
+        ...demo.env,
+        KB_TRACE_FILE: trace,
+        NODE_OPTIONS: `--import=${join(ROOT, 'test/helpers/trace-modules.mjs')}`,
+      },
+    });
+    expect(view.code).toBe(0);
+    expect(readFileSync(trace, 'utf8')).toContain('intl Segmenter');
   });
 
   it('says how to build kb when run from a checkout that was not built', () => {

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,21 @@ export function runKb(args: string[], options: RunOptions = {}): Promise<RunResu
   const result = collect(child, options);
   child.stdin.end(options.input);
   return result;
+}
+
+/** Runs kb recording every module it loads (test/helpers/trace-modules.mjs): file names, URLs, node:x. */
+export async function runKbTraced(
+  args: string[],
+  options: RunOptions = {},
+): Promise<RunResult & { modules: string[] }> {
+  const trace = join(tempDir(), 'modules.txt');
+  const result = await runKb(args, {
+    ...options,
+    env: { ...options.env, KB_TRACE_FILE: trace },
+    nodeArgs: ['--import', join(ROOT, 'test/helpers/trace-modules.mjs')],
+  });
+  const modules = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  return { ...result, modules };
 }
 
 function shellQuote(arg: string): string {

@@ -5,6 +5,14 @@ import Module, { register } from 'node:module';
 
 const file = process.env.KB_TRACE_FILE;
 if (file) {
+  // Building an Intl.Segmenter (wrap-ansi, string-width) costs ~15 ms: recorded as 'intl Segmenter'.
+  const Segmenter = Intl.Segmenter;
+  Intl.Segmenter = class extends Segmenter {
+    constructor(...args) {
+      appendFileSync(file, 'intl Segmenter\n');
+      super(...args);
+    }
+  };
   const load = Module._load;
   Module._load = function (request, parent, ...rest) {
     let resolved = request;

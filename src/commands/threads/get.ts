@@ -24,13 +24,13 @@ export default function getCommand(): Command {
         return;
       }
       const { io } = ctx;
-      const { renderMessage, renderThreadHeader } = await import('../../io/transcript.js');
+      const transcript = await (await import('../../io/transcript.js')).transcriptFor(io);
       const messages = opts.last && opts.last > 0 ? thread.messages.slice(-opts.last) : thread.messages;
-      io.out(renderThreadHeader(io, thread));
+      io.out(transcript.header(thread));
       if (messages.length === 0) {
         io.out(`\n${io.color.dim('No messages yet.')}\n`);
         return;
       }
-      for (const message of messages) io.out(`\n${renderMessage(io, message)}`);
+      for (const message of messages) io.out(`\n${transcript.message(message)}`);
     });
 }
