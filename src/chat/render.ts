@@ -3,6 +3,8 @@ import { sanitizeText } from '../util/sanitize.js';
 
 export interface Renderer {
   render(markdown: string): string;
+  /** Resolves once render() gives its final output (see deferredRenderer). */
+  ready?(): Promise<void>;
 }
 
 /** The text as received, less anything that could drive the terminal. */
@@ -40,5 +42,25 @@ export async function createRenderer(options: {
       }
       return `${wrapText(out.trimEnd(), width)}\n`;
     },
+  };
+}
+
+/**
+ * A renderer that loads in the background: marked-terminal brings highlight.js and takes ~200 ms
+ * to import, longer than a prompt should wait. ready() starts the load (once) and resolves when
+ * it is done; until then, or if it fails, text is shown as received.
+ */
+export function deferredRenderer(load: () => Promise<Renderer>): Renderer & { ready(): Promise<void> } {
+  let current = rawRenderer();
+  let loading: Promise<void> | undefined;
+  return {
+    render: (text) => current.render(text),
+    ready: () =>
+      (loading ??= load().then(
+        (loaded) => {
+          current = loaded;
+        },
+        () => {},
+      )),
   };
 }

@@ -162,6 +162,7 @@ export class Repl {
       const exchange = await this.session.send(content, signal);
       clearInterval(tick);
       spinner.stop();
+      await this.options.renderer.ready?.();
       this.#showReply(exchange.aiResponse);
     } catch (err) {
       clearInterval(tick);
@@ -186,7 +187,8 @@ export class Repl {
   }
 
   /** Prints messages as a transcript. */
-  showMessages(messages: Message[]): void {
+  async showMessages(messages: Message[]): Promise<void> {
+    await this.options.renderer.ready?.();
     for (const message of messages) {
       const body =
         message.role === 'assistant'
@@ -210,7 +212,7 @@ export class Repl {
           `… ${count - shown.length} earlier message${count - shown.length === 1 ? '' : 's'} (/history ${count} shows all)\n\n`,
         ),
       );
-    this.showMessages(shown);
+    await this.showMessages(shown);
     if (thread.status !== 'OPEN')
       this.warn(
         `This thread is ${thread.status}: the service will refuse new messages. /new starts a new conversation.`,

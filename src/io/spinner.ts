@@ -24,3 +24,8 @@ export async function startSpinner(io: IO, text: string): Promise<Spinner> {
     stop: () => spinner.stop(),
   };
 }
+
+/** Loads ora ahead of the first spinner (~70 ms), where progress may be shown. */
+export function preloadSpinner(io: IO): void {
+  if (io.showProgress) importPackage('ora').catch(() => {});
+}

@@ -8,7 +8,7 @@ import { KbClient } from '../../src/api/client.js';
 import { ConnectionError } from '../../src/api/errors.js';
 import { MessageAssembler, titleFrom } from '../../src/chat/assembler.js';
 import { loadHistory, saveHistory } from '../../src/chat/history.js';
-import { createRenderer, rawRenderer } from '../../src/chat/render.js';
+import { createRenderer, deferredRenderer, rawRenderer } from '../../src/chat/render.js';
 import { Repl, type ReplOptions } from '../../src/chat/repl.js';
 import type { ChatClient } from '../../src/chat/session.js';
 import type { RunningServer } from '../../src/server/index.js';
@@ -149,6 +149,33 @@ describe('Repl', () => {
     expect(h.repl.commands.complete('/hi')[0]).toEqual(['/history']);
     expect(h.repl.commands.complete('/')[0]).toContain('/threads');
     expect(h.repl.commands.complete('hello')[0]).toEqual([]);
+  });
+
+  it('shows replies and resumed messages with the renderer once it has loaded, however late', async () => {
+    let finishLoading!: () => void;
+    const loaded = new Promise<void>((resolve) => (finishLoading = resolve));
+    const renderer = deferredRenderer(async () => {
+      await loaded;
+      return { render: (text) => `<rendered ${text.length} chars>\n` };
+    });
+    void renderer.ready();
+    const h = harness({ renderer });
+    const done = h.repl.run();
+    h.input.write('What does error E-4102 mean?\n');
+    await until(() => h.repl.session.messages.length === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.out()).not.toContain('IMAP');
+    expect(h.out()).not.toContain('<rendered');
+    finishLoading();
+    await until(() => h.out().includes('<rendered'));
+    h.input.end();
+    await done;
+  });
+
+  it('renders text as received when the Markdown renderer cannot be loaded', async () => {
+    const renderer = deferredRenderer(() => Promise.reject(new Error('no such package')));
+    await renderer.ready();
+    expect(renderer.render('**bold**')).toBe('**bold**\n');
   });
 
   it('resumes a thread, showing its last messages, and continues it', async () => {

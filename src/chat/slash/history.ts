@@ -15,7 +15,7 @@ export const history: SlashCommand = {
       return undefined;
     }
     const thread = await repl.session.load(repl.session.id, repl.signal());
-    repl.showMessages(thread.messages.slice(-n));
+    await repl.showMessages(thread.messages.slice(-n));
     return undefined;
   },
 };

@@ -1,12 +1,12 @@
 import type { KbClient } from '../../api/client.js';
 import { loadHistory, saveHistory } from '../../chat/history.js';
 import { chatFromLines } from '../../chat/pipe.js';
-import { createRenderer } from '../../chat/render.js';
+import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render.js';
 import { Repl } from '../../chat/repl.js';
 import { ChatSession } from '../../chat/session.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Context } from '../../factory.js';
-import { startSpinner } from '../../io/spinner.js';
+import { preloadSpinner, startSpinner } from '../../io/spinner.js';
 import { sanitizeField } from '../../util/sanitize.js';
 
 export interface StartOptions {
@@ -47,6 +47,9 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
   process.removeAllListeners('SIGINT');
   const history = options.historyFile ? loadHistory(options.historyFile) : undefined;
   if (history?.warning) io.err(`${io.errColor.yellow('warning:')} ${history.warning}\n`);
+  const renderer = options.raw
+    ? rawRenderer()
+    : deferredRenderer(() => createRenderer({ width: io.columns, raw: false, color: io.color.level > 0 }));
   const repl = new Repl({
     input: io.stdin,
     output: io.stdout,
@@ -54,11 +57,7 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     terminal: true,
     client,
     color: io.color,
-    renderer: await createRenderer({
-      width: io.columns,
-      raw: Boolean(options.raw),
-      color: io.color.level > 0,
-    }),
+    renderer,
     spinner: (text) => startSpinner(io, text),
     history:
       history && options.historyFile
@@ -92,5 +91,11 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
         'Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.\n',
       ),
     );
+  // Markdown and the spinner load once the prompt is up (together ~250 ms of imports), while the
+  // user types; a reply waits for the renderer if it comes first.
+  setImmediate(() => {
+    void renderer.ready?.();
+    preloadSpinner(io);
+  });
   await repl.run({ threadId, title: options.title });
 }
