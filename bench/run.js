@@ -3,7 +3,7 @@
 // service's indexing and message latency and the REPL's client-side cost per turn.
 // Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
 // not enforced.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,7 +151,47 @@ const scenarios = [
   }),
 ];
 closeSync(listing);
+const prompt = await chatPrompt();
 await server.close();
+
+/** ms from spawn to the first output containing `marker`, on a pseudo-terminal (util-linux script). */
+function timeToOutput(command, marker, extraEnv) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, ...extraEnv } });
+    let seen = '';
+    child.stdout.on('data', (d) => {
+      seen += d;
+      if (!seen.includes(marker)) return;
+      resolve(Number(process.hrtime.bigint() - started) / 1e6);
+      child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('close', () => reject(new Error(`${command} ended without printing ${marker}: ${seen}`)));
+  });
+}
+
+// kb chat on a terminal: time until its prompt is shown, against node printing the same on its own.
+async function chatPrompt() {
+  if (spawnSync('script', ['--version']).status !== 0) return undefined;
+  const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const kb = `${quote(process.execPath)} ${quote(BIN)} chat`;
+  const node = `${quote(process.execPath)} -e ${quote("process.stdout.write('you \u203a ')")}`;
+  const terminal = { ...kbEnv, CI: '', TERM: 'xterm-256color' };
+  const base = [];
+  const chat = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const b = await timeToOutput(node, '\u203a', terminal);
+    const k = await timeToOutput(kb, '\u203a', terminal);
+    if (i >= WARMUP) {
+      base.push(b);
+      chat.push(k);
+    }
+  }
+  const median = percentile(chat, 50);
+  const baseline = percentile(base, 50);
+  return { medianMs: round(median), baselineMedianMs: round(baseline), ratio: round(median / baseline, 2) };
+}
 
 // REPL turn overhead: 100 turns in process; the server's own handling time is subtracted.
 async function replOverhead() {
@@ -252,6 +292,7 @@ const results = {
   runs: RUNS,
   scenarios,
   repl,
+  chatPrompt: prompt,
   service,
 };
 
@@ -272,6 +313,10 @@ for (const r of rows) console.log(fmt(r));
 console.log(
   `\nREPL: ${repl.clientMsPerTurn} ms client-side per turn over ${repl.turns} turns (target <= 5 ms) ${repl.ok ? 'ok' : 'MISSED'}`,
 );
+if (prompt)
+  console.log(
+    `kb chat on a terminal: prompt after ${prompt.medianMs} ms (node printing it alone: ${prompt.baselineMedianMs} ms, ${prompt.ratio}x)`,
+  );
 console.log(
   `Local service: indexed ${service.documents} documents (${service.megabytes} MB) in ${service.indexAllMs} ms (target < 20000); message p50 ${service.messageP50Ms} ms, p95 ${service.messageP95Ms} ms (target < 50) ${service.ok ? 'ok' : 'MISSED'}`,
 );

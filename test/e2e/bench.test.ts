@@ -39,6 +39,9 @@ describe('npm run bench', () => {
       expect(stdout).toContain(s.name);
     }
     expect(results.repl).toMatchObject({ turns: 100, clientMsPerTurn: expect.any(Number) });
+    // .ci/run installs script (bsdutils), which this scenario needs.
+    expect(results.chatPrompt.medianMs).toBeGreaterThan(0);
+    expect(stdout).toContain('kb chat on a terminal: prompt after');
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThan(0);
   }, 120_000);
