@@ -23,7 +23,7 @@ export interface ReplOptions {
   client: ChatClient;
   color: ChalkInstance;
   renderer: Renderer;
-  spinner?: (text: string) => Promise<Spinner>;
+  spinner?: (text: string) => Spinner;
   /** Input history, newest first; saved on exit. */
   history?: { lines: string[]; save(lines: string[]): void };
   pickThread?: (threads: Thread[]) => Promise<string | undefined>;
@@ -150,7 +150,7 @@ export class Repl {
     this.#busy = true;
     const signal = this.signal();
     const started = performance.now();
-    const spinner = this.options.spinner ? await this.options.spinner('Thinking…') : SILENT_SPINNER;
+    const spinner = this.options.spinner ? this.options.spinner('Thinking…') : SILENT_SPINNER;
     const tick = setInterval(
       () =>
         spinner.update(

@@ -6,26 +6,50 @@ export interface Spinner {
   stop(): void;
 }
 
+type Ora = ReturnType<typeof import('ora').default>;
+
+/** Work that ends sooner shows no spinner: a spinner that flashes for a moment is noise. */
+const SPINNER_DELAY_MS = 150;
+
 const SILENT: Spinner = { update() {}, stop() {} };
 
-/** An ora spinner on stderr, only where progress may be shown (a TTY, not CI). */
-export async function startSpinner(io: IO, text: string): Promise<Spinner> {
+/**
+ * An ora spinner on stderr, only where progress may be shown (a TTY, not CI), and only once the
+ * work has taken SPINNER_DELAY_MS: fast answers neither show one nor wait for ora to load (~70 ms).
+ */
+export function startSpinner(io: IO, text: string, delayMs = SPINNER_DELAY_MS): Spinner {
   if (!io.showProgress) return SILENT;
-  const { default: ora } = await importPackage<typeof import('ora')>('ora');
-  const spinner = ora({
-    text,
-    stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream,
-    discardStdin: false,
-  }).start();
+  let current = text;
+  let ora: Ora | undefined;
+  let stopped = false;
+  const timer = setTimeout(() => {
+    importPackage<typeof import('ora')>('ora').then(
+      ({ default: create }) => {
+        if (stopped) return;
+        ora = create({
+          text: current,
+          stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream,
+          discardStdin: false,
+        }).start();
+      },
+      () => {}, // no spinner, then
+    );
+  }, delayMs);
+  timer.unref();
   return {
     update: (next) => {
-      spinner.text = next;
+      current = next;
+      if (ora) ora.text = next;
     },
-    stop: () => spinner.stop(),
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      ora?.stop();
+    },
   };
 }
 
-/** Loads ora ahead of the first spinner (~70 ms), where progress may be shown. */
+/** Loads ora ahead of the first spinner, where progress may be shown. */
 export function preloadSpinner(io: IO): void {
   if (io.showProgress) importPackage('ora').catch(() => {});
 }

@@ -79,6 +79,39 @@ describe('kb threads', () => {
     expect(screen.split('\n').every((line) => line.length <= 60)).toBe(true);
   });
 
+  it('on a TTY, shows a spinner for a slow reply and none for a fast one', async () => {
+    const slow = await startTestServer({ demo: true, replyDelayMs: 1200 });
+    const slowEnv = { KB_BASE_URL: slow.url, KB_API_KEY: slow.keys.demo! };
+    const slowThread = (await api(slow, slow.keys.demo, 'POST', '/v1/threads', {})).json.data;
+    const waited = await runKbOnTTY(['threads', 'send', slowThread.id, 'How much is the Growth plan?'], {
+      env: slowEnv,
+    });
+    expect(waited.code).toBe(0);
+    expect(stripAnsi(waited.stdout)).toContain('Waiting for the assistant');
+    expect(stripAnsi(waited.stdout)).toContain('Growth');
+    await slow.close();
+
+    const fastThread = (await api(server, server.keys.demo, 'POST', '/v1/threads', {})).json.data;
+    const trace = join(tempDir(), 'modules.txt');
+    const fast = await runKbOnTTY(['threads', 'send', fastThread.id, 'How much is the Growth plan?'], {
+      env: {
+        ...env,
+        KB_DEBUG: '1',
+        KB_TRACE_FILE: trace,
+        NODE_OPTIONS: `--import=${join(ROOT, 'test/helpers/trace-modules.mjs')}`,
+      },
+    });
+    expect(fast.code).toBe(0);
+    expect(stripAnsi(fast.stdout)).toContain('Growth');
+    // The spinner waits 150 ms; the debug log says how long the reply took on this machine.
+    const ms = Number(/<-- 201 POST \S+ (\d+)ms/.exec(stripAnsi(fast.stdout))?.[1]);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    if (ms < 100) {
+      expect(fast.stdout).not.toContain('Waiting for the assistant');
+      expect(readFileSync(trace, 'utf8')).not.toContain('node_modules/ora/');
+    }
+  });
+
   it('shows a spinner on a TTY only, and exits 130 on Ctrl-C during a send', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 5000 });
     const slowEnv = { KB_BASE_URL: slow.url, KB_API_KEY: slow.keys.demo! };

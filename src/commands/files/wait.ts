@@ -58,7 +58,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const client = await ctx.client();
   const state = new Map<string, KbFile>();
   const started = performance.now();
-  const spinner = await startSpinner(io, 'Checking files…');
+  const spinner = startSpinner(io, 'Checking files…');
   const human = ctx.format === 'human';
   try {
     for (;;) {

@@ -40,7 +40,7 @@ export async function runSend(ctx: Context, id: string, words: string[]): Promis
   if (!content) throw new UsageError('the message is empty');
   const client = await ctx.client();
   const started = performance.now();
-  const spinner = await startSpinner(ctx.io, 'Waiting for the assistant…');
+  const spinner = startSpinner(ctx.io, 'Waiting for the assistant…');
   const tick = setInterval(
     () => spinner.update(`Waiting for the assistant… ${formatDuration(performance.now() - started)}`),
     1000,
