@@ -1,12 +1,12 @@
-// The CLI bundle: our code with commander, chalk and wrap-ansi in a few chunks, so start-up
-// reads a handful of files instead of ~60. Heavy packages stay external and are loaded only
-// by the commands that need them (a test checks that `kb --help` loads none of them).
+// The CLI bundle: our code with commander, chalk, wrap-ansi, cli-table3 and undici's Agent in
+// chunks, so start-up reads a handful of files instead of ~60. Heavy packages stay external and
+// are loaded only by the commands that need them (a test checks that `kb --help` loads none).
 import { readFileSync } from 'node:fs';
 
 const { version, dependencies } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
 );
-const bundled = new Set(['commander', 'chalk', 'wrap-ansi', 'undici']);
+const bundled = new Set(['commander', 'chalk', 'wrap-ansi', 'undici', 'cli-table3']);
 const external = Object.keys(dependencies).filter((name) => !bundled.has(name));
 
 /**

@@ -1,4 +1,3 @@
-import { importPackage } from '../import-package.js';
 import { sanitizeField, sanitizeText } from '../util/sanitize.js';
 import { relativeTime } from './format.js';
 import type { IO } from './streams.js';
@@ -79,7 +78,7 @@ export async function printList<T extends { id?: unknown }>(
     if (options.empty) io.err(`${options.empty}\n`);
     return;
   }
-  const { default: Table } = await importPackage<{ default: typeof import('cli-table3') }>('cli-table3');
+  const { Table } = await import('./table.js');
   const table = new Table({
     head: columns.map((c) => io.color.bold(c.header)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
