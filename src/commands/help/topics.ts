@@ -30,7 +30,7 @@ export const ENVIRONMENT: [string, string][] = [
     'XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME',
     'where config, chat history and the compile cache live',
   ],
-  ['NODE_DISABLE_COMPILE_CACHE', "set to 1 to run without kb's compile cache (see Performance)"],
+  ['NODE_DISABLE_COMPILE_CACHE', 'set to 1 to turn off the cache of compiled code kb keeps'],
 ];
 
 export const FORMATS = `Output formats
