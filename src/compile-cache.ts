@@ -3,12 +3,14 @@
 // with the cache, V8 reads the compiled code instead. Chunk names carry a content hash, and V8
 // rejects a cache made by another V8 or under other flags, so a stale entry is never used: it
 // is replaced. Entries are kept per set of V8 flags kb has set, since a command may set one
-// (see v8-flags.ts) after some chunks were compiled.
+// (see v8-flags.ts) after some chunks were compiled. V8 does not check the data itself (a
+// damaged entry of the right size crashes the process), so each entry carries a CRC-32.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 import { beforeV8FlagsChange, v8FlagsSet } from './v8-flags.js';
 
 type Loader = (module: Module, filename: string) => void;
@@ -45,6 +47,20 @@ function isPrivate(dir: string): boolean {
   }
 }
 
+/** An entry: the CRC-32 of the V8 data (4 bytes, little-endian), then the data. */
+function encodeEntry(data: Buffer): Buffer {
+  const header = Buffer.alloc(4);
+  header.writeUInt32LE(crc32(data));
+  return Buffer.concat([header, data]);
+}
+
+/** The V8 data of an entry, or undefined when it is damaged. */
+function decodeEntry(entry: Buffer): Buffer | undefined {
+  if (entry.length < 4) return undefined;
+  const data = entry.subarray(4);
+  return crc32(data) === entry.readUInt32LE(0) ? data : undefined;
+}
+
 function cacheFile(cacheDir: string, chunk: string): string {
   const flags = v8FlagsSet();
   return join(cacheDir, `${basename(chunk)}${flags.length ? `.${flags.join('.')}` : ''}.bin`);
@@ -56,7 +72,8 @@ function cacheFile(cacheDir: string, chunk: string): string {
  * V8's flags), with every function compiled until then. Failures to read or write are ignored.
  */
 export function enableCompileCache(chunksDir: string, cacheDir: string | undefined): void {
-  if (!cacheDir || !isPrivate(cacheDir)) return;
+  // zlib's crc32 came with Node 20.15: before it, no cache.
+  if (!cacheDir || typeof crc32 !== 'function' || !isPrivate(cacheDir)) return;
   const fallback = extensions['.cjs'] ?? extensions['.js']!;
   let stale: Compiled[] = [];
   const flush = () => {
@@ -69,7 +86,7 @@ export function enableCompileCache(chunksDir: string, cacheDir: string | undefin
     const file = cacheFile(cacheDir, filename);
     let cachedData: Buffer | undefined;
     try {
-      cachedData = readFileSync(file);
+      cachedData = decodeEntry(readFileSync(file));
     } catch {
       // first run of this chunk
     }
@@ -90,7 +107,7 @@ function writeCaches(entries: Compiled[], cacheDir: string, chunksDir: string): 
     for (const { script, file } of entries) {
       // Written aside and renamed, so a kb running at the same time never reads half a file.
       const partial = `${file}.${process.pid}`;
-      writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+      writeFileSync(partial, encodeEntry(script.createCachedData()), { mode: 0o600 });
       renameSync(partial, file);
     }
     const chunks = new Set(readdirSync(chunksDir));

@@ -100,6 +100,12 @@ describe('the compile cache', () => {
     const expected = (await runKb(['config', 'list', '--json'], { env: { XDG_CACHE_HOME: xdg } })).stdout;
     const { dir, files } = entries(xdg);
     const core = [...files.keys()].find((name) => name.startsWith('core-'))!;
+    const runtime = [...files.keys()].find((name) => name.startsWith('runtime-'))!;
+    const good = readFileSync(join(dir, runtime));
+    // Damage of the same size: V8 would run it (and crash) if kb did not check it.
+    const damaged = Buffer.from(good);
+    for (let i = 64; i < damaged.length; i += 97) damaged[i]! ^= 0x5a;
+    writeFileSync(join(dir, runtime), damaged);
     writeFileSync(join(dir, core), 'not a code cache');
     writeFileSync(join(dir, 'core-0ld0ld0l.cjs.bin'), 'from an older kb');
     writeFileSync(join(dir, 'core-1ate1ate.cjs.bin'), 'from another kb, made lately');
@@ -110,6 +116,7 @@ describe('the compile cache', () => {
     expect(res).toMatchObject({ code: 0, stdout: expected, stderr: '' });
     const after = entries(xdg).files;
     expect(readFileSync(join(dir, core)).toString()).not.toBe('not a code cache');
+    expect(readFileSync(join(dir, runtime)).equals(damaged)).toBe(false);
     expect(after.has('core-0ld0ld0l.cjs.bin')).toBe(false);
     expect(after.has('core-1ate1ate.cjs.bin')).toBe(true);
 
