@@ -95,6 +95,9 @@ describe('kb auth', () => {
 
     const out = await runKb(['auth', 'logout'], { configDir: dir });
     expect(out.code).toBe(0);
+    // Confirmations are for a person at a terminal: a script sees nothing.
+    expect(out.stderr).toBe('');
+    expect((await login(tempDir(), CANARY)).stderr).toBe('');
     const after = await runKb(['auth', 'status'], { configDir: dir });
     expect(after.code).toBe(4);
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.apiKey).toBeUndefined();

@@ -71,5 +71,5 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
     data.profiles[profile] = { ...data.profiles[profile], baseUrl, apiKey };
     data.currentProfile = profile;
   });
-  io.err(`${io.errColor.green('✓')} Logged in to ${baseUrl} as profile "${profile}"\n`);
+  ctx.note(`${io.errColor.green('✓')} Logged in to ${baseUrl} as profile "${profile}"`);
 }

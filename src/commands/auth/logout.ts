@@ -11,13 +11,15 @@ export default function logoutCommand(): Command {
 export async function runLogout(ctx: Context): Promise<void> {
   const { profile } = ctx.auth;
   if (!ctx.config.profiles[profile]?.apiKey) {
-    ctx.io.err(`Profile "${profile}" has no stored key; nothing to do\n`);
+    ctx.note(`Profile "${profile}" has no stored key; nothing to do`);
     return;
   }
   await ctx.updateConfig((data) => {
     const stored = data.profiles[profile];
     if (stored) delete stored.apiKey;
   });
-  ctx.io.err(`${ctx.io.errColor.green('✓')} Logged out of profile "${profile}"\n`);
-  if (ctx.env.KB_API_KEY) ctx.io.err('note: KB_API_KEY is still set in this environment\n');
+  ctx.note(`${ctx.io.errColor.green('✓')} Logged out of profile "${profile}"`);
+  // A warning, not a note: scripts keep authenticating with the variable.
+  if (ctx.env.KB_API_KEY)
+    ctx.io.err(`${ctx.io.errColor.yellow('warning:')} KB_API_KEY is still set in this environment\n`);
 }

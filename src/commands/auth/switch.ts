@@ -19,6 +19,6 @@ export default function switchCommand(): Command {
       await ctx.updateConfig((data) => {
         data.currentProfile = name;
       });
-      ctx.io.err(`${ctx.io.errColor.green('✓')} Now using profile "${name}"\n`);
+      ctx.note(`${ctx.io.errColor.green('✓')} Now using profile "${name}"`);
     });
 }
