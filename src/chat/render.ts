@@ -19,9 +19,11 @@ export async function createRenderer(options: {
   color: boolean;
 }): Promise<Renderer> {
   if (options.raw) return rawRenderer();
-  const { Marked } = await importPackage<typeof import('marked')>('marked');
-  const { markedTerminal } = await importPackage<typeof import('marked-terminal')>('marked-terminal');
-  const { wrapText } = await import('../io/wrap-text.js');
+  const [{ Marked }, { markedTerminal }, { wrapText }] = await Promise.all([
+    importPackage<typeof import('marked')>('marked'),
+    importPackage<typeof import('marked-terminal')>('marked-terminal'),
+    import('../io/wrap-text.js'),
+  ]);
   const width = Math.max(20, Math.min(options.width, 120));
   // marked-terminal's options are typed loosely upstream
   const extension = markedTerminal({

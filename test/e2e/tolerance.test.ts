@@ -33,6 +33,15 @@ const message = (id: string, role: string, content: string) => ({
   tokens: 12,
 });
 
+const failedFile = {
+  id: 'file_1',
+  originalFilename: 'a.pdf',
+  fileSize: 2048,
+  mimeType: 'application/pdf',
+  indexingStatus: 'FAILED',
+  createdAt: '2026-01-02T03:04:05Z',
+};
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   seen.push(`${req.method} ${req.url}`);
   const path = req.url!.split('?')[0];
@@ -55,30 +64,11 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     });
   if (req.method === 'GET' && path === '/v1/files')
     return reply(res, 200, {
-      data: [
-        {
-          id: 'file_1',
-          originalFilename: 'a.pdf',
-          fileSize: 2048,
-          mimeType: 'application/pdf',
-          indexingStatus: 'FAILED',
-          createdAt: '2026-01-02T03:04:05Z',
-          bucket: 'b',
-        },
-      ],
+      data: [{ ...failedFile, bucket: 'b' }],
     });
   if (req.method === 'GET' && path === '/v1/files/file_1')
     return reply(res, 200, {
-      data: {
-        id: 'file_1',
-        originalFilename: 'a.pdf',
-        fileSize: 2048,
-        mimeType: 'application/pdf',
-        indexingStatus: 'FAILED',
-        createdAt: '2026-01-02T03:04:05Z',
-        error: 'OCR failed on page 3',
-        pages: 12,
-      },
+      data: { ...failedFile, error: 'OCR failed on page 3', pages: 12 },
     });
   if (req.method === 'DELETE' && path === '/v1/files/file_1')
     return reply(res, 200, { data: { id: 'file_1', deleted: true } });

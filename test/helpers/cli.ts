@@ -82,10 +82,11 @@ export function runKb(args: string[], options: RunOptions = {}): Promise<RunResu
 /** Runs kb recording every module it loads (test/helpers/trace-modules.mjs): file names, URLs, node:x. */
 export async function runKbTraced(
   args: string[],
-  options: RunOptions = {},
+  options: RunOptions & { tty?: boolean } = {},
 ): Promise<RunResult & { modules: string[] }> {
   const trace = join(tempDir(), 'modules.txt');
-  const result = await runKb(args, {
+  const run = options.tty ? runKbOnTTY : runKb;
+  const result = await run(args, {
     ...options,
     env: { ...options.env, KB_TRACE_FILE: trace },
     nodeArgs: ['--import', join(ROOT, 'test/helpers/trace-modules.mjs')],
@@ -106,7 +107,8 @@ export async function runKbOnTTY(
   args: string[],
   options: RunOptions & { columns?: number } = {},
 ): Promise<RunResult> {
-  const command = `stty cols ${options.columns ?? 100} rows 40 2>/dev/null; ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  const argv = [process.execPath, ...(options.nodeArgs ?? []), BIN, ...args];
+  const command = `stty cols ${options.columns ?? 100} rows 40 2>/dev/null; ${argv.map(shellQuote).join(' ')}`;
   const child = spawn('script', ['-qefc', command, '/dev/null'], {
     env: baseEnv(options.configDir ?? tempDir(), { TERM: 'xterm-256color', ...options.env }),
     stdio: ['pipe', 'pipe', 'pipe'],
