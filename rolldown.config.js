@@ -75,16 +75,16 @@ export default {
         // What `kb --help` needs, and no more.
         {
           name: 'core',
-          test: /src[\\/](main|program|running|errors|version|commands[\\/](registry|help))|node_modules[\\/]commander[\\/]/,
+          test: /src[\\/](main|program|running|errors|version|io[\\/](exit|signals)|commands[\\/](registry|help))|node_modules[\\/]commander[\\/]/,
         },
-        // What every command that runs needs: context, config, output, errors, colour.
+        // What every command that runs needs: context, config, output, errors (the API's too), colour.
         {
           name: 'runtime',
-          test: /src[\\/](factory|report|io[\\/](color|streams|output|format)|config[\\/]|util[\\/])|node_modules[\\/]chalk[\\/]/,
+          test: /src[\\/](factory|report|io[\\/](color|streams|output|format)|api[\\/]errors|config[\\/]|util[\\/])|node_modules[\\/]chalk[\\/]/,
         },
         // Shared by the compile cache (loaded first, see bin/kb.cjs) and the HTTP transport.
         { name: 'v8-flags', test: /src[\\/]v8-flags/, priority: 10 },
-        { name: 'http', test: /src[\\/]api[\\/](?!types)|node_modules[\\/]undici[\\/]/ },
+        { name: 'http', test: /src[\\/]api[\\/](?!types|errors)|node_modules[\\/]undici[\\/]/ },
       ],
     },
   },

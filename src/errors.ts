@@ -11,26 +11,75 @@ export const ExitCode = {
   interrupted: 130,
 } as const;
 
+/** The `code` of an error that has none of its own, by exit code (in `--json` error objects). */
+export const ERROR_CODES: Record<number, string> = {
+  1: 'failed',
+  2: 'usage',
+  3: 'not_found',
+  4: 'unauthenticated',
+  5: 'unavailable',
+  6: 'rate_limited',
+  124: 'timed_out',
+  130: 'interrupted',
+};
+
 /** An error the CLI reports as one line, with an optional hint and a chosen exit code. */
 export class CliError extends Error {
+  override name = 'CliError';
+
   constructor(
     message: string,
     readonly exitCode: number = ExitCode.failure,
     readonly hint?: string,
+    readonly code: string = ERROR_CODES[exitCode] ?? 'failed',
   ) {
     super(message);
-    this.name = 'CliError';
+  }
+}
+
+export class UsageError extends CliError {
+  override name = 'UsageError';
+
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.usage, hint);
+  }
+}
+
+/**
+ * Ctrl-C or Esc ended what the command was waiting for (a request, a prompt): exit 130. With
+ * `quiet`, people see only a newline (a cancelled prompt needs no explanation).
+ */
+export class Interrupted extends CliError {
+  override name = 'Interrupted';
+
+  constructor(readonly quiet = false) {
+    super('interrupted', ExitCode.interrupted);
   }
 }
 
 /** Ctrl-C while a command waits: reported as "interrupted", exit 130. */
-export function interrupted(): CliError {
-  return new CliError('interrupted', ExitCode.interrupted);
+export function interrupted(): Interrupted {
+  return new Interrupted();
 }
 
-export class UsageError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, ExitCode.usage, hint);
-    this.name = 'UsageError';
+/** One item of a batch that failed, and why. */
+export interface ItemFailure {
+  id: string;
+  error: unknown;
+}
+
+/**
+ * A batch verb finished with some items failed: what succeeded is already printed; each
+ * failure is reported, then kb exits with `exitCode` (that of the first failure, by default).
+ */
+export class PartialFailure extends CliError {
+  override name = 'PartialFailure';
+
+  constructor(
+    message: string,
+    readonly failures: ItemFailure[],
+    exitCode: number,
+  ) {
+    super(message, exitCode);
   }
 }

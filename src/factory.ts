@@ -7,8 +7,10 @@ import { checkBaseUrl, type ResolvedAuth, resolveAuth } from './config/resolve.j
 import type { ConfigData } from './config/schema.js';
 import { updateConfig } from './config/write.js';
 import { CliError, ExitCode, UsageError } from './errors.js';
-import type { Format } from './io/output.js';
-import { createIO, type IO } from './io/streams.js';
+import { type Format, Output, resolveFormat } from './io/output.js';
+import { Signals } from './io/signals.js';
+import { createIO, type IO, processStreams, type Streams } from './io/streams.js';
+import type { Transport } from './api/transport.js';
 import { running } from './running.js';
 import { parseDuration } from './util/duration.js';
 import { userAgent } from './version.js';
@@ -40,33 +42,65 @@ export interface GlobalOptions {
   insecure?: boolean;
 }
 
+/** What a context is built from. Tests pass fakes; `Context.for` passes the process's own. */
+export interface ContextDeps {
+  options?: GlobalOptions;
+  streams: Streams;
+  env: NodeJS.ProcessEnv;
+  /** Default: from the environment (KB_CONFIG_DIR, XDG_CONFIG_HOME). */
+  configDir?: string;
+  /** How the HTTP client sends requests; default: undici. */
+  transport?: Transport;
+  /** Milliseconds since the epoch, for relative times. */
+  clock?: () => number;
+  signals?: Signals;
+}
+
 /**
- * Everything a command may need, built only when first asked for: IO facts, config, the
- * resolved credentials, the HTTP client, and a signal that fires on Ctrl-C.
+ * Everything a command may need, built only when first asked for: IO facts, config, output,
+ * the resolved credentials, the HTTP client, and a signal that fires on Ctrl-C.
  */
 export class Context {
+  readonly options: GlobalOptions;
+  readonly env: NodeJS.ProcessEnv;
+  readonly signals: Signals;
+  readonly #deps: ContextDeps;
   readonly #abort = new AbortController();
   #io?: IO;
+  #output?: Output;
   #config?: ReadResult;
   #client?: KbClient;
   #warned = false;
 
-  constructor(
-    readonly options: GlobalOptions,
-    readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+  constructor(deps: ContextDeps) {
+    this.#deps = deps;
+    this.options = deps.options ?? {};
+    this.env = deps.env;
+    this.signals = deps.signals ?? new Signals();
+  }
 
   /**
-   * The context for a running command. With `ownsTimeout`, `--timeout` belongs to the verb
-   * (e.g. how long `kb files wait` waits) and does not set the request timeout.
+   * The context for a running command: the only place that reads the process's streams and
+   * environment. With `ownsTimeout`, `--timeout` belongs to the verb (e.g. how long `kb files
+   * wait` waits) and does not set the request timeout.
    */
   static for(command: Command, options: { ownsTimeout?: boolean } = {}): Context {
     let root = command;
     while (root.parent) root = root.parent;
     const globals = root.opts<GlobalOptions>();
     const timeout = options.ownsTimeout ? undefined : globals.timeout;
-    running.context = new Context({ ...command.optsWithGlobals<GlobalOptions>(), timeout });
+    running.context = new Context({
+      options: { ...command.optsWithGlobals<GlobalOptions>(), timeout },
+      streams: processStreams(),
+      env: process.env,
+      signals: running.signals,
+    });
     return running.context;
+  }
+
+  /** A context built from the same things, that reads the config again (for commands that run long). */
+  fresh(): Context {
+    return new Context(this.#deps);
   }
 
   /** A global option's value as given on the command line, wherever it appeared. */
@@ -81,6 +115,11 @@ export class Context {
     if (this.io.stderrIsTTY) this.io.err(`${text}\n`);
   }
 
+  /** A warning: on stderr, always. */
+  warn(text: string): void {
+    this.io.err(`${this.io.errColor.yellow('warning:')} ${text}\n`);
+  }
+
   get signal(): AbortSignal {
     return this.#abort.signal;
   }
@@ -89,13 +128,23 @@ export class Context {
     this.#abort.abort();
   }
 
+  now(): number {
+    return (this.#deps.clock ?? Date.now)();
+  }
+
   get io(): IO {
-    this.#io ??= createIO({
+    this.#io ??= createIO(this.#deps.streams, {
       noColor: this.options.color === false,
       colorSetting: this.#settingsColor(),
       env: this.env,
     });
     return this.#io;
+  }
+
+  /** The only writer of stdout. */
+  get output(): Output {
+    this.#output ??= new Output(this.io, this.format, () => this.now());
+    return this.#output;
   }
 
   #settingsColor() {
@@ -107,14 +156,14 @@ export class Context {
   }
 
   get configDir(): string {
-    return configDir(this.env);
+    return this.#deps.configDir ?? configDir(this.env);
   }
 
   get config(): ConfigData {
     this.#config ??= readConfig(this.configDir);
     if (this.#config.permissionWarning && !this.#warned) {
       this.#warned = true;
-      this.io.err(`${this.io.errColor.yellow('warning:')} ${this.#config.permissionWarning}\n`);
+      this.warn(this.#config.permissionWarning);
     }
     return this.#config.data;
   }
@@ -141,14 +190,9 @@ export class Context {
     return Boolean(this.options.debug || (this.env.KB_DEBUG && this.env.KB_DEBUG !== '0'));
   }
 
-  /** Output format: --json, --jsonl, --ids, then KB_FORMAT or the `format` setting, else human. */
+  /** Output format: --json, --jsonl or --ids (one at most), then KB_FORMAT or the `format` setting. */
   get format(): Format {
-    if (this.options.json) return 'json';
-    if (this.options.jsonl) return 'jsonl';
-    if (this.options.ids) return 'ids';
-    const configured = this.env.KB_FORMAT || this.config.settings.format;
-    if (configured === 'json' || configured === 'jsonl') return configured;
-    return 'human';
+    return resolveFormat(this.options, this.env.KB_FORMAT, () => this.config.settings.format);
   }
 
   get timeoutOverrideMs(): number | undefined {
@@ -202,6 +246,7 @@ export class Context {
       timeoutOverrideMs: this.timeoutOverrideMs,
       maxRetries: this.maxRetries,
       userAgent: userAgent(),
+      transport: this.#deps.transport,
       debug: this.debugEnabled ? (line) => this.debug(line) : undefined,
     });
     if (!options.apiKey && !options.baseUrl) this.#client = client;

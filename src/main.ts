@@ -1,59 +1,77 @@
 import { CommanderError } from 'commander';
-import { ExitCode } from './errors.js';
+import { ExitCode, UsageError } from './errors.js';
+import { exitAfterDrain, exitNow } from './io/exit.js';
+import { type SignalName, Signals, signalExitCode } from './io/signals.js';
 import { buildProgram, configureTree } from './program.js';
 import { running } from './running.js';
 
-function commanderExitCode(err: CommanderError): number {
-  if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
-  return ExitCode.usage;
-}
+/** How long a command has to stop by itself after Ctrl-C before kb ends it. */
+const INTERRUPT_GRACE_MS = 150;
 
-/** Runs kb with argv (without node and script); exits the process with the right code. */
+/**
+ * Runs kb with argv (without node and script) and ends the process: the one exit path. Commands
+ * throw typed errors; they are reported here, once, and kb exits once stdout and stderr drain.
+ */
 export async function main(argv: string[]): Promise<void> {
-  let interrupted = false;
-  process.on('SIGINT', () => {
-    // First Ctrl-C cancels the request in flight; the command then exits 130. A second one,
-    // or a command that does not stop at once, ends the process.
-    if (interrupted) process.exit(ExitCode.interrupted);
-    interrupted = true;
+  let signalled: SignalName | undefined;
+  running.signals = new Signals((signal) => {
+    // Without a command's own trap: the first signal cancels the request in flight and the
+    // command exits by itself; a second, or a command that does not stop at once, ends kb.
+    if (signalled) exitNow(signalExitCode(signal));
+    signalled = signal;
     running.context?.abort();
-    setTimeout(() => process.exit(ExitCode.interrupted), 150).unref();
-  });
+    setTimeout(() => void exitAfterDrain(signalExitCode(signal)), INTERRUPT_GRACE_MS).unref();
+  }).listen();
+  // The reader went away (`kb … | head`): nothing more can be delivered.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+    if (err.code === 'EPIPE') exitNow(ExitCode.ok);
   });
 
+  const json = argv.includes('--json');
+  let usage = '';
   let code: number = ExitCode.ok;
-  let json = argv.includes('--json');
   try {
     const program = await buildProgram(argv);
-    configureTree(program, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+    configureTree(program, {
+      out: (s) => process.stdout.write(s),
+      // With --json, commander's own usage errors are reported as JSON below.
+      err: (s) => (json ? (usage += s) : process.stderr.write(s)),
+    });
     await program.parseAsync(argv, { from: 'user' });
-    json = Boolean(program.opts().json);
-    code = typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (err) {
-    if (err instanceof CommanderError) code = commanderExitCode(err);
-    else {
-      const ctx = running.context;
-      const { reportError } = await import('./report.js');
-      // eslint-disable-next-line no-restricted-syntax -- chalk is bundled: this import loads a chunk
-      const { Chalk } = await import('chalk');
-      const color = ctx ? ctx.io.errColor : new Chalk({ level: 0 });
-      let wantsJson = json;
-      try {
-        wantsJson ||= ctx?.format === 'json';
-      } catch {
-        // the config that decides the format may be the thing that failed
-      }
-      code = reportError(err, {
-        json: wantsJson,
-        debug: ctx?.debugEnabled ?? argv.includes('--debug'),
-        color,
-        write: (s) => process.stderr.write(s),
-      });
-    }
-    if (interrupted) code = ExitCode.interrupted;
+    code = await report(err, argv, usage);
   }
+  if (signalled) code = signalExitCode(signalled);
   await running.context?.close();
-  process.exit(code);
+  await exitAfterDrain(code);
+}
+
+async function report(err: unknown, argv: string[], usage: string): Promise<number> {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+    if (!usage) return ExitCode.usage;
+  }
+  const { reportError } = await import('./report.js');
+  const ctx = running.context;
+  let json = argv.includes('--json');
+  try {
+    json ||= ctx?.format === 'json';
+  } catch {
+    // the setting that decides the format may be the thing that failed
+  }
+  const reported =
+    err instanceof CommanderError
+      ? new UsageError(
+          usage.replace(/^error: /, '').split('\n')[0] ?? err.message,
+          'run with --help for usage',
+        )
+      : err;
+  // eslint-disable-next-line no-restricted-syntax -- chalk is bundled: this import loads a chunk
+  const { Chalk } = await import('chalk');
+  return reportError(reported, {
+    json,
+    debug: ctx?.debugEnabled ?? argv.includes('--debug'),
+    color: ctx ? ctx.io.errColor : new Chalk({ level: 0 }),
+    write: (s) => process.stderr.write(s),
+  });
 }

@@ -38,6 +38,8 @@ export function createRoot(): Command {
     .option('-p, --profile <name>', 'use this profile (env KB_PROFILE)')
     .option('--base-url <url>', 'service URL (env KB_BASE_URL)')
     .option('--json', 'print JSON: data on stdout, errors as JSON on stderr')
+    .option('--jsonl', 'print one JSON object per line')
+    .option('--ids', 'print only ids, one per line')
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('--debug', 'log each request and response to stderr (also KB_DEBUG=1)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s or 5m (env KB_TIMEOUT)')

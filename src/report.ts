@@ -1,65 +1,87 @@
 import type { ChalkInstance } from 'chalk';
-import { CliError, ExitCode } from './errors.js';
-
-/** Minimal view of the API error classes, so reporting does not load the HTTP client. */
-interface ApiLike extends Error {
-  status?: number;
-  code?: string;
-  requestId?: string;
-  url?: string;
-}
-
-function isApiError(err: unknown): err is ApiLike {
-  return err instanceof Error && (err as { isKbApiError?: unknown }).isKbApiError === true;
-}
+import {
+  AbortedError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InvalidResponseError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnprocessableError,
+} from './api/errors.js';
+import { CliError, ERROR_CODES, ExitCode, Interrupted, PartialFailure } from './errors.js';
+import { safeJson, sanitizeField } from './util/sanitize.js';
 
 /** The one place where errors become exit codes. */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof CliError) return err.exitCode;
-  if (!isApiError(err)) return ExitCode.failure;
-  switch (err.name) {
-    case 'AbortedError':
-      return ExitCode.interrupted;
-    case 'NotFoundError':
-      return ExitCode.notFound;
-    case 'AuthenticationError':
-    case 'PermissionDeniedError':
-      return ExitCode.auth;
-    case 'RateLimitError':
-      return ExitCode.rateLimited;
-    case 'BadRequestError':
-    case 'UnprocessableError':
-    case 'PayloadTooLargeError':
-      return ExitCode.usage;
-    case 'ServerError':
-    case 'ConnectionError':
-    case 'TimeoutError':
-    case 'InvalidResponseError':
-      return ExitCode.unavailable;
-    default:
-      return ExitCode.failure;
-  }
+  if (err instanceof AbortedError) return ExitCode.interrupted;
+  if (err instanceof NotFoundError) return ExitCode.notFound;
+  if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) return ExitCode.auth;
+  if (err instanceof RateLimitError) return ExitCode.rateLimited;
+  if (
+    err instanceof BadRequestError ||
+    err instanceof UnprocessableError ||
+    err instanceof PayloadTooLargeError
+  )
+    return ExitCode.usage;
+  if (
+    err instanceof ServerError ||
+    err instanceof ConnectionError ||
+    err instanceof TimeoutError ||
+    err instanceof InvalidResponseError
+  )
+    return ExitCode.unavailable;
+  return ExitCode.failure;
 }
 
 export function hintFor(err: unknown): string | undefined {
   if (err instanceof CliError) return err.hint;
-  if (!isApiError(err)) return undefined;
-  switch (err.name) {
-    case 'AuthenticationError':
-      return 'run `kb auth login` (or check KB_API_KEY)';
-    case 'PermissionDeniedError':
-      return 'this API key is not allowed to do that';
-    case 'RateLimitError':
-      return 'the service is rate limiting this key; wait a little and try again';
-    case 'ConnectionError':
-      return err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
-        ? 'check the host name in the base URL (`kb auth status` shows it)'
-        : 'is the service running? check the base URL with `kb auth status`';
-    case 'TimeoutError':
-      return 'raise the limit with --timeout, or try again later';
-    default:
-      return undefined;
-  }
+  if (err instanceof AuthenticationError) return 'run `kb auth login` (or check KB_API_KEY)';
+  if (err instanceof PermissionDeniedError) return 'this API key is not allowed to do that';
+  if (err instanceof RateLimitError)
+    return 'the service is rate limiting this key; wait a little and try again';
+  if (err instanceof ConnectionError)
+    return err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+      ? 'check the host name in the base URL (`kb auth status` shows it)'
+      : 'is the service running? check the base URL with `kb auth status`';
+  if (err instanceof TimeoutError) return 'raise the limit with --timeout, or try again later';
+  return undefined;
+}
+
+/** An error as scripts read it with `--json`, and as people read it otherwise. */
+export interface ErrorReport {
+  code: string;
+  message: string;
+  hint?: string;
+  exitCode: number;
+  requestId?: string;
+  status?: number;
+  /** The item of a batch that failed. */
+  id?: string;
+}
+
+/** What to say about `err`: every string from outside made safe for a terminal. */
+export function describeError(err: unknown): ErrorReport {
+  const exitCode = exitCodeFor(err);
+  const api = err instanceof ApiError ? err : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  const hint = hintFor(err);
+  return {
+    code: sanitizeField(
+      err instanceof CliError ? err.code : (api?.code ?? ERROR_CODES[exitCode] ?? 'failed'),
+    ),
+    message: sanitizeField(firstLine(message)) || 'failed',
+    hint: hint === undefined ? undefined : sanitizeField(hint),
+    exitCode,
+    requestId: api?.requestId === undefined ? undefined : sanitizeField(api.requestId),
+    status: api?.status,
+  };
 }
 
 export interface ReportOptions {
@@ -69,36 +91,39 @@ export interface ReportOptions {
   write: (text: string) => void;
 }
 
-/** Prints `error: <message>` (plus hint, and JSON with --json) to stderr; returns the exit code. */
+/**
+ * Reports `err` on stderr and returns the exit code. People get `error: <message>` and a hint;
+ * with `--json`, stderr carries exactly one JSON object per error and nothing else.
+ */
 export function reportError(err: unknown, options: ReportOptions): number {
-  const code = exitCodeFor(err);
-  if (code === ExitCode.interrupted) {
-    options.write(`${options.color.dim('interrupted')}\n`);
-    return code;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  const hint = hintFor(err);
-  const api = isApiError(err) ? err : undefined;
-  const requestId = api?.requestId ? ` (request ${api.requestId})` : '';
-  options.write(`${options.color.red('error:')} ${firstLine(message)}${requestId}\n`);
-  if (hint) options.write(`${options.color.dim(`hint: ${hint}`)}\n`);
+  const { color, write } = options;
+  const reports =
+    err instanceof PartialFailure
+      ? err.failures.map((f) => ({ ...describeError(f.error), id: sanitizeField(f.id) }))
+      : [describeError(err)];
   if (options.json) {
-    const body = {
-      message,
-      code: api?.code,
-      status: api?.status,
-      requestId: api?.requestId,
-      exitCode: code,
-      hint,
-    };
-    options.write(`${JSON.stringify({ error: body })}\n`);
+    for (const report of reports) write(`${safeJson({ error: report })}\n`);
+    return exitCodeFor(err);
   }
-  if (options.debug && err instanceof Error && !(err instanceof CliError) && !api) {
-    options.write(`${err.stack ?? ''}\n`);
+  if (err instanceof Interrupted || err instanceof AbortedError) {
+    write(err instanceof Interrupted && err.quiet ? '\n' : `${color.dim('interrupted')}\n`);
+    return ExitCode.interrupted;
   }
-  return code;
+  if (err instanceof PartialFailure) {
+    for (const r of reports) write(`${color.red('✗')} ${r.id}: ${r.message}\n`);
+    write(`${color.red('error:')} ${sanitizeField(err.message)}\n`);
+    return err.exitCode;
+  }
+  const [report] = reports as [ErrorReport];
+  const requestId = report.requestId ? ` (request ${report.requestId})` : '';
+  write(`${color.red('error:')} ${report.message}${requestId}\n`);
+  if (report.hint) write(`${color.dim(`hint: ${report.hint}`)}\n`);
+  if (options.debug && err instanceof Error && !(err instanceof CliError) && !(err instanceof ApiError)) {
+    write(`${err.stack ?? ''}\n`);
+  }
+  return report.exitCode;
 }
 
 function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
+  return text.split('\n').find((line) => line.trim()) ?? '';
 }

@@ -8,10 +8,8 @@ export interface ApiErrorFields {
 
 /** Any failure of a request to the service. Never carries the API key or request headers. */
 export class ApiError extends Error {
-  // Explicit names: the CLI bundle is minified, and exit codes are chosen by name.
+  // Explicit names: the CLI bundle is minified, and names appear in stack traces and logs.
   override name = 'ApiError';
-  /** Lets the error reporter recognise API errors without loading this module. */
-  readonly isKbApiError = true;
   readonly status?: number;
   readonly code?: string;
   readonly requestId?: string;

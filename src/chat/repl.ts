@@ -4,7 +4,8 @@ import type { Message, Thread } from '../api/types.js';
 import { colorStatus } from '../io/format.js';
 import type { Spinner } from '../io/spinner.js';
 import { roleLabel } from '../io/format.js';
-import { hintFor } from '../report.js';
+import { ConflictError } from '../api/errors.js';
+import { describeError } from '../report.js';
 import { formatDuration } from '../util/duration.js';
 import { sanitizeField } from '../util/sanitize.js';
 import { MessageAssembler } from './assembler.js';
@@ -254,10 +255,9 @@ export class Repl {
   }
 
   #report(err: unknown) {
-    const message = err instanceof Error ? err.message : String(err);
-    this.options.errOutput.write(`${this.color.red('error:')} ${message.split('\n')[0]}\n`);
-    const name = err instanceof Error ? err.name : '';
-    const hint = name === 'ConflictError' ? '/new starts a new conversation' : hintFor(err);
+    const report = describeError(err);
+    this.options.errOutput.write(`${this.color.red('error:')} ${report.message}\n`);
+    const hint = err instanceof ConflictError ? '/new starts a new conversation' : report.hint;
     if (hint) this.options.errOutput.write(`${this.color.dim(`hint: ${hint}`)}\n`);
   }
 

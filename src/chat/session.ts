@@ -1,3 +1,4 @@
+import { sanitizeDeep } from '../util/sanitize.js';
 import type { Exchange, Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { titleFrom } from './assembler.js';
 
@@ -8,6 +9,22 @@ export interface ChatClient {
     get(id: string, signal?: AbortSignal): Promise<ThreadWithMessages>;
     send(id: string, content: string, signal?: AbortSignal): Promise<Exchange>;
     list(params?: { limit?: number; status?: string; signal?: AbortSignal }): Promise<{ data: Thread[] }>;
+  };
+}
+
+/**
+ * The same client, with every record it returns sanitised for a terminal: what the REPL holds
+ * (titles, statuses, times, messages) is only ever shown there.
+ */
+export function terminalSafe(client: ChatClient): ChatClient {
+  const { threads } = client;
+  return {
+    threads: {
+      create: async (params, signal) => sanitizeDeep(await threads.create(params, signal)),
+      get: async (id, signal) => sanitizeDeep(await threads.get(id, signal)),
+      send: async (id, content, signal) => sanitizeDeep(await threads.send(id, content, signal)),
+      list: async (params) => sanitizeDeep(await threads.list(params)),
+    },
   };
 }
 

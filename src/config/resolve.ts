@@ -61,5 +61,10 @@ export function checkBaseUrl(baseUrl: string, insecure = false): string {
       'use https://, or pass --insecure if you really mean it',
     );
   }
+  // Every path kb sends starts with /v1 (the interface's version), so a base URL copied with
+  // it would ask for /v1/v1/...: the version is dropped from the URL.
+  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
+  url.search = '';
+  url.hash = '';
   return url.toString().replace(/\/+$/, '');
 }

@@ -1,8 +1,41 @@
-import { sanitizeField, sanitizeText } from '../util/sanitize.js';
+import { UsageError } from '../errors.js';
+import { safeJson, sanitizeDeep, sanitizeField, sanitizeText } from '../util/sanitize.js';
 import { relativeTime } from './format.js';
 import type { IO } from './streams.js';
 
+/**
+ * The only writer of stdout. Every verb hands it records, and it prints them in the chosen
+ * format: a table or aligned fields on a terminal; tab-separated fields piped; `--json` (one
+ * document, indented by two spaces), `--jsonl` (one compact object per line) or `--ids` (one id
+ * per line) for scripts. Every string from outside is made safe for a terminal on the way.
+ */
 export type Format = 'human' | 'json' | 'jsonl' | 'ids';
+
+/** The formats KB_FORMAT and the `format` setting may name. */
+export const DEFAULT_FORMATS = ['table', 'json', 'jsonl'] as const;
+
+/** The format asked for: at most one of the flags, else KB_FORMAT, else the setting, else human. */
+export function resolveFormat(
+  flags: { json?: boolean; jsonl?: boolean; ids?: boolean },
+  fromEnv: string | undefined,
+  fromSettings: () => string | undefined,
+): Format {
+  const given = (['json', 'jsonl', 'ids'] as const).filter((name) => flags[name]);
+  if (given.length > 1)
+    throw new UsageError(
+      `${given.map((g) => `--${g}`).join(' and ')} cannot be used together`,
+      'pick one output format',
+    );
+  if (given[0]) return given[0];
+  const [source, value] = fromEnv ? ['KB_FORMAT', fromEnv] : ['the format setting', fromSettings()];
+  if (value === undefined || value === '') return 'human';
+  if (!(DEFAULT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(
+      `${source} is "${sanitizeField(value)}", which is not a format`,
+      `use one of ${DEFAULT_FORMATS.join(', ')}`,
+    );
+  return value === 'table' ? 'human' : (value as Format);
+}
 
 export interface Column<T> {
   header: string;
@@ -14,6 +47,11 @@ export interface Column<T> {
   /** May be shortened (with …) so the table fits the terminal. */
   flex?: boolean;
 }
+
+export type Field = [label: string, value: unknown, style?: (text: string) => string];
+
+/** How a record is shown to people: labelled fields, or a view of the sanitised record. */
+export type RecordView<T> = Field[] | ((safe: T) => string);
 
 const GAP = 2;
 const MIN_FLEX = 12;
@@ -47,113 +85,201 @@ function text(value: unknown): string {
       : String(value);
 }
 
-export function printJson(io: IO, value: unknown): void {
-  io.out(`${JSON.stringify(value, null, 2)}\n`);
+function idOf(record: unknown): string {
+  const id = (record as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new UsageError('--ids: these records have no id', 'use --json or --jsonl');
+  return sanitizeField(String(id));
 }
 
-/** A list in the chosen format: TTY table, tab-separated rows when piped, JSON, JSON Lines or ids. */
-export async function printList<T extends { id?: unknown }>(
-  io: IO,
-  format: Format,
-  rows: T[],
-  columns: Column<T>[],
-  options: { empty?: string } = {},
-): Promise<void> {
-  if (format === 'json') return printJson(io, rows);
-  if (format === 'jsonl') {
-    io.out(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
-    return;
+const BORDERLESS = Object.fromEntries(
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+    'middle',
+  ].map((k) => [k, '']),
+);
+
+export class Output {
+  constructor(
+    readonly io: IO,
+    readonly format: Format,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether a person reads stdout (tables, colour, relative times) rather than a program. */
+  get forPeople(): boolean {
+    return this.format === 'human' && this.io.stdoutIsTTY;
   }
-  if (format === 'ids') {
-    io.out(rows.map((row) => `${sanitizeField(text(row.id))}\n`).join(''));
-    return;
+
+  /** Records: a table on a terminal, tab-separated rows piped, or JSON, JSON Lines, ids. */
+  async list<T>(rows: T[], columns: Column<T>[], options: { empty?: string } = {}): Promise<void> {
+    if (this.#machine(rows)) return;
+    if (!this.io.stdoutIsTTY) {
+      this.#write(
+        rows.map((row) => `${columns.map((c) => sanitizeField(text(c.value(row)))).join('\t')}\n`).join(''),
+      );
+      return;
+    }
+    if (rows.length === 0) {
+      if (options.empty) this.io.err(`${options.empty}\n`);
+      return;
+    }
+    this.#write(await this.#table(rows, columns));
   }
-  if (!io.stdoutIsTTY) {
-    io.out(
-      rows.map((row) => `${columns.map((c) => sanitizeField(text(c.value(row)))).join('\t')}\n`).join(''),
+
+  /** One record: aligned `label: value` lines (or a view) for people, `label<TAB>value` piped, or JSON. */
+  record<T>(record: T, view: RecordView<T>): void {
+    if (this.#machine(record)) return;
+    if (typeof view === 'function') {
+      this.#write(view(sanitizeDeep(record)));
+      return;
+    }
+    const shown = view.filter(([, value]) => value !== undefined && value !== null && value !== '');
+    if (!this.io.stdoutIsTTY) {
+      this.#write(shown.map(([label, value]) => `${label}\t${sanitizeField(text(value))}\n`).join(''));
+      return;
+    }
+    const width = Math.max(0, ...shown.map(([label]) => label.length));
+    this.#write(
+      shown
+        .map(([label, value, style]) => {
+          const cell = sanitizeText(text(value));
+          return `${this.io.color.dim(`${label}:`.padEnd(width + 2))}${style ? style(cell) : cell}\n`;
+        })
+        .join(''),
     );
-    return;
   }
-  if (rows.length === 0) {
-    if (options.empty) io.err(`${options.empty}\n`);
-    return;
+
+  /**
+   * What an action did to one item or several: for people a line per item (`line` sees the
+   * sanitised item), piped `fields` tab-separated, for scripts the items themselves.
+   */
+  result<T>(items: T | T[], view: { line: (safe: T) => string; fields: (item: T) => unknown[] }): void {
+    if (this.#machine(items)) return;
+    const list = Array.isArray(items) ? items : [items];
+    if (this.io.stdoutIsTTY) this.#write(list.map((item) => `${view.line(sanitizeDeep(item))}\n`).join(''));
+    else
+      this.#write(
+        list
+          .map(
+            (item) =>
+              `${view
+                .fields(item)
+                .map((f) => sanitizeField(text(f)))
+                .join('\t')}\n`,
+          )
+          .join(''),
+      );
   }
-  const { Table } = await import('./table.js');
-  const table = new Table({
-    head: columns.map((c) => io.color.bold(c.header)),
-    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '',
-    },
-    wordWrap: false,
-  });
-  const cells = rows.map((row) =>
-    columns.map((c) => {
-      const raw = c.value(row);
-      return sanitizeField(c.time ? relativeTime(raw) : text(raw));
-    }),
-  );
-  const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
-  const widths = fitWidths(
-    natural,
-    columns.map((c) => Boolean(c.flex)),
-    io.columns,
-  );
-  rows.forEach((row, r) => {
-    table.push(
-      columns.map((c, i) => {
-        const cell = truncate(cells[r]![i]!, widths[i]!);
-        return c.style ? c.style(cell, row) : cell;
+
+  /**
+   * One item of a stream that has no end to wait for (deliveries, events): a line for people
+   * (`line` sees the sanitised item), else one JSON object per line, `--json` included.
+   */
+  event<T>(item: T, line: (safe: T) => string): void {
+    if (this.format === 'ids') this.#write(`${idOf(item)}\n`);
+    else if (this.forPeople) this.#write(`${line(sanitizeDeep(item))}\n`);
+    else this.#write(`${safeJson(item)}\n`);
+  }
+
+  /** Text that is itself the data (a reply, a header value), made safe for a terminal. */
+  text(value: string): void {
+    this.#write(sanitizeText(value));
+  }
+
+  /** Bytes passed through as received (`kb api`): exact when piped, made safe on a terminal. */
+  bytes(body: Uint8Array): void {
+    if (this.io.stdoutIsTTY) this.#write(sanitizeText(Buffer.from(body).toString('utf8')));
+    else this.io.out(body);
+  }
+
+  /** A value as JSON, whatever the format: for verbs whose data is JSON by nature. */
+  json(value: unknown, options: { compact?: boolean } = {}): void {
+    this.#write(`${safeJson(value, options.compact || this.format === 'jsonl' ? undefined : 2)}\n`);
+  }
+
+  /**
+   * stdout as a terminal, for the chat REPL: its line editor owns the screen. What the REPL
+   * shows comes from a sanitised client (chat/session.ts).
+   */
+  get terminal(): NodeJS.WritableStream {
+    if (!this.io.stdoutIsTTY) throw new Error('stdout is not a terminal');
+    return this.io.stdout;
+  }
+
+  /** A time as people read it on a terminal, exact otherwise. */
+  time(iso: unknown): string {
+    return this.forPeople ? relativeTime(iso, this.now()) : String(iso ?? '');
+  }
+
+  /** Writes `data` in a machine format when one was chosen; returns whether it did. */
+  #machine(data: unknown): boolean {
+    const items = Array.isArray(data) ? data : [data];
+    switch (this.format) {
+      case 'json':
+        this.#write(`${safeJson(data, 2)}\n`);
+        return true;
+      case 'jsonl':
+        this.#write(items.map((item) => `${safeJson(item)}\n`).join(''));
+        return true;
+      case 'ids':
+        this.#write(items.map((item) => `${idOf(item)}\n`).join(''));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  #write(text: string): void {
+    if (text) this.io.out(text);
+  }
+
+  async #table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
+    const { Table } = await import('./table.js');
+    const { io } = this;
+    const table = new Table({
+      head: columns.map((c) => io.color.bold(c.header)),
+      style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+      chars: BORDERLESS,
+      wordWrap: false,
+    });
+    const cells = rows.map((row) =>
+      columns.map((c) => {
+        const raw = c.value(row);
+        return sanitizeField(c.time ? relativeTime(raw, this.now()) : text(raw));
       }),
     );
-  });
-  io.out(
-    `${table
+    const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+    const widths = fitWidths(
+      natural,
+      columns.map((c) => Boolean(c.flex)),
+      io.columns,
+    );
+    rows.forEach((row, r) => {
+      table.push(
+        columns.map((c, i) => {
+          const cell = truncate(cells[r]![i]!, widths[i]!);
+          return c.style ? c.style(cell, row) : cell;
+        }),
+      );
+    });
+    return `${table
       .toString()
       .split('\n')
       .map((l) => l.trimEnd())
-      .join('\n')}\n`,
-  );
-}
-
-export type Field = [label: string, value: unknown, style?: (text: string) => string];
-
-/** One record: aligned key/value lines on a TTY, `key<TAB>value` when piped, or JSON. */
-export function printRecord(io: IO, format: Format, record: unknown, fields: Field[]): void {
-  if (format === 'json' || format === 'jsonl') {
-    io.out(format === 'json' ? `${JSON.stringify(record, null, 2)}\n` : `${JSON.stringify(record)}\n`);
-    return;
+      .join('\n')}\n`;
   }
-  if (format === 'ids') {
-    io.out(`${sanitizeField(text((record as { id?: unknown }).id))}\n`);
-    return;
-  }
-  const shown = fields.filter(([, value]) => value !== undefined && value !== null && value !== '');
-  if (!io.stdoutIsTTY) {
-    io.out(shown.map(([label, value]) => `${label}\t${sanitizeField(text(value))}\n`).join(''));
-    return;
-  }
-  const width = Math.max(...shown.map(([label]) => label.length));
-  io.out(
-    shown
-      .map(([label, value, style]) => {
-        const cell = sanitizeText(text(value));
-        return `${io.color.dim(`${label}:`.padEnd(width + 2))}${style ? style(cell) : cell}\n`;
-      })
-      .join(''),
-  );
 }

@@ -1,33 +1,30 @@
 import type { Message, ThreadWithMessages } from '../api/types.js';
-import { sanitizeText } from '../util/sanitize.js';
-import { colorStatus, relativeTime, roleLabel } from './format.js';
-import type { IO } from './streams.js';
+import { colorStatus, roleLabel } from './format.js';
+import type { Output } from './output.js';
 
-export interface Transcript {
-  header(thread: ThreadWithMessages): string;
-  /** One message: a label line, then the content, word-wrapped on a terminal. */
-  message(message: Message): string;
-}
-
-/** Renders threads for `io`; the wrapping code is loaded only when stdout is a terminal. */
-export async function transcriptFor(io: IO): Promise<Transcript> {
+/**
+ * A thread as people read it: a header, then each message with its role and time, word-wrapped
+ * on a terminal. It is given the sanitised record (Output.record), so every field is safe.
+ */
+export async function transcriptView(
+  output: Output,
+  options: { last?: number } = {},
+): Promise<(thread: ThreadWithMessages) => string> {
+  const { io } = output;
   const wrap = io.stdoutIsTTY ? (await import('./wrap-text.js')).wrapText : undefined;
-  return {
-    header: (thread) => renderThreadHeader(io, thread),
-    message(message) {
-      const when = io.stdoutIsTTY ? relativeTime(message.createdAt) : message.createdAt;
-      const text = sanitizeText(message.content ?? '');
-      const body = wrap ? wrap(text, Math.max(20, io.columns - 2)) : text;
-      return `${roleLabel(io.color, message.role)} ${io.color.dim(`· ${when}`)}\n${body}\n`;
-    },
+  const message = (m: Message) => {
+    const text = String(m.content ?? '');
+    const body = wrap ? wrap(text, Math.max(20, io.columns - 2)) : text;
+    return `${roleLabel(io.color, String(m.role))} ${io.color.dim(`· ${output.time(m.createdAt)}`)}\n${body}\n`;
   };
-}
-
-function renderThreadHeader(io: IO, thread: ThreadWithMessages): string {
-  const when = io.stdoutIsTTY ? relativeTime(thread.createdAt) : thread.createdAt;
-  const count = thread.messages.length;
-  return (
-    `${io.color.bold(sanitizeText(thread.title ?? ''))}\n` +
-    `${io.color.dim(`${thread.id} · `)}${colorStatus(io.color, String(thread.status))}${io.color.dim(` · created ${when} · ${count} message${count === 1 ? '' : 's'}`)}\n`
-  );
+  return (thread) => {
+    const messages = Array.isArray(thread.messages) ? thread.messages : [];
+    const count = messages.length;
+    const shown = options.last && options.last > 0 ? messages.slice(-options.last) : messages;
+    const header =
+      `${io.color.bold(String(thread.title ?? ''))}\n` +
+      `${io.color.dim(`${thread.id} · `)}${colorStatus(io.color, String(thread.status))}${io.color.dim(` · created ${output.time(thread.createdAt)} · ${count} message${count === 1 ? '' : 's'}`)}\n`;
+    if (shown.length === 0) return `${header}\n${io.color.dim('No messages yet.')}\n`;
+    return header + shown.map((m) => `\n${message(m)}`).join('');
+  };
 }

@@ -45,13 +45,15 @@ describe('kb api', () => {
     expect(JSON.parse(typed.stdout).error.code).toBe('invalid_type');
   });
 
-  it('prints status and headers on stderr with --include, retries like other commands', async () => {
+  it('prints status and headers on stdout before the body with --include, as curl -i; retries like other commands', async () => {
     const res = await runKb(['api', 'GET', '/v1/users', '--include', '--debug'], { env });
     expect(res.code).toBe(0);
     expect(res.stderr).toMatch(/retrying GET \/v1\/users/);
-    expect(res.stderr).toMatch(/^HTTP 200$/m);
-    expect(res.stderr).toMatch(/^x-request-id: req_/m);
-    expect(res.stderr).not.toContain(server.keys.demo!);
+    const [head, body] = res.stdout.split('\n\n', 2) as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\n/);
+    expect(head).toMatch(/^x-request-id: req_/m);
+    expect(JSON.parse(body).data.length).toBeGreaterThan(0);
+    expect(res.stdout + res.stderr).not.toContain(server.keys.demo!);
   });
 
   it('prints the error body and exits with the mapped code', async () => {

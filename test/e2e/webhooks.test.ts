@@ -208,7 +208,7 @@ describe('kb webhooks trigger', () => {
       secretFile,
     ]);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/^file\.indexed evt_test_\w+ -> 200\n$/);
+    expect(res.stdout).toMatch(/^file\.indexed\tevt_test_\w+\t200\n$/);
     const { verifySignature } = await import('../../src/webhooks/signature.js');
     expect(
       verifySignature(app.got[0]!.body, String(app.got[0]!.headers['service-signature']), 'whsec_file_secret')

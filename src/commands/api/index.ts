@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { Command } from 'commander';
 import type { RequestOptions } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { readStdin } from '../../io/stdin.js';
+import { sanitizeField } from '../../util/sanitize.js';
 import { collect } from '../shared/options.js';
 import { header, stringField, typedField } from './fields.js';
 
@@ -36,11 +38,11 @@ export default function apiCommand(): Command {
       [],
     )
     .option('--input <file>', 'raw request body from a file, or - for stdin')
-    .option('-i, --include', 'print the status line and response headers on stderr')
+    .option('-i, --include', 'print the status line and response headers before the body, as curl -i')
     .addHelpText(
       'after',
       `
-The response body is printed unmodified. Same auth, retries, timeouts, --debug and exit codes
+The response body is printed unmodified when piped. Same auth, retries, timeouts, --debug and exit codes
 as every other command; an error body is printed too before the error line.
 
 Examples:
@@ -99,14 +101,16 @@ export async function runApi(
 
   const client = await ctx.client();
   const show = (res: { status: number; headers: Record<string, string>; rawBody: Buffer }) => {
+    const { output } = ctx;
     if (opts.include) {
-      const lines = Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`);
-      ctx.io.err(`HTTP ${res.status}\n${lines.join('\n')}\n\n`);
+      const lines = Object.entries(res.headers).map(([k, v]) => `${sanitizeField(k)}: ${sanitizeField(v)}\n`);
+      output.text(
+        `HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd() + `\n${lines.join('')}\n`,
+      );
     }
-    if (res.rawBody.length) {
-      ctx.io.out(res.rawBody.toString('utf8'));
-      if (ctx.io.stdoutIsTTY && !res.rawBody.toString('utf8').endsWith('\n')) ctx.io.out('\n');
-    }
+    output.bytes(res.rawBody);
+    // A prompt after a body without a final newline would be glued to it; piped, bytes stay exact.
+    if (ctx.io.stdoutIsTTY && res.rawBody.length && res.rawBody.at(-1) !== 0x0a) output.text('\n');
   };
   try {
     show(await client.request(request));

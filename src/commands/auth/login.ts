@@ -1,8 +1,9 @@
 import { Command } from 'commander';
+import { AuthenticationError } from '../../api/errors.js';
 import { checkBaseUrl } from '../../config/resolve.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { loadPrompts } from '../../io/prompt.js';
+import { ask } from '../../io/prompt.js';
 import { readStdin } from '../../io/stdin.js';
 
 interface LoginOptions {
@@ -31,10 +32,8 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
   let baseUrl = ctx.options.baseUrl ?? ctx.env.KB_BASE_URL ?? stored?.baseUrl;
   if (!baseUrl) {
     if (opts.withKey || !io.canPrompt) throw new UsageError('no service URL given', 'pass --base-url URL');
-    const { prompts, context } = await loadPrompts(io, 'the service URL');
-    baseUrl = await prompts.input(
-      { message: 'Service URL:', validate: (v) => Boolean(v.trim()) || 'required' },
-      context,
+    baseUrl = await ask(io, 'the service URL', (prompts, context) =>
+      prompts.input({ message: 'Service URL:', validate: (v) => Boolean(v.trim()) || 'required' }, context),
     );
   }
   baseUrl = checkBaseUrl(baseUrl.trim(), ctx.options.insecure);
@@ -49,8 +48,11 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
         'pipe it in: printf %s "$KEY" | kb auth login --with-key',
       );
     }
-    const { prompts, context } = await loadPrompts(io, 'the API key');
-    apiKey = (await prompts.password({ message: 'API key:', mask: true }, context)).trim();
+    apiKey = (
+      await ask(io, 'the API key', (prompts, context) =>
+        prompts.password({ message: 'API key:', mask: true }, context),
+      )
+    ).trim();
   }
   if (!apiKey) throw new UsageError('the API key is empty');
   if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain whitespace');
@@ -59,7 +61,7 @@ export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> 
   try {
     await client.users.list({ limit: 1, signal: ctx.signal });
   } catch (err) {
-    if ((err as Error).name === 'AuthenticationError') {
+    if (err instanceof AuthenticationError) {
       throw new CliError(`the service at ${baseUrl} refused this API key; nothing was saved`, ExitCode.auth);
     }
     throw err;

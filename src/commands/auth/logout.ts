@@ -20,6 +20,5 @@ export async function runLogout(ctx: Context): Promise<void> {
   });
   ctx.note(`${ctx.io.errColor.green('✓')} Logged out of profile "${profile}"`);
   // A warning, not a note: scripts keep authenticating with the variable.
-  if (ctx.env.KB_API_KEY)
-    ctx.io.err(`${ctx.io.errColor.yellow('warning:')} KB_API_KEY is still set in this environment\n`);
+  if (ctx.env.KB_API_KEY) ctx.warn('KB_API_KEY is still set in this environment');
 }

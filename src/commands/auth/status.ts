@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { ExitCode } from '../../errors.js';
+import { AbortedError, AuthenticationError, PermissionDeniedError } from '../../api/errors.js';
+import { CliError, ExitCode } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { maskSecret } from '../../io/format.js';
-import { printRecord } from '../../io/output.js';
 
 export default function statusCommand(): Command {
   return new Command('status')
@@ -27,9 +27,11 @@ export async function runStatus(ctx: Context): Promise<void> {
       await client.users.list({ limit: 1, signal: ctx.signal });
       check = 'valid';
     } catch (err) {
-      const name = (err as Error).name;
-      if (name === 'AbortedError') throw err;
-      check = name === 'AuthenticationError' || name === 'PermissionDeniedError' ? 'refused' : 'unreachable';
+      if (err instanceof AbortedError) throw err;
+      check =
+        err instanceof AuthenticationError || err instanceof PermissionDeniedError
+          ? 'refused'
+          : 'unreachable';
       detail = (err as Error).message;
     }
   }
@@ -46,13 +48,15 @@ export async function runStatus(ctx: Context): Promise<void> {
   };
   const styled = (text: string) =>
     check === 'valid' ? io.color.green(`✓ ${text}`) : io.color.red(`✗ ${text}`);
-  printRecord(io, ctx.format, record, [
+  ctx.output.record(record, [
     ['Profile', auth.profile],
     ['Base URL', auth.baseUrl ? `${auth.baseUrl} (${auth.baseUrlSource})` : 'not set'],
     ['API key', auth.apiKey ? `${maskSecret(auth.apiKey)} (${auth.apiKeySource})` : 'not set'],
     ['Status', check, styled],
     ['Detail', detail],
   ]);
-  if (check === 'not logged in' || check === 'refused') process.exitCode = ExitCode.auth;
-  else if (check === 'unreachable') process.exitCode = ExitCode.unavailable;
+  if (check === 'not logged in')
+    throw new CliError(`not logged in (profile "${auth.profile}")`, ExitCode.auth, 'run `kb auth login`');
+  if (check === 'refused') throw new CliError('the service refused this API key', ExitCode.auth);
+  if (check === 'unreachable') throw new CliError('the service could not be reached', ExitCode.unavailable);
 }

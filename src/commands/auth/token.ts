@@ -16,6 +16,6 @@ Examples (the header is read from stdin, so the key stays out of argv):
       const { apiKey, profile } = ctx.auth;
       if (!apiKey)
         throw new CliError(`not logged in (profile "${profile}")`, ExitCode.auth, 'run `kb auth login`');
-      ctx.io.out(`${apiKey}\n`);
+      ctx.output.text(`${apiKey}\n`);
     });
 }

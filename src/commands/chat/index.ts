@@ -18,7 +18,6 @@ export default function chatCommand(): Command {
     .option('-c, --continue', 'continue the most recent thread')
     .option('-t, --title <title>', 'title for a new thread (default: the first message)')
     .option('--raw', 'print replies as received, without Markdown rendering')
-    .option('--jsonl', 'piped: one {userMessage, aiResponse} object per line (same as --json)')
     .addHelpText(
       'after',
       `

@@ -3,8 +3,8 @@ import { loadHistory, saveHistory } from '../../chat/history.js';
 import { chatFromLines } from '../../chat/pipe.js';
 import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render.js';
 import { Repl } from '../../chat/repl.js';
-import { ChatSession } from '../../chat/session.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { ChatSession, terminalSafe } from '../../chat/session.js';
+import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
 import { preloadSpinner, startSpinner } from '../../io/spinner.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -36,26 +36,29 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     const session = new ChatSession(client);
     if (threadId) await session.load(threadId, ctx.signal);
     else session.startNew(options.title);
-    await chatFromLines(session, io.stdin, io.stdout, {
-      json: ctx.format === 'json' || ctx.format === 'jsonl',
+    await chatFromLines(session, io.stdin, {
+      // Replies as text, a blank line between them; with --json or --jsonl one exchange per line.
+      onReply: (exchange, index) => {
+        if (ctx.format === 'human')
+          ctx.output.text(`${index > 0 ? '\n' : ''}${(exchange.aiResponse?.content ?? '').trimEnd()}\n`);
+        else ctx.output.event(exchange, () => '');
+      },
       signal: ctx.signal,
     });
     return;
   }
 
-  // The REPL handles Ctrl-C itself (cancel a reply, clear the line); the process must not exit.
-  process.removeAllListeners('SIGINT');
   const history = options.historyFile ? loadHistory(options.historyFile) : undefined;
-  if (history?.warning) io.err(`${io.errColor.yellow('warning:')} ${history.warning}\n`);
+  if (history?.warning) ctx.warn(history.warning);
   const renderer = options.raw
     ? rawRenderer()
     : deferredRenderer(() => createRenderer({ width: io.columns, raw: false, color: io.color.level > 0 }));
   const repl = new Repl({
     input: io.stdin,
-    output: io.stdout,
+    output: ctx.output.terminal,
     errOutput: io.stderr,
     terminal: true,
-    client,
+    client: terminalSafe(client),
     color: io.color,
     renderer,
     spinner: (text) => startSpinner(io, text),
@@ -64,19 +67,30 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
         ? { lines: history.lines, save: (lines) => saveHistory(options.historyFile!, lines) }
         : undefined,
     pickThread: async (threads) => {
-      const { loadPrompts } = await import('../../io/prompt.js');
-      const { prompts, context } = await loadPrompts(io, 'a thread');
-      return prompts.select(
-        {
-          message: 'Continue which thread?',
-          choices: threads.map((t) => ({
-            name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`,
-            value: t.id,
-          })),
-          pageSize: 12,
-        },
-        context,
-      );
+      const { ask } = await import('../../io/prompt.js');
+      try {
+        return await ask(
+          io,
+          'a thread',
+          (prompts, context) =>
+            prompts.select(
+              {
+                message: 'Continue which thread? (Esc to go back)',
+                choices: threads.map((t) => ({
+                  name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`,
+                  value: t.id,
+                })),
+                pageSize: 12,
+              },
+              context,
+            ),
+          { escape: true },
+        );
+      } catch (err) {
+        // Esc or Ctrl-C in the picker goes back to the chat prompt.
+        if (err instanceof Interrupted) return undefined;
+        throw err;
+      }
     },
     editor: async () => {
       const { editInEditor } = await import('../../chat/editor.js');
@@ -97,5 +111,12 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     void renderer.ready?.();
     preloadSpinner(io);
   });
-  await repl.run({ threadId, title: options.title });
+  // The REPL handles Ctrl-C itself (cancel a reply, clear the line); a SIGINT from outside, or
+  // while an editor has the terminal, cancels the reply in flight and never ends the chat.
+  const release = ctx.signals.trap(() => repl.cancel());
+  try {
+    await repl.run({ threadId, title: options.title });
+  } finally {
+    release();
+  }
 }

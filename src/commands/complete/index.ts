@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { Context, loadClientClass } from '../../factory.js';
+import { exitNow } from '../../io/exit.js';
 import { sanitizeField } from '../../util/sanitize.js';
 
 const KINDS = ['threads', 'files', 'webhooks', 'profiles'] as const;
@@ -16,7 +17,7 @@ export default function completeCommand(): Command {
     .action(async (kind: string, _opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
       const out = (rows: [string, string][]) =>
-        ctx.io.out(rows.map(([id, d]) => `${sanitizeField(id)}\t${sanitizeField(d)}\n`).join(''));
+        ctx.output.text(rows.map(([id, d]) => `${sanitizeField(id)}\t${sanitizeField(d)}\n`).join(''));
       try {
         if (kind === 'profiles') return out(Object.keys(ctx.config.profiles).map((p) => [p, 'profile']));
         if (!(KINDS as readonly string[]).includes(kind)) return;
@@ -29,7 +30,7 @@ export default function completeCommand(): Command {
           timeoutOverrideMs: 900,
           maxRetries: 0,
         });
-        const deadline = setTimeout(() => process.exit(0), 1000);
+        const deadline = setTimeout(() => exitNow(0), 1000);
         deadline.unref();
         try {
           if (kind === 'threads')

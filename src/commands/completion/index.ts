@@ -22,6 +22,6 @@ Examples:
     .action(async (shell: 'bash' | 'zsh' | 'fish', _opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
       const { completionScript } = await import('../../completion/generate.js');
-      ctx.io.out(await completionScript(shell));
+      ctx.output.text(await completionScript(shell));
     });
 }

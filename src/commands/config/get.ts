@@ -12,6 +12,6 @@ export default function getCommand(): Command {
       const ctx = Context.for(cmd);
       const value = ctx.config.settings[settingKey(key)];
       if (value === undefined) throw new CliError(`${key} is not set`, ExitCode.failure);
-      ctx.io.out(`${value}\n`);
+      ctx.output.text(`${value}\n`);
     });
 }

@@ -47,7 +47,7 @@ export const SETTINGS: Record<keyof Settings, SettingKey> = {
 };
 
 export function settingKey(name: string): keyof Settings {
-  if (!(name in SETTINGS)) {
+  if (!Object.hasOwn(SETTINGS, name)) {
     throw new UsageError(`unknown setting "${name}"`, `settings: ${Object.keys(SETTINGS).join(', ')}`);
   }
   return name as keyof Settings;

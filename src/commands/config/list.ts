@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { Context } from '../../factory.js';
-import { printRecord } from '../../io/output.js';
 import { SETTINGS } from './keys.js';
 
 export default function listCommand(): Command {
@@ -10,9 +9,7 @@ export default function listCommand(): Command {
     .action((_opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
       const settings = ctx.config.settings;
-      printRecord(
-        ctx.io,
-        ctx.format === 'human' ? 'human' : 'json',
+      ctx.output.record(
         settings,
         Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]),
       );

@@ -7,6 +7,6 @@ export default function pathCommand(): Command {
     .addHelpText('after', '\nExamples:\n  $ kb config path')
     .action((_opts: unknown, cmd: Command) => {
       const ctx = Context.for(cmd);
-      ctx.io.out(`${ctx.configPath}\n`);
+      ctx.output.text(`${ctx.configPath}\n`);
     });
 }

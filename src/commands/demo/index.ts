@@ -29,7 +29,7 @@ Examples:
         if (!io.stdinIsTTY || !io.stdoutIsTTY) {
           const thread = await client.threads.create({ title: 'Demo question' }, ctx.signal);
           const exchange = await client.threads.send(thread.id, SAMPLE_QUESTION, ctx.signal);
-          io.out(`Q: ${SAMPLE_QUESTION}\nA: ${exchange.aiResponse.content}\n`);
+          ctx.output.text(`Q: ${SAMPLE_QUESTION}\nA: ${exchange.aiResponse.content}\n`);
           return;
         }
         const { startChat } = await import('../chat/start.js');

@@ -1,14 +1,15 @@
 import { Command } from 'commander';
 import type { KbFile } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
+import { AbortedError } from '../../api/errors.js';
+import { CliError, ExitCode, type ItemFailure, PartialFailure, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { loadPrompts } from '../../io/prompt.js';
+import { ask } from '../../io/prompt.js';
 import { idsFromArgs } from '../../io/stdin.js';
 import { exitCodeFor } from '../../report.js';
-import { mapSettled } from '../../util/concurrency.js';
+import { mapSettled, type Settled } from '../../util/concurrency.js';
 import { sanitizeField } from '../../util/sanitize.js';
 
-interface DeleteOptions {
+export interface DeleteOptions {
   yes?: boolean;
   dryRun?: boolean;
 }
@@ -38,7 +39,12 @@ Examples:
 export async function runDelete(ctx: Context, args: string[], opts: DeleteOptions): Promise<void> {
   const { io } = ctx;
   const ids = [...new Set(await idsFromArgs(io, args))];
-  if (ids.length === 0) throw new UsageError('no file ids given');
+  if (ids.length === 0) {
+    // As `xargs -r`: `kb files list --status FAILED --ids | kb files delete --yes -` with
+    // nothing failed is a successful no-op.
+    ctx.note('No file ids given: nothing to delete');
+    return;
+  }
   if (!opts.yes && !opts.dryRun && !io.canPrompt) {
     throw new UsageError(
       `refusing to delete ${ids.length} file${ids.length === 1 ? '' : 's'} without --yes when not on a terminal`,
@@ -50,64 +56,62 @@ export async function runDelete(ctx: Context, args: string[], opts: DeleteOption
   if (opts.dryRun || !opts.yes) {
     const found = await mapSettled(ids, CONCURRENCY, (id) => client.files.get(id, ctx.signal));
     names = new Map(found.flatMap((r, i) => (r.ok ? [[ids[i]!, (r.value as KbFile).originalFilename]] : [])));
-    const missing = found.flatMap((r, i) => (r.ok ? [] : [{ id: ids[i]!, error: r.error }]));
+    const missing = failuresOf(ids, found);
     if (opts.dryRun) {
-      for (const id of ids) {
-        if (names.has(id))
-          io.out(
-            `${io.stdoutIsTTY ? 'would delete ' : 'would-delete\t'}${id}\t${sanitizeField(names.get(id)!)}\n`,
-          );
-      }
-      for (const m of missing) io.err(`${io.errColor.red('✗')} ${m.id}: ${(m.error as Error).message}\n`);
-      if (missing.length) process.exitCode = exitCodeFor(missing[0]!.error);
+      ctx.output.result(
+        ids
+          .filter((id) => names.has(id))
+          .map((id) => ({ id, originalFilename: names.get(id)!, wouldDelete: true })),
+        {
+          line: (f) => `would delete ${f.id}  ${f.originalFilename}`,
+          fields: (f) => ['would-delete', f.id, f.originalFilename],
+        },
+      );
+      throwFailures(missing, ids.length, 'not found');
       return;
     }
     const listing = ids
       .map(
-        (id) => `  ${id}  ${names.has(id) ? sanitizeField(names.get(id)!) : io.errColor.red('(not found)')}`,
+        (id) =>
+          `  ${sanitizeField(id)}  ${names.has(id) ? sanitizeField(names.get(id)!) : io.errColor.red('(not found)')}`,
       )
       .join('\n');
     io.err(`About to delete ${ids.length} file${ids.length === 1 ? '' : 's'}:\n${listing}\n`);
-    const { prompts, context } = await loadPrompts(io, 'confirmation');
-    const ok = await prompts.confirm(
-      { message: `Delete ${ids.length === 1 ? 'this file' : `these ${ids.length} files`}?`, default: false },
-      context,
+    const ok = await ask(io, 'confirmation', (prompts, context) =>
+      prompts.confirm(
+        {
+          message: `Delete ${ids.length === 1 ? 'this file' : `these ${ids.length} files`}?`,
+          default: false,
+        },
+        context,
+      ),
     );
-    if (!ok) {
-      io.err('Nothing deleted\n');
-      process.exitCode = 1;
-      return;
-    }
+    if (!ok) throw new CliError('nothing deleted', ExitCode.failure);
   }
 
   const results = await mapSettled(ids, CONCURRENCY, (id) => client.files.delete(id, ctx.signal));
-  const report = results.map((r, i) => ({
-    id: ids[i]!,
-    deleted: r.ok,
-    error: r.ok ? undefined : (r.error as Error).message,
-  }));
-  if (ctx.format === 'json' || ctx.format === 'jsonl') {
-    io.out(
-      ctx.format === 'json'
-        ? `${JSON.stringify(report, null, 2)}\n`
-        : report.map((r) => `${JSON.stringify(r)}\n`).join(''),
-    );
-  } else {
-    for (const r of report) {
-      if (!r.deleted) continue;
-      if (ctx.format === 'ids') io.out(`${r.id}\n`);
-      else if (io.stdoutIsTTY)
-        io.out(
-          `${io.color.green('✓')} deleted ${r.id}${names.has(r.id) ? ` (${sanitizeField(names.get(r.id)!)})` : ''}\n`,
-        );
-      else io.out(`deleted\t${r.id}\n`);
-    }
-  }
-  const failures = results.flatMap((r, i) => (r.ok ? [] : [{ id: ids[i]!, error: r.error }]));
-  for (const f of failures) io.err(`${io.errColor.red('✗')} ${f.id}: ${(f.error as Error).message}\n`);
-  if (failures.length) {
-    if (failures.some((f) => (f.error as Error).name === 'AbortedError')) throw failures[0]!.error;
-    io.err(`${failures.length} of ${ids.length} not deleted\n`);
-    process.exitCode = exitCodeFor(failures[0]!.error);
-  }
+  ctx.output.result(
+    ids.filter((_, i) => results[i]!.ok).map((id) => ({ id, deleted: true })),
+    {
+      line: (r) =>
+        `${io.color.green('✓')} deleted ${r.id}${names.has(r.id) ? ` (${sanitizeField(names.get(r.id)!)})` : ''}`,
+      fields: (r) => ['deleted', r.id],
+    },
+  );
+  throwFailures(failuresOf(ids, results), ids.length, 'not deleted');
+}
+
+function failuresOf(ids: string[], results: Settled<unknown>[]): ItemFailure[] {
+  return results.flatMap((r, i) => (r.ok ? [] : [{ id: ids[i]!, error: r.error }]));
+}
+
+function throwFailures(failures: ItemFailure[], total: number, what: string): void {
+  if (failures.length === 0) return;
+  const aborted = failures.find((f) => f.error instanceof AbortedError);
+  if (aborted) throw aborted.error;
+  throw new PartialFailure(
+    `${failures.length} of ${total} ${what}`,
+    failures,
+    exitCodeFor(failures[0]!.error),
+  );
 }

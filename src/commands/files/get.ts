@@ -2,8 +2,7 @@ import { Command } from 'commander';
 import type { KbFile } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { colorStatus, humanSize } from '../../io/format.js';
-import { type Field, printRecord } from '../../io/output.js';
-import { addFormatOptions } from '../shared/options.js';
+import type { Field } from '../../io/output.js';
 
 const SHOWN = new Set([
   'id',
@@ -37,39 +36,38 @@ function label(key: string): string {
 }
 
 export default function getCommand(): Command {
-  return addFormatOptions(
-    new Command('get')
-      .aliases(['view', 'show'])
-      .description("show a file's detail and indexing status")
-      .argument('<id>', 'file id'),
-  )
+  return new Command('get')
+    .aliases(['view', 'show'])
+    .description("show a file's detail and indexing status")
+    .argument('<id>', 'file id')
     .addHelpText(
       'after',
       '\nExit status 0 even when the file FAILED indexing: the read worked.\n\nExamples:\n  $ kb files get file_123\n  $ kb files get file_123 --json | jq .indexingError',
     )
-    .action(async (id: string, _opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const { io } = ctx;
-      const client = await ctx.client();
-      const file = await client.files.get(id, ctx.signal);
-      const error = indexingError(file);
-      const fields: Field[] = [
-        ['ID', file.id],
-        ['Name', file.originalFilename],
-        ['Size', io.stdoutIsTTY ? `${humanSize(file.fileSize)} (${file.fileSize} bytes)` : file.fileSize],
-        ['Type', file.mimeType],
-        ['Status', file.indexingStatus, (s) => colorStatus(io.color, s)],
-        ['Created', file.createdAt],
-        ...Object.entries(file)
-          .filter(([key, value]) => !SHOWN.has(key) && value !== null && typeof value !== 'object')
-          .map(([key, value]): Field => [label(key), value]),
-      ];
-      if (error)
-        fields.push([
-          'Error',
-          `${error.code ? `${error.code}: ` : ''}${error.message}`,
-          (s) => io.color.red.bold(s),
-        ]);
-      printRecord(io, ctx.format, file, fields);
-    });
+    .action((id: string, _opts: unknown, cmd: Command) => runGet(Context.for(cmd), id));
+}
+
+export async function runGet(ctx: Context, id: string): Promise<void> {
+  const { io } = ctx;
+  const client = await ctx.client();
+  const file = await client.files.get(id, ctx.signal);
+  const error = indexingError(file);
+  const fields: Field[] = [
+    ['ID', file.id],
+    ['Name', file.originalFilename],
+    ['Size', io.stdoutIsTTY ? `${humanSize(file.fileSize)} (${file.fileSize} bytes)` : file.fileSize],
+    ['Type', file.mimeType],
+    ['Status', file.indexingStatus, (s) => colorStatus(io.color, s)],
+    ['Created', ctx.output.time(file.createdAt)],
+    ...Object.entries(file)
+      .filter(([key, value]) => !SHOWN.has(key) && value !== null && typeof value !== 'object')
+      .map(([key, value]): Field => [label(key), value]),
+  ];
+  if (error)
+    fields.push([
+      'Error',
+      `${error.code ? `${error.code}: ` : ''}${error.message}`,
+      (s) => io.color.red.bold(s),
+    ]);
+  ctx.output.record(file, fields);
 }

@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { FILE_STATUSES, type KbFile } from '../../api/types.js';
 import { Context } from '../../factory.js';
-import { printList } from '../../io/output.js';
 import { addListOptions, notePage, type StatusListOptions, statusOption } from '../shared/options.js';
 import { fileColumns } from './columns.js';
 
@@ -16,15 +15,14 @@ export default function listCommand(): Command {
       'after',
       "\nExamples:\n  $ kb files list --status FAILED\n  $ kb files list --jsonl --limit 100 | jq -c '{id, indexingStatus}'",
     )
-    .action(async (opts: StatusListOptions, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const client = await ctx.client();
-      const page = await client.files.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
-      await printList<KbFile>(ctx.io, ctx.format, page.data, fileColumns(ctx.io), {
-        empty: opts.status
-          ? `No ${opts.status} files`
-          : 'No files yet; upload documents in the web interface',
-      });
-      notePage(ctx, page, opts.limit, 'files');
-    });
+    .action((opts: StatusListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+}
+
+export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {
+  const client = await ctx.client();
+  const page = await client.files.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
+  await ctx.output.list<KbFile>(page.data, fileColumns(ctx.io), {
+    empty: opts.status ? `No ${opts.status} files` : 'No files yet; upload documents in the web interface',
+  });
+  notePage(ctx, page, opts.limit, 'files');
 }

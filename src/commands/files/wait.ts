@@ -10,7 +10,7 @@ import { sleep } from '../../util/sleep.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { indexingError } from './get.js';
 
-interface WaitOptions {
+export interface WaitOptions {
   timeout: string;
   interval: string;
 }
@@ -54,7 +54,10 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const intervalMs = duration('interval', opts.interval);
   const { io } = ctx;
   const ids = [...new Set(await idsFromArgs(io, args))];
-  if (ids.length === 0) throw new UsageError('no file ids given');
+  if (ids.length === 0) {
+    ctx.note('No file ids given: nothing to wait for');
+    return;
+  }
   const client = await ctx.client();
   const state = new Map<string, KbFile>();
   const started = performance.now();
@@ -73,7 +76,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
         const before = state.get(id)?.indexingStatus;
         state.set(id, r.value);
         if (before !== r.value.indexingStatus && human && !io.stdoutIsTTY)
-          io.out(`${id}\t${r.value.indexingStatus}\n`);
+          ctx.output.text(`${id}\t${sanitizeField(String(r.value.indexingStatus))}\n`);
       });
       const summary = ids.map((id) => `${id} ${state.get(id)?.indexingStatus ?? '…'}`).join(' · ');
       spinner.update(`${summary} (${formatDuration(performance.now() - started)})`);
@@ -83,8 +86,10 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
         printFinal(ctx, ids, state);
         const error = indexingError(failed);
         throw new CliError(
-          `${failed.id} (${sanitizeField(failed.originalFilename ?? '')}) failed indexing${error ? `: ${error.code ? `${error.code}: ` : ''}${error.message}` : ''}`,
+          `${failed.id} (${failed.originalFilename ?? ''}) failed indexing${error ? `: ${error.code ? `${error.code}: ` : ''}${error.message}` : ''}`,
           ExitCode.failure,
+          undefined,
+          'indexing_failed',
         );
       }
       if (ids.every((id) => state.get(id)?.indexingStatus === 'COMPLETED')) {
@@ -116,10 +121,10 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
 
 function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {
   const files = ids.map((id) => state.get(id)!);
-  if (ctx.format === 'json') ctx.io.out(`${JSON.stringify(files, null, 2)}\n`);
-  else if (ctx.format === 'jsonl') ctx.io.out(files.map((f) => `${JSON.stringify(f)}\n`).join(''));
-  else if (ctx.format === 'ids') ctx.io.out(ids.map((id) => `${id}\n`).join(''));
-  else if (ctx.io.stdoutIsTTY)
-    for (const f of files)
-      ctx.io.out(`${f.id}  ${sanitizeField(f.originalFilename ?? '')}  ${f.indexingStatus}\n`);
+  // Piped, each change of state has been printed already.
+  if (ctx.format === 'human' && !ctx.io.stdoutIsTTY) return;
+  ctx.output.result(files, {
+    line: (f) => `${f.id}  ${f.originalFilename ?? ''}  ${f.indexingStatus}`,
+    fields: (f) => [f.id, f.indexingStatus],
+  });
 }

@@ -13,7 +13,8 @@ export default function helpCommand(program: Command): Command {
       if (!first) return program.help();
       const topic = TOPICS[first];
       if (topic) {
-        process.stdout.write(`${topic()}\n`);
+        // the writer main gave commander: help is printed the way usage is
+        program.configureOutput().writeOut?.(`${topic()}\n`);
         return;
       }
       let command: Command | undefined = program;

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
+import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { collect } from '../shared/options.js';
 
@@ -81,9 +82,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     return ms;
   });
   const { startServer } = await import('../../server/index.js');
-  const log = opts.log
-    ? (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(entry)}\n`)
-    : undefined;
+  const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -115,26 +114,24 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;
-  if (ctx.format === 'json') {
-    io.out(
-      `${JSON.stringify({ url: server.url, workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })) })}\n`,
-    );
-  } else {
-    io.out(`kb serve listening on ${server.url}\n`);
-    for (const w of server.workspaces) io.out(`workspace ${w.name.padEnd(10)} ${w.id}  key ${w.keys[0]}\n`);
-    const first = server.workspaces[0]!;
-    io.out(`\nTry: export KB_BASE_URL=${server.url} KB_API_KEY=${first.keys[0]}\n     kb threads list\n`);
-  }
+  const info = {
+    url: server.url,
+    workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })),
+  };
+  const view = (safe: typeof info) => {
+    const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${w.key}\n`);
+    const first = safe.workspaces[0]!;
+    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key}\n     kb threads list\n`;
+  };
+  // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
+  if (ctx.format === 'human') ctx.output.record(info, view);
+  else ctx.output.event(info, view);
 
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.removeListener('SIGINT', stop);
-      process.removeListener('SIGTERM', stop);
+    const release = ctx.signals.trap(() => {
+      release();
       server.close().then(resolve, resolve);
-    };
-    process.removeAllListeners('SIGINT');
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    });
   });
   if (io.stderrIsTTY) io.err('kb serve stopped\n');
 }

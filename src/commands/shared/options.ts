@@ -20,13 +20,6 @@ export function oneOf(values: readonly string[]) {
 /** Option parser for repeatable options: each use adds a value. */
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `--jsonl` and `--ids`, for commands that print records. */
-export function addFormatOptions(command: Command): Command {
-  return command
-    .option('--jsonl', 'one JSON object per line')
-    .option('--ids', 'print only ids, one per line');
-}
-
 /** What list commands with a status filter receive. */
 export interface StatusListOptions {
   status?: string;
@@ -40,13 +33,11 @@ export function statusOption(statuses: readonly string[], what: string): Option 
   );
 }
 
-/** `--limit`, `--jsonl`, `--ids` for list commands. */
+/** `--limit` for list commands. */
 export function addListOptions(command: Command): Command {
-  return addFormatOptions(
-    command.addOption(
-      new Option('-L, --limit <n>', 'most records to return (service default 50, maximum 100)').argParser(
-        parsePositiveInt,
-      ),
+  return command.addOption(
+    new Option('-L, --limit <n>', 'most records to return (service default 50, maximum 100)').argParser(
+      parsePositiveInt,
     ),
   );
 }

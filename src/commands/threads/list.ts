@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { THREAD_STATUSES, type Thread } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { colorStatus } from '../../io/format.js';
-import { printList } from '../../io/output.js';
 import { addListOptions, notePage, type StatusListOptions, statusOption } from '../shared/options.js';
 
 export default function listCommand(): Command {
@@ -22,9 +21,7 @@ export default function listCommand(): Command {
 export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {
   const client = await ctx.client();
   const page = await client.threads.list({ status: opts.status, limit: opts.limit, signal: ctx.signal });
-  await printList<Thread>(
-    ctx.io,
-    ctx.format,
+  await ctx.output.list<Thread>(
     page.data,
     [
       { header: 'ID', value: (t) => t.id, style: (s) => ctx.io.color.dim(s) },

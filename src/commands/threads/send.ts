@@ -1,10 +1,10 @@
 import { Command } from 'commander';
+import { TimeoutError } from '../../api/errors.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
 import { readStdin } from '../../io/stdin.js';
 import { formatDuration } from '../../util/duration.js';
-import { sanitizeText } from '../../util/sanitize.js';
 
 export default function sendCommand(): Command {
   return new Command('send')
@@ -48,15 +48,12 @@ export async function runSend(ctx: Context, id: string, words: string[]): Promis
   try {
     const exchange = await client.threads.send(id, content, ctx.signal);
     spinner.stop();
-    if (ctx.format === 'json' || ctx.format === 'jsonl') {
-      ctx.io.out(`${JSON.stringify(exchange, null, ctx.format === 'json' ? 2 : 0)}\n`);
-    } else {
-      ctx.io.out(`${sanitizeText(exchange.aiResponse?.content ?? '')}\n`);
-    }
+    if (ctx.format === 'human') ctx.output.text(`${exchange.aiResponse?.content ?? ''}\n`);
+    else ctx.output.record(exchange, []);
   } catch (err) {
-    if ((err as Error).name === 'TimeoutError') {
+    if (err instanceof TimeoutError) {
       throw new CliError(
-        `${(err as Error).message}; the service may still have received the message`,
+        `${err.message}; the service may still have received the message`,
         ExitCode.unavailable,
         `check the thread with \`kb threads get ${id}\` before sending it again`,
       );

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { User } from '../../api/types.js';
 import { Context } from '../../factory.js';
-import { printList } from '../../io/output.js';
+import { sanitizeField } from '../../util/sanitize.js';
 import { addListOptions, notePage } from '../shared/options.js';
 
 export default function listCommand(): Command {
@@ -12,22 +12,26 @@ export default function listCommand(): Command {
       .option('-q, --query <text>', 'only members whose name or e-mail contains this (case-insensitive)'),
   )
     .addHelpText('after', '\nExamples:\n  $ kb users list\n  $ kb users list -q "@orbitdesk.example" --ids')
-    .action(async (opts: { query?: string; limit?: number }, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const client = await ctx.client();
-      const page = await client.users.list({ q: opts.query, limit: opts.limit, signal: ctx.signal });
-      await printList<User>(
-        ctx.io,
-        ctx.format,
-        page.data,
-        [
-          { header: 'ID', value: (u) => u.id, style: (s) => ctx.io.color.dim(s) },
-          { header: 'NAME', value: (u) => u.name, flex: true },
-          { header: 'E-MAIL', value: (u) => u.email, flex: true },
-          { header: 'JOINED', value: (u) => u.createdAt, time: true },
-        ],
-        { empty: opts.query ? `No members match "${opts.query}"` : 'No members' },
-      );
-      notePage(ctx, page, opts.limit, 'members');
-    });
+    .action((opts: UsersListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+}
+
+export interface UsersListOptions {
+  query?: string;
+  limit?: number;
+}
+
+export async function runList(ctx: Context, opts: UsersListOptions): Promise<void> {
+  const client = await ctx.client();
+  const page = await client.users.list({ q: opts.query, limit: opts.limit, signal: ctx.signal });
+  await ctx.output.list<User>(
+    page.data,
+    [
+      { header: 'ID', value: (u) => u.id, style: (s) => ctx.io.color.dim(s) },
+      { header: 'NAME', value: (u) => u.name, flex: true },
+      { header: 'E-MAIL', value: (u) => u.email, flex: true },
+      { header: 'JOINED', value: (u) => u.createdAt, time: true },
+    ],
+    { empty: opts.query ? `No members match "${sanitizeField(opts.query)}"` : 'No members' },
+  );
+  notePage(ctx, page, opts.limit, 'members');
 }

@@ -1,5 +1,5 @@
 import type { Webhook } from '../../api/types.js';
-import type { Column, Field } from '../../io/output.js';
+import type { Column, Field, Output } from '../../io/output.js';
 import type { IO } from '../../io/streams.js';
 
 export function webhookColumns(io: IO): Column<Webhook>[] {
@@ -16,12 +16,12 @@ export function webhookColumns(io: IO): Column<Webhook>[] {
   ];
 }
 
-export function webhookFields(w: Webhook): Field[] {
+export function webhookFields(output: Output, w: Webhook): Field[] {
   return [
     ['ID', w.id],
     ['URL', w.url],
     ['Events', (w.events ?? []).join(', ')],
     ['Active', w.isActive ? 'yes' : 'no'],
-    ['Created', w.createdAt],
+    ['Created', output.time(w.createdAt)],
   ];
 }

@@ -2,13 +2,13 @@ import { Command } from 'commander';
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { printRecord } from '../../io/output.js';
-import { loadPrompts } from '../../io/prompt.js';
+import { ask } from '../../io/prompt.js';
 import { isLoopbackHost } from '../../util/loopback.js';
+import { sanitizeField } from '../../util/sanitize.js';
 import { collect } from '../shared/options.js';
 import { webhookFields } from './columns.js';
 
-interface CreateOptions {
+export interface CreateOptions {
   url: string;
   event: string[];
   saveSecret?: boolean;
@@ -44,55 +44,53 @@ Examples:
   $ kb webhooks create --url https://hooks.example.com/kb --event file.indexed --event thread.message.created
   $ kb webhooks create --url http://127.0.0.1:8787/ --event file.indexed --save-secret --json | jq -r .id`,
     )
-    .action(async (opts: CreateOptions, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const { io } = ctx;
-      const url = checkWebhookUrl(opts.url);
-      let events = [...new Set(opts.event)];
-      const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
-      if (unknown.length)
-        throw new UsageError(
-          `unknown event kind ${unknown.map((e) => `"${e}"`).join(', ')}`,
-          `known kinds: ${WEBHOOK_EVENTS.join(', ')}`,
-        );
-      if (events.length === 0) {
-        if (!io.canPrompt)
-          throw new UsageError(
-            'no --event given',
-            `pass --event KIND (${WEBHOOK_EVENTS.join(', ')}), repeatable`,
-          );
-        const { prompts, context } = await loadPrompts(io, 'event kinds');
-        events = await prompts.checkbox(
-          {
-            message: 'Which events?',
-            choices: WEBHOOK_EVENTS.map((e) => ({ name: e, value: e, checked: true })),
-            required: true,
-          },
-          context,
-        );
-      }
-      const client = await ctx.client();
-      const webhook = await client.webhooks.create({ url, events }, ctx.signal);
-      if (opts.saveSecret && webhook.secret) {
-        const profile = ctx.auth.profile;
-        await ctx.updateConfig((data) => {
-          const stored = data.profiles[profile] ?? {};
-          stored.webhookSecrets = { ...stored.webhookSecrets, [webhook.id]: webhook.secret! };
-          data.profiles[profile] = stored;
-        });
-      }
-      if (ctx.format === 'json' || ctx.format === 'jsonl' || ctx.format === 'ids') {
-        printRecord(io, ctx.format, webhook, []);
-        return;
-      }
-      printRecord(io, ctx.format, webhook, [
-        ...webhookFields(webhook),
-        ['Secret', webhook.secret, (s) => io.color.bold.yellow(s)],
-      ]);
-      if (webhook.secret) {
-        io.err(
-          `${io.errColor.yellow('!')} The signing secret is shown only once.${opts.saveSecret ? ` Saved in profile "${ctx.auth.profile}": use --webhook ${webhook.id}.` : ' Store it now (or use --save-secret next time).'}\n`,
-        );
-      }
+    .action((opts: CreateOptions, cmd: Command) => runCreate(Context.for(cmd), opts));
+}
+
+export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {
+  const { io } = ctx;
+  const url = checkWebhookUrl(opts.url);
+  let events = [...new Set(opts.event)];
+  const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
+  if (unknown.length)
+    throw new UsageError(
+      `unknown event kind ${unknown.map((e) => `"${e}"`).join(', ')}`,
+      `known kinds: ${WEBHOOK_EVENTS.join(', ')}`,
+    );
+  if (events.length === 0) {
+    if (!io.canPrompt)
+      throw new UsageError(
+        'no --event given',
+        `pass --event KIND (${WEBHOOK_EVENTS.join(', ')}), repeatable`,
+      );
+    events = await ask(io, 'event kinds', (prompts, context) =>
+      prompts.checkbox(
+        {
+          message: 'Which events?',
+          choices: WEBHOOK_EVENTS.map((e) => ({ name: e, value: e, checked: true })),
+          required: true,
+        },
+        context,
+      ),
+    );
+  }
+  const client = await ctx.client();
+  const webhook = await client.webhooks.create({ url, events }, ctx.signal);
+  if (opts.saveSecret && webhook.secret) {
+    const profile = ctx.auth.profile;
+    await ctx.updateConfig((data) => {
+      const stored = data.profiles[profile] ?? {};
+      stored.webhookSecrets = { ...stored.webhookSecrets, [webhook.id]: webhook.secret! };
+      data.profiles[profile] = stored;
     });
+  }
+  ctx.output.record(webhook, [
+    ...webhookFields(ctx.output, webhook),
+    ['Secret', webhook.secret, (s) => io.color.bold.yellow(s)],
+  ]);
+  if (webhook.secret && ctx.format === 'human') {
+    io.err(
+      `${io.errColor.yellow('!')} The signing secret is shown only once.${opts.saveSecret ? ` Saved in profile "${sanitizeField(ctx.auth.profile)}": use --webhook ${sanitizeField(webhook.id)}.` : ' Store it now (or use --save-secret next time).'}\n`,
+    );
+  }
 }

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { sanitizeField } from '../../util/sanitize.js';
 import { Context } from '../../factory.js';
-import { loadPrompts } from '../../io/prompt.js';
+import { ask } from '../../io/prompt.js';
 import { extension } from './unsupported.js';
 
 export default function deleteCommand(): Command {
@@ -11,29 +12,29 @@ export default function deleteCommand(): Command {
     .argument('<id>', 'webhook id')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
     .addHelpText('after', '\nExamples:\n  $ kb webhooks delete wh_123 --yes')
-    .action(async (id: string, opts: { yes?: boolean }, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const { io } = ctx;
-      if (!opts.yes) {
-        if (!io.canPrompt)
-          throw new UsageError('refusing to delete a webhook without --yes when not on a terminal');
-        const { prompts, context } = await loadPrompts(io, 'confirmation');
-        if (!(await prompts.confirm({ message: `Delete webhook ${id}?`, default: false }, context))) {
-          io.err('Nothing deleted\n');
-          process.exitCode = 1;
-          return;
-        }
-      }
-      const client = await ctx.client();
-      await extension('deleting webhooks', () => client.webhooks.delete(id, ctx.signal));
-      const profile = ctx.auth.profile;
-      if (ctx.config.profiles[profile]?.webhookSecrets?.[id]) {
-        await ctx.updateConfig((data) => {
-          delete data.profiles[profile]?.webhookSecrets?.[id];
-        });
-      }
-      if (ctx.format === 'json') io.out(`${JSON.stringify({ id, deleted: true })}\n`);
-      else if (io.stdoutIsTTY) io.out(`${io.color.green('✓')} deleted ${id}\n`);
-      else io.out(`deleted\t${id}\n`);
+    .action((id: string, opts: { yes?: boolean }, cmd: Command) => runDelete(Context.for(cmd), id, opts));
+}
+
+export async function runDelete(ctx: Context, id: string, opts: { yes?: boolean }): Promise<void> {
+  const { io } = ctx;
+  if (!opts.yes) {
+    if (!io.canPrompt)
+      throw new UsageError('refusing to delete a webhook without --yes when not on a terminal');
+    const ok = await ask(io, 'confirmation', (prompts, context) =>
+      prompts.confirm({ message: `Delete webhook ${sanitizeField(id)}?`, default: false }, context),
+    );
+    if (!ok) throw new CliError('nothing deleted', ExitCode.failure);
+  }
+  const client = await ctx.client();
+  await extension('deleting webhooks', () => client.webhooks.delete(id, ctx.signal));
+  const profile = ctx.auth.profile;
+  if (ctx.config.profiles[profile]?.webhookSecrets?.[id]) {
+    await ctx.updateConfig((data) => {
+      delete data.profiles[profile]?.webhookSecrets?.[id];
     });
+  }
+  ctx.output.result(
+    { id, deleted: true },
+    { line: (r) => `${io.color.green('✓')} deleted ${r.id}`, fields: (r) => ['deleted', r.id] },
+  );
 }

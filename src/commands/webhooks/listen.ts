@@ -60,18 +60,17 @@ Examples:
 }
 
 function line(io: IO, d: Delivery): string {
-  if (!io.stdoutIsTTY) return `${JSON.stringify(d)}\n`;
   const c = io.color;
   const time = c.dim(new Date(d.receivedAt).toLocaleTimeString('en-GB', { hour12: false }));
   const kind = sanitizeField(String(d.event?.type ?? 'unknown'));
   const id = sanitizeField(String(d.event?.id ?? ''));
   const mark = d.verified ? c.green('✓') : `${c.red('✗')} ${c.red(sanitizeField(d.reason ?? 'invalid'))}`;
-  let out = `${time}  --> ${c.bold(kind)} ${c.dim(id)} ${mark}${d.duplicate ? c.yellow(' (duplicate, not forwarded)') : ''}${d.skipped ? c.dim(' (skipped by --events)') : ''}\n`;
+  let out = `${time}  --> ${c.bold(kind)} ${c.dim(id)} ${mark}${d.duplicate ? c.yellow(' (duplicate, not forwarded)') : ''}${d.skipped ? c.dim(' (skipped by --events)') : ''}`;
   if (d.forward) {
     const status =
       d.forward.status !== undefined ? String(d.forward.status) : c.red(d.forward.error ?? 'failed');
     const ok = d.forward.status !== undefined && d.forward.status >= 200 && d.forward.status < 300;
-    out += `${time}  <-- ${ok ? c.green(status) : c.red(status)} ${c.dim(d.forward.url)}\n`;
+    out += `\n${time}  <-- ${ok ? c.green(status) : c.red(status)} ${c.dim(d.forward.url)}`;
   }
   return out;
 }
@@ -107,7 +106,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
       path: opts.path,
       secrets: () => {
         try {
-          return resolveSecrets(new Context(ctx.options, ctx.env), opts, { required: true });
+          return resolveSecrets(ctx.fresh(), opts, { required: true });
         } catch {
           return [];
         }
@@ -116,7 +115,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
       events,
       toleranceSeconds: opts.tolerance,
       scheme: opts.scheme,
-      onDelivery: (d) => io.out(line(io, d)),
+      onDelivery: (d) => ctx.output.event(d, (safe) => line(io, safe)),
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -128,10 +127,10 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
     `${io.errColor.green('Ready!')} Listening on ${listener.url}${opts.forwardTo ? `, forwarding to ${opts.forwardTo}` : ''} ${io.errColor.dim('(Ctrl-C to stop)')}\n`,
   );
   await new Promise<void>((resolve) => {
-    process.removeAllListeners('SIGINT');
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    const release = ctx.signals.trap(() => {
+      release();
+      resolve();
+    });
   });
   await listener.close();
   if (io.stderrIsTTY) io.err('Stopped listening\n');

@@ -35,6 +35,6 @@ Examples:
       const ctx = Context.for(cmd);
       const secrets = resolveSecrets(ctx, opts, { required: true });
       const body = await readPayload(ctx.io, opts.payloadFile);
-      ctx.io.out(`${signPayload(body, secrets, { timestamp: opts.timestamp, scheme: opts.scheme })}\n`);
+      ctx.output.text(`${signPayload(body, secrets, { timestamp: opts.timestamp, scheme: opts.scheme })}\n`);
     });
 }

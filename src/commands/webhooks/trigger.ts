@@ -58,8 +58,10 @@ export default function triggerCommand(): Command {
             ExitCode.unavailable,
           );
         }
-        if (ctx.format === 'json') ctx.io.out(`${JSON.stringify({ event, status })}\n`);
-        else ctx.io.out(`${kind} ${event.id} -> ${status}\n`);
+        ctx.output.result(
+          { id: event.id, event, status },
+          { line: (r) => `${kind} ${r.id} -> ${r.status}`, fields: (r) => [kind, r.id, r.status] },
+        );
         if (status < 200 || status >= 300)
           throw new CliError(`the receiver answered ${status}`, ExitCode.failure);
       },

@@ -1,3 +1,4 @@
+import { MethodNotAllowedError, NotFoundError } from '../../api/errors.js';
 import { CliError, ExitCode } from '../../errors.js';
 
 /**
@@ -12,11 +13,10 @@ export async function extension<T>(
   try {
     return await run();
   } catch (err) {
-    const e = err as Error & { code?: string };
     const routeMissing =
-      e.name === 'NotFoundError' &&
-      (options.anyNotFound || e.code === undefined || e.code === 'route_not_found');
-    if (e.name === 'MethodNotAllowedError' || routeMissing) {
+      err instanceof NotFoundError &&
+      (options.anyNotFound || err.code === undefined || err.code === 'route_not_found');
+    if (err instanceof MethodNotAllowedError || routeMissing) {
       throw new CliError(
         `this service does not offer ${operation} (it is not part of the published interface)`,
         ExitCode.failure,

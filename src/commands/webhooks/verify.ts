@@ -6,7 +6,7 @@ import { resolveSecrets } from '../../webhooks/secrets.js';
 import { type SignatureScheme, verifySignature } from '../../webhooks/signature.js';
 import { collect, schemeOption } from './scheme.js';
 
-interface VerifyOptions {
+export interface VerifyOptions {
   header: string;
   payloadFile?: string;
   secretFile?: string[];
@@ -39,16 +39,25 @@ Examples:
   $ kb webhooks verify --header "$HTTP_SERVICE_SIGNATURE" --payload-file body.json --secret-file secret.txt
   $ KB_WEBHOOK_SECRET=… kb webhooks verify --header "t=1700000000,v1=5f…" --tolerance 0 < body.json`,
     )
-    .action(async (opts: VerifyOptions, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const secrets = resolveSecrets(ctx, opts, { required: true });
-      const body = await readPayload(ctx.io, opts.payloadFile);
-      const result = verifySignature(body, opts.header, secrets, {
-        toleranceSeconds: opts.tolerance,
-        scheme: opts.scheme,
-      });
-      if (ctx.format === 'json') ctx.io.out(`${JSON.stringify(result)}\n`);
-      if (!result.valid) throw new CliError(`invalid signature: ${result.reason}`, ExitCode.failure);
-      if (ctx.format !== 'json') ctx.io.out('valid\n');
-    });
+    .action((opts: VerifyOptions, cmd: Command) => runVerify(Context.for(cmd), opts));
+}
+
+/** Prints the result (`valid`, or the result object for scripts); an invalid signature exits 1. */
+export async function runVerify(ctx: Context, opts: VerifyOptions): Promise<void> {
+  const secrets = resolveSecrets(ctx, opts, { required: true });
+  const body = await readPayload(ctx.io, opts.payloadFile);
+  const result = verifySignature(body, opts.header, secrets, {
+    toleranceSeconds: opts.tolerance,
+    scheme: opts.scheme,
+  });
+  if (ctx.format === 'human') {
+    if (result.valid) ctx.output.text('valid\n');
+  } else ctx.output.json(result);
+  if (!result.valid)
+    throw new CliError(
+      `invalid signature: ${result.reason}`,
+      ExitCode.failure,
+      undefined,
+      'invalid_signature',
+    );
 }
