@@ -229,6 +229,8 @@ export class Context {
   /** The HTTP client, with the resolved key; fails with exit 4 when no key is available. */
   async client(options: { requireKey?: boolean; apiKey?: string; baseUrl?: string } = {}): Promise<KbClient> {
     if (this.#client && !options.apiKey && !options.baseUrl) return this.#client;
+    // A bad output format is a usage error before anything is sent, not after a write succeeded.
+    void this.output;
     const auth = this.auth;
     const apiKey = options.apiKey ?? auth.apiKey;
     const baseUrl = options.baseUrl ? checkBaseUrl(options.baseUrl, this.options.insecure) : this.baseUrl();

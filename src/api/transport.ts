@@ -122,5 +122,10 @@ export function createTransport(options: TransportOptions): Transport {
   } else {
     dispatcher = new Agent({ ...common, keepAliveTimeout: 10_000 });
   }
+  return transportFor(dispatcher);
+}
+
+/** A transport over any undici dispatcher (tests pass undici's MockAgent). */
+export function transportFor(dispatcher: Dispatcher): Transport {
   return { request: (req) => dispatch(dispatcher, req), close: () => dispatcher.close() };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fitWidths } from '../../src/io/output.js';
 import { humanSize, maskSecret, relativeTime } from '../../src/io/format.js';
-import { sanitizeField, sanitizeText } from '../../src/util/sanitize.js';
+import { safeJson, sanitizeDeep, sanitizeField, sanitizeText } from '../../src/util/sanitize.js';
+import { Chalk } from 'chalk';
+import { AbortedError, NotFoundError, RateLimitError, ServerError } from '../../src/api/errors.js';
+import { checkBaseUrl } from '../../src/config/resolve.js';
+import { Interrupted, PartialFailure, UsageError } from '../../src/errors.js';
+import { resolveFormat } from '../../src/io/output.js';
+import { Signals } from '../../src/io/signals.js';
+import { exitCodeFor, reportError } from '../../src/report.js';
 import { colorLevel } from '../../src/io/color.js';
 import { parseDuration } from '../../src/util/duration.js';
 
@@ -53,5 +60,100 @@ describe('formatting helpers', () => {
     expect(parseDuration('2')).toBe(2000);
     expect(parseDuration('0')).toBeUndefined();
     expect(parseDuration('soon')).toBeUndefined();
+  });
+});
+
+describe('the sanitiser', () => {
+  it('removes one-byte C1 sequences, bidi controls and zero-width characters too', () => {
+    expect(sanitizeText('a\u009b2Jb\u009d0;title\u0007c')).toBe('abc');
+    expect(sanitizeText('\u202egnp.exe\u202c \u200bzero\u200d\ufeff\u2066x\u2069')).toBe('gnp.exe zerox');
+    expect(sanitizeText('line\u2028next')).toBe('line\nnext');
+    expect(sanitizeText('unterminated \u001b]0;title')).toBe('unterminated ');
+  });
+
+  it('sanitises every string of a record, keys included, and leaves other values alone', () => {
+    expect(sanitizeDeep({ 'a\u001b[2J': ['x\u202e', 1, null, { b: 'y\u0007' }], n: 2 })).toEqual({
+      a: ['x', 1, null, { b: 'y' }],
+      n: 2,
+    });
+  });
+
+  it('writes JSON that a terminal cannot act on and that parses to the same value', () => {
+    const value = { s: 'a\u001b]0;t\u0007\u009b\u202e\u200b\u2028z' };
+    const text = safeJson(value, 2);
+    expect(text).not.toMatch(/[\u001b\u0007\u009b\u202e\u200b\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('resolveFormat', () => {
+  const none = () => undefined;
+  it('takes one flag, else KB_FORMAT, else the setting, else human', () => {
+    expect(resolveFormat({ jsonl: true }, 'json', none)).toBe('jsonl');
+    expect(resolveFormat({}, 'json', () => 'jsonl')).toBe('json');
+    expect(resolveFormat({}, '', () => 'jsonl')).toBe('jsonl');
+    expect(resolveFormat({}, undefined, () => 'table')).toBe('human');
+    expect(resolveFormat({}, undefined, none)).toBe('human');
+  });
+  it('refuses two flags and unknown names as usage errors', () => {
+    expect(() => resolveFormat({ json: true, jsonl: true }, undefined, none)).toThrow(UsageError);
+    expect(() => resolveFormat({}, 'yaml', none)).toThrow(/KB_FORMAT is "yaml"/);
+    expect(() => resolveFormat({}, undefined, () => 'xml')).toThrow(/the format setting is "xml"/);
+  });
+});
+
+describe('reportError', () => {
+  const collect = (err: unknown, json: boolean) => {
+    let text = '';
+    const code = reportError(err, { json, debug: false, color: new Chalk({ level: 0 }), write: (s) => (text += s) });
+    return { code, text };
+  };
+  it('prints one line and a hint for people, with hostile text made safe', () => {
+    const err = new ServerError('boom\u001b]0;x\u0007 <html>\u202e', { status: 503, requestId: 'req\u009b1' });
+    expect(collect(err, false)).toEqual({ code: 5, text: 'error: boom <html> (request req1)\n' });
+  });
+  it('prints exactly one JSON object per error with --json', () => {
+    const { code, text } = collect(new NotFoundError('thread not found', { status: 404, code: 'not_found' }), true);
+    expect(code).toBe(3);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'not_found', message: 'thread not found', exitCode: 3, status: 404 },
+    });
+    expect(JSON.parse(collect(new UsageError('bad flag', 'try --help'), true).text)).toEqual({
+      error: { code: 'usage', message: 'bad flag', hint: 'try --help', exitCode: 2 },
+    });
+  });
+  it('maps errors to codes by class, and a cancelled prompt to a quiet 130', () => {
+    expect(exitCodeFor(new RateLimitError('slow down'))).toBe(6);
+    expect(exitCodeFor(new AbortedError('aborted'))).toBe(130);
+    expect(exitCodeFor(new Error('bug'))).toBe(1);
+    expect(collect(new Interrupted(true), false)).toEqual({ code: 130, text: '\n' });
+    expect(collect(new PartialFailure('1 of 2 not deleted', [{ id: 'f2', error: new NotFoundError('gone') }], 3), false)).toEqual({
+      code: 3,
+      text: '✗ f2: gone\nerror: 1 of 2 not deleted\n',
+    });
+  });
+});
+
+describe('Signals', () => {
+  it('lets the newest trap decide, and falls back when it is released', () => {
+    const seen: string[] = [];
+    const signals = new Signals((s) => seen.push(`fallback ${s}`));
+    const releaseA = signals.trap((s) => seen.push(`a ${s}`));
+    const releaseB = signals.trap((s) => seen.push(`b ${s}`));
+    signals.deliver('SIGINT');
+    releaseB();
+    signals.deliver('SIGTERM');
+    releaseA();
+    signals.deliver('SIGINT');
+    expect(seen).toEqual(['b SIGINT', 'a SIGTERM', 'fallback SIGINT']);
+  });
+});
+
+describe('checkBaseUrl', () => {
+  it('drops a trailing /v1 (kb adds it to every path) and keeps other prefixes', () => {
+    expect(checkBaseUrl('http://127.0.0.1:4010/v1')).toBe('http://127.0.0.1:4010');
+    expect(checkBaseUrl('https://kb.example.com/api/v1/')).toBe('https://kb.example.com/api');
+    expect(checkBaseUrl('https://kb.example.com/api')).toBe('https://kb.example.com/api');
   });
 });

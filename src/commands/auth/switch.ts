@@ -7,18 +7,19 @@ export default function switchCommand(): Command {
     .description('make another stored profile the current one')
     .argument('<profile>', 'profile name')
     .addHelpText('after', '\nExamples:\n  $ kb auth switch staging')
-    .action(async (name: string, _opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const known = Object.keys(ctx.config.profiles);
-      if (!known.includes(name)) {
-        throw new UsageError(
-          `no profile named "${name}"`,
-          known.length ? `profiles: ${known.join(', ')}` : 'log in first: kb auth login --profile NAME',
-        );
-      }
-      await ctx.updateConfig((data) => {
-        data.currentProfile = name;
-      });
-      ctx.note(`${ctx.io.errColor.green('✓')} Now using profile "${name}"`);
-    });
+    .action((name: string, _opts: unknown, cmd: Command) => runSwitch(Context.for(cmd), name));
+}
+
+export async function runSwitch(ctx: Context, name: string): Promise<void> {
+  const known = Object.keys(ctx.config.profiles);
+  if (!known.includes(name)) {
+    throw new UsageError(
+      `no profile named "${name}"`,
+      known.length ? `profiles: ${known.join(', ')}` : 'log in first: kb auth login --profile NAME',
+    );
+  }
+  await ctx.updateConfig((data) => {
+    data.currentProfile = name;
+  });
+  ctx.note(`${ctx.io.errColor.green('✓')} Now using profile "${name}"`);
 }

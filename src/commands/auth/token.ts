@@ -11,11 +11,12 @@ export default function tokenCommand(): Command {
 Examples (the header is read from stdin, so the key stays out of argv):
   $ kb auth token | sed 's/^/Authorization: Bearer /' | curl -sH @- https://kb.example.com/v1/threads`,
     )
-    .action((_opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const { apiKey, profile } = ctx.auth;
-      if (!apiKey)
-        throw new CliError(`not logged in (profile "${profile}")`, ExitCode.auth, 'run `kb auth login`');
-      ctx.output.text(`${apiKey}\n`);
-    });
+    .action((_opts: unknown, cmd: Command) => runToken(Context.for(cmd)));
+}
+
+export async function runToken(ctx: Context): Promise<void> {
+  const { apiKey, profile } = ctx.auth;
+  if (!apiKey)
+    throw new CliError(`not logged in (profile "${profile}")`, ExitCode.auth, 'run `kb auth login`');
+  ctx.output.text(`${apiKey}\n`);
 }

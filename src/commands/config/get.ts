@@ -8,10 +8,11 @@ export default function getCommand(): Command {
     .description('print a setting (exit 1 when unset)')
     .argument('<key>')
     .addHelpText('after', '\nExamples:\n  $ kb config get format')
-    .action((key: string, _opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const value = ctx.config.settings[settingKey(key)];
-      if (value === undefined) throw new CliError(`${key} is not set`, ExitCode.failure);
-      ctx.output.text(`${value}\n`);
-    });
+    .action((key: string, _opts: unknown, cmd: Command) => runGet(Context.for(cmd), key));
+}
+
+export async function runGet(ctx: Context, key: string): Promise<void> {
+  const value = ctx.config.settings[settingKey(key)];
+  if (value === undefined) throw new CliError(`${key} is not set`, ExitCode.failure);
+  ctx.output.text(`${value}\n`);
 }

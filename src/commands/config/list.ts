@@ -6,12 +6,13 @@ export default function listCommand(): Command {
   return new Command('list')
     .description('print every setting that is set')
     .addHelpText('after', '\nExamples:\n  $ kb config list --json')
-    .action((_opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const settings = ctx.config.settings;
-      ctx.output.record(
-        settings,
-        Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]),
-      );
-    });
+    .action((_opts: unknown, cmd: Command) => runList(Context.for(cmd)));
+}
+
+export async function runList(ctx: Context): Promise<void> {
+  const settings = ctx.config.settings;
+  ctx.output.record(
+    settings,
+    Object.keys(SETTINGS).map((k) => [k, settings[k as keyof typeof settings]]),
+  );
 }

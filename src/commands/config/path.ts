@@ -5,8 +5,9 @@ export default function pathCommand(): Command {
   return new Command('path')
     .description('print the path of the config file')
     .addHelpText('after', '\nExamples:\n  $ kb config path')
-    .action((_opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      ctx.output.text(`${ctx.configPath}\n`);
-    });
+    .action((_opts: unknown, cmd: Command) => runPath(Context.for(cmd)));
+}
+
+export async function runPath(ctx: Context): Promise<void> {
+  ctx.output.text(`${ctx.configPath}\n`);
 }

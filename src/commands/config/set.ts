@@ -8,12 +8,15 @@ export default function setCommand(): Command {
     .argument('<key>')
     .argument('<value>')
     .addHelpText('after', '\nExamples:\n  $ kb config set format json\n  $ kb config set timeout 2m')
-    .action(async (key: string, value: string, _opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const name = settingKey(key);
-      const parsed = SETTINGS[name].parse(value);
-      await ctx.updateConfig((data) => {
-        (data.settings as Record<string, unknown>)[name] = parsed;
-      });
-    });
+    .action((key: string, value: string, _opts: unknown, cmd: Command) =>
+      runSet(Context.for(cmd), key, value),
+    );
+}
+
+export async function runSet(ctx: Context, key: string, value: string): Promise<void> {
+  const name = settingKey(key);
+  const parsed = SETTINGS[name].parse(value);
+  await ctx.updateConfig((data) => {
+    (data.settings as Record<string, unknown>)[name] = parsed;
+  });
 }

@@ -7,11 +7,12 @@ export default function unsetCommand(): Command {
     .description('remove a setting, back to its default')
     .argument('<key>')
     .addHelpText('after', '\nExamples:\n  $ kb config unset format')
-    .action(async (key: string, _opts: unknown, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const name = settingKey(key);
-      await ctx.updateConfig((data) => {
-        delete data.settings[name];
-      });
-    });
+    .action((key: string, _opts: unknown, cmd: Command) => runUnset(Context.for(cmd), key));
+}
+
+export async function runUnset(ctx: Context, key: string): Promise<void> {
+  const name = settingKey(key);
+  await ctx.updateConfig((data) => {
+    delete data.settings[name];
+  });
 }

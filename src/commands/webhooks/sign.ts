@@ -5,7 +5,7 @@ import { resolveSecrets } from '../../webhooks/secrets.js';
 import { type SignatureScheme, signPayload } from '../../webhooks/signature.js';
 import { collect, schemeOption } from './scheme.js';
 
-interface SignOptions {
+export interface SignOptions {
   payloadFile?: string;
   secretFile?: string[];
   webhook?: string;
@@ -31,10 +31,11 @@ Examples:
   $ kb webhooks sign --payload-file event.json --secret-file secret.txt
   $ curl -H "Service-Signature: $(kb webhooks sign --secret-file s.txt < event.json)" --data-binary @event.json http://localhost:3000/hook`,
     )
-    .action(async (opts: SignOptions, cmd: Command) => {
-      const ctx = Context.for(cmd);
-      const secrets = resolveSecrets(ctx, opts, { required: true });
-      const body = await readPayload(ctx.io, opts.payloadFile);
-      ctx.output.text(`${signPayload(body, secrets, { timestamp: opts.timestamp, scheme: opts.scheme })}\n`);
-    });
+    .action((opts: SignOptions, cmd: Command) => runSign(Context.for(cmd), opts));
+}
+
+export async function runSign(ctx: Context, opts: SignOptions): Promise<void> {
+  const secrets = resolveSecrets(ctx, opts, { required: true });
+  const body = await readPayload(ctx.io, opts.payloadFile);
+  ctx.output.text(`${signPayload(body, secrets, { timestamp: opts.timestamp, scheme: opts.scheme })}\n`);
 }

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runDelete } from '../../src/commands/files/delete.js';
+import { runGet } from '../../src/commands/files/get.js';
+import { runList } from '../../src/commands/files/list.js';
+import { runWait } from '../../src/commands/files/wait.js';
+import { CliError, PartialFailure } from '../../src/errors.js';
+import { reportError } from '../../src/report.js';
+import { Chalk } from 'chalk';
+import { type Fake, fakeContext } from '../helpers/context.js';
+
+const file = (id: string, status = 'COMPLETED', extra: Record<string, unknown> = {}) => ({
+  id,
+  originalFilename: `${id}.pdf`,
+  fileSize: 2048,
+  mimeType: 'application/pdf',
+  indexingStatus: status,
+  createdAt: '2026-11-22T10:00:00Z',
+  ...extra,
+});
+const notFound = { error: { code: 'not_found', message: 'file not found' } };
+
+let fake: Fake;
+afterEach(() => fake?.agent.close());
+
+describe('files list and get', () => {
+  it('lists files as rows, sizes in bytes when piped and readable on a terminal', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files').reply(200, { data: [file('f1')], meta: { returned: 1, limit: 50 } });
+    await runList(fake.ctx, {});
+    expect(fake.stdout()).toBe('f1\tf1.pdf\t2048\tapplication/pdf\tCOMPLETED\t2026-11-22T10:00:00Z\n');
+    fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files').reply(200, { data: [file('f1')] });
+    await runList(fake.ctx, {});
+    expect(fake.stdout()).toContain('2.0 kB');
+  });
+
+  it('shows a detail record with its indexing error, sanitised', async () => {
+    fake = fakeContext();
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'ocr', message: 'bad\u001b[2Jpage' } }) });
+    await runGet(fake.ctx, 'f1');
+    expect(fake.stdout()).toContain('Error\tocr: badpage\n');
+  });
+});
+
+describe('files delete', () => {
+  it('treats an empty list of ids as a successful no-op, as xargs -r does', async () => {
+    fake = fakeContext({ stdin: '\n  \n' });
+    await runDelete(fake.ctx, ['-'], { yes: true });
+    expect(fake.stdout()).toBe('');
+    fake = fakeContext({ tty: true, stdinIsTTY: false, stdin: '' });
+    await runDelete(fake.ctx, ['-'], { yes: true });
+    expect(fake.stderr()).toContain('nothing to delete');
+  });
+
+  it('prints what it deleted and throws a PartialFailure carrying each failure', async () => {
+    fake = fakeContext({ stdin: 'f1 f2\nf3\n' });
+    fake.on('DELETE', '/v1/files/f1').reply(204, '');
+    fake.on('DELETE', '/v1/files/f2').reply(404, notFound);
+    fake.on('DELETE', '/v1/files/f3').reply(204, '');
+    const err = await runDelete(fake.ctx, ['-'], { yes: true }).catch((e: unknown) => e);
+    expect(fake.stdout()).toBe('deleted\tf1\ndeleted\tf3\n');
+    expect(err).toBeInstanceOf(PartialFailure);
+    expect((err as PartialFailure).exitCode).toBe(3);
+    expect((err as PartialFailure).failures.map((f) => f.id)).toEqual(['f2']);
+  });
+
+  it('with --json, prints the deleted as one document and reports one JSON object per failure', async () => {
+    fake = fakeContext({ options: { json: true } });
+    fake.on('DELETE', '/v1/files/f1').reply(204, '');
+    fake.on('DELETE', '/v1/files/f2').reply(404, notFound);
+    const err = await runDelete(fake.ctx, ['f1', 'f2'], { yes: true }).catch((e: unknown) => e);
+    expect(JSON.parse(fake.stdout())).toEqual([{ id: 'f1', deleted: true }]);
+    let stderr = '';
+    const code = reportError(err, { json: true, debug: false, color: new Chalk({ level: 0 }), write: (s) => (stderr += s) });
+    expect(code).toBe(3);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      error: { id: 'f2', code: 'not_found', message: 'file not found', exitCode: 3, status: 404 },
+    });
+  });
+
+  it('lists what a dry run would delete, and refuses without --yes when it cannot ask', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1') });
+    await runDelete(fake.ctx, ['f1'], { dryRun: true });
+    expect(fake.stdout()).toBe('would-delete\tf1\tf1.pdf\n');
+    fake = fakeContext();
+    await expect(runDelete(fake.ctx, ['f1'], {})).rejects.toThrow(/without --yes/);
+  });
+});
+
+describe('files wait', () => {
+  it('prints each change of state piped and ends when all are COMPLETED', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PROCESSING') });
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'COMPLETED') });
+    await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' });
+    expect(fake.stdout()).toBe('f1\tPROCESSING\nf1\tCOMPLETED\n');
+  });
+
+  it('fails with exit 1 naming the file and its sanitised error when one FAILED', async () => {
+    fake = fakeContext({ options: { json: true } });
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1\u001b]0;x\u0007', 'FAILED', { indexingError: 'cannot\u009b2J read' }) });
+    const err = (await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' }).catch((e: unknown) => e)) as CliError;
+    expect(err.exitCode).toBe(1);
+    expect(JSON.parse(fake.stdout())[0].indexingStatus).toBe('FAILED');
+    let stderr = '';
+    reportError(err, { json: false, debug: false, color: new Chalk({ level: 0 }), write: (s) => (stderr += s) });
+    expect(stderr).toMatch(/^error: f1.* failed indexing: cannot read\n$/);
+    expect(stderr).not.toMatch(/[\u001b\u009b\u0007]/);
+  });
+
+  it('times out with exit 124', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PENDING') }).persist();
+    const err = (await runWait(fake.ctx, ['f1'], { timeout: '50ms', interval: '10ms' }).catch((e: unknown) => e)) as CliError;
+    expect(err.exitCode).toBe(124);
+  });
+});

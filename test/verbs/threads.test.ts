@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCreate } from '../../src/commands/threads/create.js';
+import { runGet } from '../../src/commands/threads/get.js';
+import { runList } from '../../src/commands/threads/list.js';
+import { runSend } from '../../src/commands/threads/send.js';
+import { UsageError } from '../../src/errors.js';
+import { type Fake, fakeContext } from '../helpers/context.js';
+
+const T1 = { id: 'thr_1', title: 'Pricing', status: 'OPEN', createdAt: '2026-11-22T11:00:00Z' };
+const T2 = { id: 'thr_2', title: 'Security\tand SSO', status: 'CLOSED', createdAt: '2026-11-20T12:00:00Z' };
+const HOSTILE = {
+  id: 'thr_x',
+  title: 'evil\u001b]0;pwned\u0007 title\u202e\u200b',
+  status: 'OPEN\u009b2J',
+  createdAt: '2026\u001b[31m-11-22',
+  messages: [
+    { id: 'm1', role: 'user\u001b[8m', content: 'hi\u001bP1;2q\u001b\\', createdAt: '\u202e2026-11-22' },
+  ],
+};
+
+let fake: Fake;
+afterEach(() => fake?.agent.close());
+
+describe('threads list', () => {
+  it('prints tab-separated rows with exact times when piped', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2], meta: { limit: 50 } });
+    await runList(fake.ctx, {});
+    expect(fake.stdout()).toBe(
+      'thr_1\tPricing\tOPEN\t2026-11-22T11:00:00Z\nthr_2\tSecurity and SSO\tCLOSED\t2026-11-20T12:00:00Z\n',
+    );
+    expect(fake.stderr()).toBe('');
+  });
+
+  it('prints a table with relative times on a terminal', async () => {
+    fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2] });
+    await runList(fake.ctx, {});
+    expect(fake.stdout().split('\n')).toEqual([
+      'ID     TITLE             STATUS  CREATED',
+      'thr_1  Pricing           OPEN    1h ago',
+      'thr_2  Security and SSO  CLOSED  2d ago',
+      '',
+    ]);
+  });
+
+  it('prints --json indented, --jsonl one object per line, --ids one id per line', async () => {
+    for (const [options, expected] of [
+      [{ json: true }, `${JSON.stringify([T1, T2], null, 2)}\n`],
+      [{ jsonl: true }, `${JSON.stringify(T1)}\n${JSON.stringify(T2)}\n`],
+      [{ ids: true }, 'thr_1\nthr_2\n'],
+    ] as const) {
+      fake = fakeContext({ options });
+      fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2] });
+      await runList(fake.ctx, {});
+      expect(fake.stdout()).toBe(expected);
+    }
+  });
+
+  it('refuses two formats at once, and an unknown KB_FORMAT, before any request', async () => {
+    fake = fakeContext({ options: { json: true, ids: true } });
+    await expect(runList(fake.ctx, {})).rejects.toThrow(/--json and --ids cannot be used together/);
+    fake = fakeContext({ env: { KB_FORMAT: 'yaml' } });
+    await expect(runList(fake.ctx, {})).rejects.toBeInstanceOf(UsageError);
+    expect(fake.stdout()).toBe('');
+  });
+
+  it('says on a terminal, and only there, when the list is empty or clamped', async () => {
+    fake = fakeContext({ tty: true });
+    fake.on('GET', '/v1/threads?limit=500').reply(200, { data: [T1], meta: { limit: 1 } });
+    await runList(fake.ctx, { limit: 500 });
+    expect(fake.stderr()).toContain('at most 1 threads per request (asked for 500)');
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads?status=ARCHIVED').reply(200, { data: [] });
+    await runList(fake.ctx, { status: 'ARCHIVED' });
+    expect(fake.stdout() + fake.stderr()).toBe('');
+  });
+});
+
+describe('threads get', () => {
+  it('never lets a hostile field reach the terminal raw', async () => {
+    fake = fakeContext({ tty: true });
+    fake.on('GET', '/v1/threads/thr_x').reply(200, { data: HOSTILE });
+    await runGet(fake.ctx, 'thr_x', {});
+    const screen = fake.stdout();
+    expect(screen).toContain('evil title');
+    expect(screen).toContain('OPEN');
+    // Only kb's own colour (SGR) sequences remain.
+    expect(screen.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e\u200b]/);
+  });
+
+  it('keeps the data exact in --json, escaping only what a terminal would act on', async () => {
+    fake = fakeContext({ tty: true, options: { json: true } });
+    fake.on('GET', '/v1/threads/thr_x').reply(200, { data: HOSTILE });
+    await runGet(fake.ctx, 'thr_x', {});
+    expect(fake.stdout()).not.toMatch(/[\u001b\u009b\u202e\u200b]/);
+    expect(JSON.parse(fake.stdout())).toEqual(HOSTILE);
+  });
+
+  it('prints the id with --ids and the last n messages as a transcript', async () => {
+    const thread = {
+      ...T1,
+      messages: [1, 2, 3].map((n) => ({ id: `m${n}`, role: 'user', content: `message ${n}`, createdAt: T1.createdAt })),
+    };
+    fake = fakeContext({ options: { ids: true } });
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', {});
+    expect(fake.stdout()).toBe('thr_1\n');
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', { last: 2 });
+    expect(fake.stdout()).not.toContain('message 1');
+    expect(fake.stdout()).toContain('message 3');
+    expect(fake.stdout()).toContain('3 messages');
+  });
+});
+
+describe('threads create and send', () => {
+  it('creates a thread and prints its fields, or only its id', async () => {
+    fake = fakeContext({ options: { ids: true } });
+    fake.on('POST', '/v1/threads').reply(201, { data: T1 });
+    await runCreate(fake.ctx, { title: 'Pricing' });
+    expect(fake.stdout()).toBe('thr_1\n');
+    fake = fakeContext();
+    fake.on('POST', '/v1/threads').reply(201, { data: T1 });
+    await runCreate(fake.ctx, { title: 'Pricing' });
+    expect(fake.stdout()).toBe('ID\tthr_1\nTitle\tPricing\nStatus\tOPEN\nCreated\t2026-11-22T11:00:00Z\n');
+  });
+
+  it('prints the reply text, sanitised, or the exchange as JSON', async () => {
+    const exchange = {
+      userMessage: { id: 'm1', role: 'user', content: 'hi', createdAt: T1.createdAt },
+      aiResponse: { id: 'm2', role: 'assistant', content: 'hello\u001b]52;c;ZXZpbA==\u0007 there', createdAt: T1.createdAt },
+    };
+    fake = fakeContext();
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    expect(fake.stdout()).toBe('hello there\n');
+    fake = fakeContext({ options: { jsonl: true } });
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    expect(JSON.parse(fake.stdout())).toEqual(exchange);
+    expect(fake.stdout().trim()).not.toContain('\n');
+  });
+
+  it('reads the message from stdin and refuses an empty one without sending', async () => {
+    fake = fakeContext({ stdin: '  \n' });
+    await expect(runSend(fake.ctx, 'thr_1', ['-'])).rejects.toThrow('the message is empty');
+  });
+});
