@@ -105,15 +105,26 @@ describe('resolveFormat', () => {
 describe('reportError', () => {
   const collect = (err: unknown, json: boolean) => {
     let text = '';
-    const code = reportError(err, { json, debug: false, color: new Chalk({ level: 0 }), write: (s) => (text += s) });
+    const code = reportError(err, {
+      json,
+      debug: false,
+      color: new Chalk({ level: 0 }),
+      write: (s) => (text += s),
+    });
     return { code, text };
   };
   it('prints one line and a hint for people, with hostile text made safe', () => {
-    const err = new ServerError('boom\u001b]0;x\u0007 <html>\u202e', { status: 503, requestId: 'req\u009b1' });
+    const err = new ServerError('boom\u001b]0;x\u0007 <html>\u202e', {
+      status: 503,
+      requestId: 'req\u009b1',
+    });
     expect(collect(err, false)).toEqual({ code: 5, text: 'error: boom <html> (request req1)\n' });
   });
   it('prints exactly one JSON object per error with --json', () => {
-    const { code, text } = collect(new NotFoundError('thread not found', { status: 404, code: 'not_found' }), true);
+    const { code, text } = collect(
+      new NotFoundError('thread not found', { status: 404, code: 'not_found' }),
+      true,
+    );
     expect(code).toBe(3);
     expect(text.endsWith('\n')).toBe(true);
     expect(JSON.parse(text)).toEqual({
@@ -128,7 +139,12 @@ describe('reportError', () => {
     expect(exitCodeFor(new AbortedError('aborted'))).toBe(130);
     expect(exitCodeFor(new Error('bug'))).toBe(1);
     expect(collect(new Interrupted(true), false)).toEqual({ code: 130, text: '\n' });
-    expect(collect(new PartialFailure('1 of 2 not deleted', [{ id: 'f2', error: new NotFoundError('gone') }], 3), false)).toEqual({
+    expect(
+      collect(
+        new PartialFailure('1 of 2 not deleted', [{ id: 'f2', error: new NotFoundError('gone') }], 3),
+        false,
+      ),
+    ).toEqual({
       code: 3,
       text: '✗ f2: gone\nerror: 1 of 2 not deleted\n',
     });

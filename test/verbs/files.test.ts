@@ -38,7 +38,9 @@ describe('files list and get', () => {
     fake = fakeContext();
     fake
       .on('GET', '/v1/files/f1')
-      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'ocr', message: 'bad\u001b[2Jpage' } }) });
+      .reply(200, {
+        data: file('f1', 'FAILED', { indexingError: { code: 'ocr', message: 'bad\u001b[2Jpage' } }),
+      });
     await runGet(fake.ctx, 'f1');
     expect(fake.stdout()).toContain('Error\tocr: badpage\n');
   });
@@ -73,7 +75,12 @@ describe('files delete', () => {
     const err = await runDelete(fake.ctx, ['f1', 'f2'], { yes: true }).catch((e: unknown) => e);
     expect(JSON.parse(fake.stdout())).toEqual([{ id: 'f1', deleted: true }]);
     let stderr = '';
-    const code = reportError(err, { json: true, debug: false, color: new Chalk({ level: 0 }), write: (s) => (stderr += s) });
+    const code = reportError(err, {
+      json: true,
+      debug: false,
+      color: new Chalk({ level: 0 }),
+      write: (s) => (stderr += s),
+    });
     expect(code).toBe(3);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -106,19 +113,31 @@ describe('files wait', () => {
     fake
       .on('GET', '/v1/files/f1')
       .reply(200, { data: file('f1\u001b]0;x\u0007', 'FAILED', { indexingError: 'cannot\u009b2J read' }) });
-    const err = (await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' }).catch((e: unknown) => e)) as CliError;
+    const err = (await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' }).catch(
+      (e: unknown) => e,
+    )) as CliError;
     expect(err.exitCode).toBe(1);
     expect(JSON.parse(fake.stdout())[0].indexingStatus).toBe('FAILED');
     let stderr = '';
-    reportError(err, { json: false, debug: false, color: new Chalk({ level: 0 }), write: (s) => (stderr += s) });
+    reportError(err, {
+      json: false,
+      debug: false,
+      color: new Chalk({ level: 0 }),
+      write: (s) => (stderr += s),
+    });
     expect(stderr).toMatch(/^error: f1.* failed indexing: cannot read\n$/);
     expect(stderr).not.toMatch(/[\u001b\u009b\u0007]/);
   });
 
   it('times out with exit 124', async () => {
     fake = fakeContext();
-    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PENDING') }).persist();
-    const err = (await runWait(fake.ctx, ['f1'], { timeout: '50ms', interval: '10ms' }).catch((e: unknown) => e)) as CliError;
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1', 'PENDING') })
+      .persist();
+    const err = (await runWait(fake.ctx, ['f1'], { timeout: '50ms', interval: '10ms' }).catch(
+      (e: unknown) => e,
+    )) as CliError;
     expect(err.exitCode).toBe(124);
   });
 });

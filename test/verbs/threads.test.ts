@@ -86,7 +86,9 @@ describe('threads get', () => {
     expect(screen).toContain('evil title');
     expect(screen).toContain('OPEN');
     // Only kb's own colour (SGR) sequences remain.
-    expect(screen.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e\u200b]/);
+    expect(screen.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e\u200b]/,
+    );
   });
 
   it('keeps the data exact in --json, escaping only what a terminal would act on', async () => {
@@ -100,7 +102,12 @@ describe('threads get', () => {
   it('prints the id with --ids and the last n messages as a transcript', async () => {
     const thread = {
       ...T1,
-      messages: [1, 2, 3].map((n) => ({ id: `m${n}`, role: 'user', content: `message ${n}`, createdAt: T1.createdAt })),
+      messages: [1, 2, 3].map((n) => ({
+        id: `m${n}`,
+        role: 'user',
+        content: `message ${n}`,
+        createdAt: T1.createdAt,
+      })),
     };
     fake = fakeContext({ options: { ids: true } });
     fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
@@ -130,7 +137,12 @@ describe('threads create and send', () => {
   it('prints the reply text, sanitised, or the exchange as JSON', async () => {
     const exchange = {
       userMessage: { id: 'm1', role: 'user', content: 'hi', createdAt: T1.createdAt },
-      aiResponse: { id: 'm2', role: 'assistant', content: 'hello\u001b]52;c;ZXZpbA==\u0007 there', createdAt: T1.createdAt },
+      aiResponse: {
+        id: 'm2',
+        role: 'assistant',
+        content: 'hello\u001b]52;c;ZXZpbA==\u0007 there',
+        createdAt: T1.createdAt,
+      },
     };
     fake = fakeContext();
     fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });

@@ -72,7 +72,11 @@ describe('webhooks', () => {
     await runSign(fake.ctx, { scheme: 'v1', timestamp: 1_700_000_000 });
     const header = fake.stdout().trim();
     expect(verifySignature('{"id":"evt_1"}', header, 'whsec_test', { toleranceSeconds: 0 }).valid).toBe(true);
-    fake = fakeContext({ stdin: '{"id":"evt_2"}', env: { KB_WEBHOOK_SECRET: 'whsec_test' }, options: { json: true } });
+    fake = fakeContext({
+      stdin: '{"id":"evt_2"}',
+      env: { KB_WEBHOOK_SECRET: 'whsec_test' },
+      options: { json: true },
+    });
     const err = await runVerify(fake.ctx, { header, tolerance: 0, scheme: 'v1' }).catch((e: unknown) => e);
     expect((err as CliError).exitCode).toBe(1);
     expect(JSON.parse(fake.stdout()).valid).toBe(false);
@@ -118,7 +122,9 @@ describe('auth and config', () => {
     const configDir = tempDir();
     await runSet(fakeContext({ configDir }).ctx, 'format', 'jsonl');
     fake = fakeContext({ configDir });
-    fake.on('GET', '/v1/users').reply(200, { data: [{ id: 'u1', name: 'Zoe', email: 'z@x', createdAt: 'x' }] });
+    fake
+      .on('GET', '/v1/users')
+      .reply(200, { data: [{ id: 'u1', name: 'Zoe', email: 'z@x', createdAt: 'x' }] });
     await runUsers(fake.ctx, {});
     expect(fake.stdout()).toBe('{"id":"u1","name":"Zoe","email":"z@x","createdAt":"x"}\n');
   });
@@ -136,7 +142,9 @@ describe('kb api', () => {
   it('ends with a newline on a terminal only, and prints an error body before failing', async () => {
     fake = fakeContext({ tty: true });
     fake.on('GET', '/v1/x').reply(404, '{"error":{"code":"route_not_found","message":"No such route"}}');
-    const err = await runApi(fake.ctx, 'GET', '/v1/x', { field: [], query: [], header: [] }).catch((e: unknown) => e);
+    const err = await runApi(fake.ctx, 'GET', '/v1/x', { field: [], query: [], header: [] }).catch(
+      (e: unknown) => e,
+    );
     expect(fake.stdout()).toBe('{"error":{"code":"route_not_found","message":"No such route"}}\n');
     expect((err as Error).message).toBe('No such route');
   });

@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, baseEnv, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
+import { EVIL, hostileServer, inert, send } from '../helpers/hostile.js';
+import { startTestServer } from '../helpers/server.js';
+
+const TEN_MB = 10 * 1024 * 1024;
+const createdAt = '2026-11-22T10:00:00Z';
+// A thread with a few long messages, and a list long enough for --jsonl and --ids: each > 10 MB.
+const bigThread = {
+  id: 'thr_big',
+  title: 'Big',
+  status: 'OPEN',
+  createdAt,
+  messages: Array.from({ length: 4 }, (_, i) => ({
+    id: `msg_${i}`,
+    role: i % 2 ? 'assistant' : 'user',
+    content: `${i} `.padEnd(TEN_MB / 3, 'lorem ipsum '),
+    createdAt,
+  })),
+};
+const manyThreads = Array.from({ length: 120_000 }, (_, i) => ({
+  id: `thr_${String(i).padStart(8, '0')}_${'x'.repeat(80)}`,
+  title: `Thread ${i}`,
+  status: 'OPEN',
+  createdAt,
+}));
+const evilThread = {
+  id: 'thr_evil',
+  title: `title${EVIL}`,
+  status: `OPEN${EVIL}`,
+  createdAt: `2026${EVIL}`,
+  messages: [{ id: 'm1', role: `user${EVIL}`, content: `content${EVIL}`, createdAt: `x${EVIL}` }],
+};
+
+let hostile: Awaited<ReturnType<typeof hostileServer>>;
+let env: Record<string, string>;
+const bigBody = JSON.stringify({ data: bigThread });
+
+beforeAll(async () => {
+  hostile = await hostileServer({
+    'GET /v1/threads/thr_big': send(200, bigBody),
+    'GET /v1/threads': send(200, JSON.stringify({ data: manyThreads, meta: { limit: 200_000 } })),
+    'GET /v1/threads/thr_evil': send(200, JSON.stringify({ data: evilThread })),
+    'GET /v1/threads/thr_msg': send(500, JSON.stringify({ message: `broken${EVIL}` })),
+    'GET /v1/threads/thr_problem': send(
+      422,
+      JSON.stringify({ title: `Invalid${EVIL}`, detail: `detail${EVIL}` }),
+      'application/problem+json',
+    ),
+    'GET /v1/threads/thr_html': send(502, `<html><title>Bad gateway${EVIL}</title></html>`, 'text/html'),
+    'GET /v1/files': send(
+      200,
+      JSON.stringify({
+        data: [
+          { id: `f1${EVIL}`, originalFilename: `name${EVIL}`, indexingStatus: `FAILED${EVIL}`, createdAt },
+        ],
+      }),
+    ),
+  });
+  env = { KB_BASE_URL: hostile.url, KB_API_KEY: 'kb_test_hostile', KB_RETRIES: '0' };
+}, 60_000);
+afterAll(() => hostile.close());
+
+/** Runs kb with a reader that waits before reading, then reads in small steps. */
+async function readSlowly(args: string[]): Promise<{ stdout: Buffer; stderr: string; code: number | null }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: baseEnv(tempDir(), env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.stdout.pause();
+  await sleep(1000);
+  const chunks: Buffer[] = [];
+  for await (const chunk of child.stdout) {
+    chunks.push(chunk as Buffer);
+    if (chunks.length % 8 === 0) await sleep(2);
+  }
+  return { stdout: Buffer.concat(chunks), stderr, code: await exited };
+}
+
+describe('output of any size arrives whole through a slow reader', () => {
+  it('threads get --json: every byte, exit 0', async () => {
+    const res = await readSlowly(['threads', 'get', 'thr_big', '--json']);
+    expect(res.stdout.length).toBeGreaterThan(TEN_MB);
+    expect(res.stdout.toString('utf8')).toBe(`${JSON.stringify(bigThread, null, 2)}\n`);
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+  }, 60_000);
+
+  it('threads list --jsonl and --ids: every line', async () => {
+    const jsonl = await readSlowly(['threads', 'list', '--jsonl']);
+    expect(jsonl.stdout.length).toBeGreaterThan(TEN_MB);
+    expect(jsonl.stdout.toString('utf8')).toBe(manyThreads.map((t) => `${JSON.stringify(t)}\n`).join(''));
+    const ids = await readSlowly(['threads', 'list', '--ids']);
+    expect(ids.stdout.length).toBeGreaterThan(TEN_MB);
+    expect(ids.stdout.toString('utf8')).toBe(manyThreads.map((t) => `${t.id}\n`).join(''));
+    expect([jsonl.code, ids.code]).toEqual([0, 0]);
+  }, 60_000);
+
+  it('kb api: the body byte for byte', async () => {
+    const res = await readSlowly(['api', 'GET', '/v1/threads/thr_big']);
+    expect(res.stdout.equals(Buffer.from(bigBody))).toBe(true);
+    expect(res.code).toBe(0);
+  }, 60_000);
+});
+
+describe('hostile text never reaches a terminal raw', () => {
+  it('in transcripts, tables and records', async () => {
+    for (const args of [
+      ['threads', 'get', 'thr_evil'],
+      ['files', 'list'],
+      ['threads', 'get', 'thr_evil', '--json'],
+    ]) {
+      const res = await runKbOnTTY(args, { env });
+      expect(res.code).toBe(0);
+      expect(inert(res.stdout)).toBe(true);
+    }
+  });
+
+  it('in error messages: {message}, problem+json and HTML bodies', async () => {
+    for (const [id, code] of [
+      ['thr_msg', 5],
+      ['thr_problem', 2],
+      ['thr_html', 5],
+    ] as const) {
+      const res = await runKbOnTTY(['threads', 'get', id], { env });
+      expect(res.code).toBe(code);
+      expect(stripAnsi(res.stdout)).toMatch(/error: /);
+      expect(inert(res.stdout)).toBe(true);
+    }
+  });
+});
+
+describe('the scripting contract', () => {
+  it('with --json, stderr holds exactly one JSON object per error, usage errors included', async () => {
+    for (const args of [
+      ['threads', 'get', 'thr_problem', '--json'],
+      ['threads', 'list', '--bogus', '--json'],
+      ['threads', 'list', '--json', '--ids'],
+    ]) {
+      const res = await runKb(args, { env });
+      expect(res.stdout).toBe('');
+      const lines = res.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const { error } = JSON.parse(lines[0]!);
+      expect(error.exitCode).toBe(res.code);
+      expect(typeof error.message).toBe('string');
+      expect(typeof error.code).toBe('string');
+    }
+  });
+
+  it('refuses two formats, or an unknown KB_FORMAT, with exit 2 and sends nothing', async () => {
+    const both = await runKb(['threads', 'list', '--jsonl', '--ids'], { env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^error: --jsonl and --ids cannot be used together/);
+    const yaml = await runKb(['threads', 'list'], { env: { ...env, KB_FORMAT: 'yaml' } });
+    expect(yaml.code).toBe(2);
+    expect(yaml.stderr).toMatch(/KB_FORMAT is "yaml"/);
+  });
+
+  it("README's cleanup pipeline succeeds under set -e when nothing failed", async () => {
+    const local = await startTestServer({ demo: true });
+    try {
+      const script =
+        'kb files list --status FAILED --ids | kb files delete --yes -\nkb files list --status FAILED --ids | kb files delete --yes -';
+      const code = await new Promise<number | null>((resolve) => {
+        const child = spawn(
+          'bash',
+          ['--norc', '-euo', 'pipefail', '-c', script.replace(/kb /g, `"${process.execPath}" "${BIN}" `)],
+          {
+            env: baseEnv(tempDir(), { KB_BASE_URL: local.url, KB_API_KEY: local.keys.demo! }),
+            stdio: 'ignore',
+          },
+        );
+        child.on('close', resolve);
+      });
+      expect(code).toBe(0);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('accepts a base URL that ends in /v1', async () => {
+    const local = await startTestServer({ demo: true });
+    try {
+      const res = await runKb(['threads', 'list', '--ids'], {
+        env: { KB_BASE_URL: `${local.url}/v1/`, KB_API_KEY: local.keys.demo! },
+      });
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(/^thr_/);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { BIN } from './cli.js';
+
+let sessions = 0;
+
+/** kb running in a real terminal (a detached tmux session); `exit=N` is shown when it ends. */
+export function kbInTmux(args: string[], vars: NodeJS.ProcessEnv, size = { columns: 100, rows: 40 }) {
+  const session = `kb-test-${process.pid}-${sessions++}`;
+  const tmux = (...a: string[]) => execFileSync('tmux', a, { encoding: 'utf8' });
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const exports = Object.entries(vars)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${quote(String(v))}`)
+    .join(' ');
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    String(size.columns),
+    '-y',
+    String(size.rows),
+    `env -i ${exports} ${command}; echo "exit=$?"; sleep 60`,
+  );
+  const screen = () => tmux('capture-pane', '-p', '-J', '-t', session);
+  return {
+    screen,
+    keys: (...keys: string[]) => void tmux('send-keys', '-t', session, ...keys),
+    async waitFor(text: string | RegExp, ms = 10_000): Promise<string> {
+      const end = Date.now() + ms;
+      for (;;) {
+        const s = screen();
+        if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
+        if (Date.now() > end) throw new Error(`screen never showed ${text}:\n${s}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close() {
+      try {
+        tmux('kill-session', '-t', session);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
