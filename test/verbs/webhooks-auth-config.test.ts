@@ -69,7 +69,7 @@ describe('webhooks', () => {
 
   it('signs and verifies a body; an invalid signature is exit 1 with the result for scripts', async () => {
     fake = fakeContext({ stdin: '{"id":"evt_1"}', env: { KB_WEBHOOK_SECRET: 'whsec_test' } });
-    await runSign(fake.ctx, { scheme: 'v1', timestamp: 1_700_000_000 });
+    await runSign(fake.ctx, { scheme: 'body', timestamp: 1_700_000_000 });
     const header = fake.stdout().trim();
     expect(verifySignature('{"id":"evt_1"}', header, 'whsec_test', { toleranceSeconds: 0 }).valid).toBe(true);
     fake = fakeContext({
@@ -77,7 +77,7 @@ describe('webhooks', () => {
       env: { KB_WEBHOOK_SECRET: 'whsec_test' },
       options: { json: true },
     });
-    const err = await runVerify(fake.ctx, { header, tolerance: 0, scheme: 'v1' }).catch((e: unknown) => e);
+    const err = await runVerify(fake.ctx, { header, tolerance: 0, scheme: 'body' }).catch((e: unknown) => e);
     expect((err as CliError).exitCode).toBe(1);
     expect(JSON.parse(fake.stdout()).valid).toBe(false);
   });
