@@ -56,4 +56,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One writer of stdout (io/output.ts through io/streams.ts), one exit path (io/exit.ts, main),
+    // one signal owner (io/signals.ts). Everything else goes through the context.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/io/streams.ts',
+      'src/io/exit.ts',
+      'src/io/signals.ts',
+      'src/main.ts',
+      'src/compile-cache.ts',
+    ],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...[
+          'stdout',
+          'stderr',
+          'stdin',
+          'exit',
+          'exitCode',
+          'on',
+          'once',
+          'removeAllListeners',
+          'removeListener',
+        ].map((property) => ({
+          object: 'process',
+          property,
+          message: 'Use the context: ctx.output, ctx.io, ctx.signals; commands throw typed errors.',
+        })),
+      ],
+    },
+  },
 );
