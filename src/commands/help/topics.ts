@@ -7,7 +7,7 @@ export const EXIT_CODES: [number, string][] = [
   [5, 'service unreachable, timed out, or 5xx after retries'],
   [6, 'rate limited after retries'],
   [124, 'timed out waiting (kb files wait)'],
-  [130, 'interrupted (Ctrl-C)'],
+  [130, 'interrupted (Ctrl-C, or a prompt cancelled)'],
 ];
 
 export const ENVIRONMENT: [string, string][] = [
@@ -15,7 +15,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['KB_BASE_URL', 'service URL; overridden by --base-url'],
   ['KB_PROFILE', 'profile to use; overridden by --profile'],
   ['KB_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/kb, i.e. ~/.config/kb)'],
-  ['KB_FORMAT', 'default output format: json or jsonl'],
+  ['KB_FORMAT', 'default output format: table, json or jsonl'],
   ['KB_TIMEOUT', 'request timeout, e.g. 30s, 5m; overridden by --timeout'],
   ['KB_RETRIES', 'retries for failed requests (default 2); overridden by --retries'],
   ['KB_DEBUG', 'set to 1 to log requests to stderr, like --debug'],
@@ -35,22 +35,39 @@ export const ENVIRONMENT: [string, string][] = [
 
 export const FORMATS = `Output formats
 
-On a terminal, commands print tables, coloured statuses and relative times; messages and
-spinners go to stderr. Piped, the same commands print tab-separated rows without a header,
-without colour and with exact ISO timestamps, so cut/awk/sort work on them.
+stdout carries data only; messages, progress and spinners go to stderr, and only on a
+terminal. On a terminal, commands print tables, coloured statuses and relative times. Piped,
+the same commands print tab-separated rows without a header, without colour and with exact
+ISO timestamps, so cut/awk/sort work on them.
 
-  --json     the data as JSON on stdout (a list is an array); errors also as JSON on stderr
-  --jsonl    list commands: one compact JSON object per line
+Every command that prints records takes one of:
+
+  --json     the data as one JSON document, indented by two spaces (a list is an array)
+  --jsonl    one compact JSON object per line (a list's records, or the one record)
   --ids      one id per line, to pipe into another kb command
 
-Make JSON the default with KB_FORMAT=json or \`kb config set format json\`.
+Two at once is a usage error (exit 2). KB_FORMAT or \`kb config set format\` picks a default
+(table, json or jsonl); an unknown name is a usage error too. Streams that have no end
+(kb webhooks listen, piped kb chat, kb serve's address) print one JSON object per line.
+
+Whatever the size, output arrives whole: kb exits only once stdout has drained. Strings from
+the service are made safe for a terminal: escape sequences, control characters, bidi
+controls and zero-width characters are removed from text, and \\u-escaped in JSON, which
+parses to the same value. \`kb api\` passes bodies through byte for byte when piped.
+
+Errors: one line on stderr, "error: <message>", and a hint. With --json, stderr carries
+exactly one JSON object per error instead, and nothing else:
+  {"error": {"code", "message", "hint", "exitCode", "requestId", "status"}}
+A batch that partly failed (kb files delete) prints what succeeded on stdout and one error
+per failed item on stderr (with its "id"). An empty list of ids is a successful no-op.
 
 Examples:
   $ kb threads list --json | jq -r '.[] | select(.status == "OPEN") | .id'
   $ kb files list --jsonl --limit 100 | jq -c '{id, indexingStatus}'
   $ kb files list --status FAILED --ids | kb files delete --yes -
   $ T=$(kb threads create --title "Release notes" --ids)
-  $ kb threads send "$T" "Summarise v2" --json | jq -r .aiResponse.content`;
+  $ kb threads send "$T" "Summarise v2" --json | jq -r .aiResponse.content
+  $ kb threads get "$T" --json 2>&1 >/dev/null | jq -r .error.code`;
 
 export function renderTable(rows: [string | number, string][]): string {
   const width = Math.max(...rows.map(([k]) => String(k).length));
