@@ -120,6 +120,16 @@ describe('hostile text never reaches a terminal raw', () => {
     }
   });
 
+  it('in the chat REPL: the resumed transcript and /info', async () => {
+    const res = await runKbOnTTY(['chat', 'thr_evil'], { env, input: '/info\n/exit\n' });
+    expect(res.code).toBe(0);
+    const screen = res.stdout;
+    expect(stripAnsi(screen)).toContain('Thread');
+    expect(screen).toContain('content');
+    // kb's own line editing uses CSI sequences; nothing the server sent may act on the terminal.
+    expect(screen).not.toMatch(/\u001b\]|\u001bP|\u001b\[2J|[\u0007\u0080-\u009f\u202e\u200b]/);
+  });
+
   it('in error messages: {message}, problem+json and HTML bodies', async () => {
     for (const [id, code] of [
       ['thr_msg', 5],

@@ -36,11 +36,9 @@ describe('files list and get', () => {
 
   it('shows a detail record with its indexing error, sanitised', async () => {
     fake = fakeContext();
-    fake
-      .on('GET', '/v1/files/f1')
-      .reply(200, {
-        data: file('f1', 'FAILED', { indexingError: { code: 'ocr', message: 'bad\u001b[2Jpage' } }),
-      });
+    fake.on('GET', '/v1/files/f1').reply(200, {
+      data: file('f1', 'FAILED', { indexingError: { code: 'ocr', message: 'bad\u001b[2Jpage' } }),
+    });
     await runGet(fake.ctx, 'f1');
     expect(fake.stdout()).toContain('Error\tocr: badpage\n');
   });
