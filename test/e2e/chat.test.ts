@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
-import { BIN, baseEnv, ROOT, runKb, tempDir } from '../helpers/cli.js';
+import { baseEnv, ROOT, runKb, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
+import { kbInTmux } from '../helpers/tmux.js';
 
 let server: RunningServer;
 let env: Record<string, string>;
@@ -77,27 +78,6 @@ describe('npm start without a terminal', () => {
 });
 
 describe('kb chat on a terminal (tmux)', () => {
-  const session = `kb-test-${process.pid}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-  const screen = () => tmux('capture-pane', '-p', '-J', '-t', session);
-  async function waitFor(text: string | RegExp, ms = 10_000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const s = screen();
-      if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
-      if (Date.now() > end) throw new Error(`screen never showed ${text}:\n${s}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  afterAll(() => {
-    try {
-      tmux('kill-session', '-t', session);
-    } catch {
-      // already gone
-    }
-  });
-
   it('renders a reply, cancels a slow one with Ctrl-C, and leaves with Ctrl-D', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 3000 });
     const configDir = tempDir();
@@ -107,31 +87,19 @@ describe('kb chat on a terminal (tmux)', () => {
       KB_BASE_URL: slow.url,
       KB_API_KEY: slow.keys.demo!,
     };
-    const exports = Object.entries(vars)
-      .map(([k, v]) => `${k}='${String(v).replace(/'/g, `'\\''`)}'`)
-      .join(' ');
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      session,
-      '-x',
-      '100',
-      '-y',
-      '50',
-      `env -i ${exports} ${process.execPath} ${BIN} chat; echo "exit=$?"; sleep 30`,
-    );
+    const term = kbInTmux(['chat'], vars, { columns: 100, rows: 50 });
+    onTestFinished(() => term.close());
+    const { waitFor, screen } = term;
     await waitFor('you ›');
-    tmux('send-keys', '-t', session, 'How much is the Growth plan?', 'Enter');
+    term.keys('How much is the Growth plan?', 'Enter');
     await waitFor('Thinking');
     await waitFor('29 dollars', 15_000);
     const rendered = screen();
     expect(rendered).toContain('Assistant');
 
     // A multi-line paste (bracketed, as terminals send it) arrives as one message.
-    tmux('set-buffer', 'first pasted line\nsecond pasted line');
-    tmux('paste-buffer', '-p', '-t', session);
-    tmux('send-keys', '-t', session, 'Enter');
+    term.paste('first pasted line\nsecond pasted line');
+    term.keys('Enter');
     await waitFor('Thinking');
     const threadId = [...slow.service.store.threads.values()].at(-1)!.id;
     const userMessages = () =>
@@ -143,34 +111,34 @@ describe('kb chat on a terminal (tmux)', () => {
     expect(userMessages()).toEqual(['How much is the Growth plan?', 'first pasted line\nsecond pasted line']);
     await waitFor(/Assistant[\s\S]*Assistant/);
 
-    tmux('send-keys', '-t', session, 'What does error E-4102 mean?', 'Enter');
+    term.keys('What does error E-4102 mean?', 'Enter');
     await waitFor(/Thinking[^\n]*\n?[^\n]*$/m);
     await new Promise((r) => setTimeout(r, 500));
-    tmux('send-keys', '-t', session, 'C-c');
+    term.keys('C-c');
     await waitFor('Cancelled. The service may still finish this reply');
     expect(screen()).not.toContain('IMAP server refused');
 
-    tmux('send-keys', '-t', session, 'C-c');
+    term.keys('C-c');
     await waitFor('(To leave, press Ctrl-D or type /exit)');
     // Ctrl-R finds an earlier message; Enter sends it again.
     const asked = () =>
       (slow.service.store.messages.get(threadId) ?? []).filter(
         (m) => m.content === 'How much is the Growth plan?',
       ).length;
-    tmux('send-keys', '-t', session, 'C-r');
-    tmux('send-keys', '-t', session, 'Growth');
+    term.keys('C-r');
+    term.keys('Growth');
     await waitFor("(reverse-i-search)`Growth': How much is the Growth plan?");
-    tmux('send-keys', '-t', session, 'Enter');
+    term.keys('Enter');
     const end1 = Date.now() + 15_000;
     while (asked() < 2 && Date.now() < end1) await new Promise((r) => setTimeout(r, 100));
     expect(asked()).toBe(2);
     await waitFor(/you › $/m);
 
-    tmux('send-keys', '-t', session, '/threads', 'Enter');
+    term.keys('/threads', 'Enter');
     await waitFor('Continue which thread?');
-    tmux('send-keys', '-t', session, 'Enter');
+    term.keys('Enter');
     await waitFor(/✔ Continue which thread\?[\s\S]*· thr_\w+ · OPEN · \d+ messages/);
-    tmux('send-keys', '-t', session, 'C-d');
+    term.keys('C-d');
     const end = await waitFor('exit=0');
     expect(end).toMatch(/Resume this conversation with: kb chat thr_\w+/);
     await slow.close();

@@ -28,6 +28,11 @@ export function kbInTmux(args: string[], vars: NodeJS.ProcessEnv, size = { colum
   return {
     screen,
     keys: (...keys: string[]) => void tmux('send-keys', '-t', session, ...keys),
+    /** Pastes `text` as a terminal does (bracketed, when the program asked for it). */
+    paste(text: string) {
+      tmux('set-buffer', text);
+      tmux('paste-buffer', '-p', '-t', session);
+    },
     async waitFor(text: string | RegExp, ms = 10_000): Promise<string> {
       const end = Date.now() + ms;
       for (;;) {
