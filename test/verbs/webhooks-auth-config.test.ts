@@ -1,17 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runApi } from '../../src/commands/api/index.js';
+import { runLogin } from '../../src/commands/auth/login.js';
+import { runLogout } from '../../src/commands/auth/logout.js';
 import { runStatus } from '../../src/commands/auth/status.js';
 import { runSwitch } from '../../src/commands/auth/switch.js';
 import { runToken } from '../../src/commands/auth/token.js';
 import { runGet as runConfigGet } from '../../src/commands/config/get.js';
 import { runList as runConfigList } from '../../src/commands/config/list.js';
+import { runPath } from '../../src/commands/config/path.js';
 import { runSet } from '../../src/commands/config/set.js';
 import { runUnset } from '../../src/commands/config/unset.js';
 import { runList as runUsers } from '../../src/commands/users/list.js';
 import { runCreate } from '../../src/commands/webhooks/create.js';
 import { runDelete } from '../../src/commands/webhooks/delete.js';
+import { runGet as runWebhookGet } from '../../src/commands/webhooks/get.js';
 import { runList as runWebhooks } from '../../src/commands/webhooks/list.js';
 import { runSign } from '../../src/commands/webhooks/sign.js';
 import { runVerify } from '../../src/commands/webhooks/verify.js';
@@ -127,6 +131,9 @@ describe('auth and config', () => {
       .reply(200, { data: [{ id: 'u1', name: 'Zoe', email: 'z@x', createdAt: 'x' }] });
     await runUsers(fake.ctx, {});
     expect(fake.stdout()).toBe('{"id":"u1","name":"Zoe","email":"z@x","createdAt":"x"}\n');
+    const handEdited = tempDir();
+    writeFileSync(join(handEdited, 'config.json'), JSON.stringify({ settings: { format: 'yaml' } }), { mode: 0o600 });
+    await expect(runUsers(fakeContext({ configDir: handEdited }).ctx, {})).rejects.toThrow(/format setting is "yaml"/);
   });
 });
 
@@ -147,5 +154,42 @@ describe('kb api', () => {
     );
     expect(fake.stdout()).toBe('{"error":{"code":"route_not_found","message":"No such route"}}\n');
     expect((err as Error).message).toBe('No such route');
+  });
+});
+
+describe('auth login and logout, webhooks get, config path', () => {
+  it('logs in with a key from stdin after checking it, and saves nothing when it is refused', async () => {
+    const configDir = tempDir();
+    fake = fakeContext({ configDir, stdin: 'kb_new_key_0123456789\n', env: { KB_API_KEY: undefined } });
+    fake.on('GET', '/v1/users?limit=1').reply(401, { error: { code: 'unauthorized', message: 'no' } });
+    const err = (await runLogin(fake.ctx, { withKey: true }).catch((e: unknown) => e)) as CliError;
+    expect(err.exitCode).toBe(4);
+    expect(() => readFileSync(join(configDir, 'config.json'), 'utf8')).toThrow();
+
+    fake = fakeContext({ configDir, stdin: 'kb_new_key_0123456789\n', env: { KB_API_KEY: undefined } });
+    fake.on('GET', '/v1/users?limit=1').reply(200, { data: [] });
+    await runLogin(fake.ctx, { withKey: true });
+    const saved = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+    expect(saved.profiles.default).toEqual({ baseUrl: 'https://kb.test', apiKey: 'kb_new_key_0123456789' });
+    expect(fake.stdout() + fake.stderr()).not.toContain('kb_new_key');
+
+    fake = fakeContext({ configDir, env: { KB_API_KEY: 'still_set' } });
+    await runLogout(fake.ctx);
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.apiKey).toBeUndefined();
+    expect(fake.stderr()).toBe('warning: KB_API_KEY is still set in this environment\n');
+  });
+
+  it('never shows a webhook secret, even if the service returns one', async () => {
+    fake = fakeContext({ options: { json: true } });
+    fake.on('GET', '/v1/webhooks/wh_1').reply(200, { data: { ...WH, secret: 'whsec_leak' } });
+    await runWebhookGet(fake.ctx, 'wh_1');
+    expect(JSON.parse(fake.stdout())).toEqual(WH);
+  });
+
+  it('config path prints where the config file is', async () => {
+    const configDir = tempDir();
+    fake = fakeContext({ configDir });
+    await runPath(fake.ctx);
+    expect(fake.stdout()).toBe(`${join(configDir, 'config.json')}\n`);
   });
 });
