@@ -1,4 +1,5 @@
 import { Hono, type Context as HonoContext } from 'hono';
+import { StorageError } from './journal.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
@@ -208,6 +209,18 @@ export function createApp(service: Service) {
 
   app.onError((err, c) => {
     if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);
+    if (err instanceof StorageError) {
+      service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: err.message });
+      return sendError(
+        c,
+        503,
+        'storage_unavailable',
+        'the service cannot store this change now; nothing was saved',
+        {
+          'retry-after': '5',
+        },
+      );
+    }
     service.options.log?.({
       level: 'error',
       requestId: c.get('requestId'),

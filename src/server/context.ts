@@ -1,3 +1,4 @@
+import type { Turns } from './turns.js';
 import type { HttpBindings } from '@hono/node-server';
 import type { GeneratorOptions } from './assistant.js';
 import type { Deliverer } from './deliveries.js';
@@ -20,6 +21,8 @@ export interface Service {
   indexer: Indexer;
   deliverer: Deliverer;
   faults: FaultPlan;
+  /** One message exchange at a time per thread. */
+  turns: Turns;
   options: ServiceOptions;
   /** Resolves when the server is shutting down; hanging requests end then. */
   closing: Promise<void>;

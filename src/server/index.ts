@@ -7,7 +7,8 @@ import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
 import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
 import { Indexer } from './indexer.js';
-import { Journal } from './journal.js';
+import { Journal, type LoadReport } from './journal.js';
+import { Turns } from './turns.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
 import { Store } from './store.js';
 
@@ -22,6 +23,8 @@ export interface ServerOptions {
   apiKeys?: string[];
   /** Persist every change to this file and reload it on start. */
   dataFile?: string;
+  /** Start from a damaged --data file: keep every valid record, move the original aside. */
+  repairData?: boolean;
   replyDelayMs?: number;
   /** Fault rules such as "GET /v1/threads 503 x2". */
   faults?: string[];
@@ -48,6 +51,8 @@ export interface RunningServer {
   keys: Record<string, string>;
   workspaces: WorkspaceInfo[];
   service: Service;
+  /** What loading --data found: a dropped torn last line, or what --repair did. */
+  loaded?: Omit<LoadReport, 'ops'>;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const store = new Store();
   const journal = options.dataFile ? new Journal(options.dataFile) : undefined;
-  if (journal) store.attach(journal);
+  const loaded = journal ? store.attach(journal, { repair: options.repairData }) : undefined;
 
   let resolveClosing!: () => void;
   const closing = new Promise<void>((resolve) => {
@@ -84,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     indexer,
     deliverer,
     faults,
+    turns: new Turns(),
     closing,
     options: {
       replyDelayMs: options.replyDelayMs ?? 0,
@@ -140,6 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keys: Object.fromEntries(workspaces.map((w) => [w.name, w.keys[0]!])),
     workspaces,
     service,
+    loaded: loaded && { tornTail: loaded.tornTail, repaired: loaded.repaired },
     async close() {
       if (closed) return;
       closed = true;

@@ -5,6 +5,10 @@ import { chunkText, extractText, mimeTypeFor } from './extract.js';
 import { newId } from './ids.js';
 import type { Chunk, FileRecord } from './model.js';
 import type { Store } from './store.js';
+import { StorageError } from './journal.js';
+
+/** How long to wait before trying again to store a change the disk refused. */
+const STORAGE_RETRY_MS = 1000;
 
 export interface IndexerOptions {
   /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
@@ -55,11 +59,17 @@ export class Indexer {
     return file;
   }
 
-  #later(step: () => void) {
+  /** Runs `step` after the step delay; when its change cannot be stored (a full disk), again later. */
+  #later(step: () => void, delayMs = this.options.stepDelayMs) {
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      step();
-    }, this.options.stepDelayMs);
+      try {
+        step();
+      } catch (err) {
+        if (!(err instanceof StorageError)) throw err;
+        this.#later(step, STORAGE_RETRY_MS);
+      }
+    }, delayMs);
     this.#timers.add(timer);
   }
 
@@ -162,8 +172,13 @@ export class Indexer {
         const bytes = readFileSync(path);
         const file = this.upload(workspaceId, basename(path), bytes, existing?.id);
         this.#sources.set(path, { id: file.id, mtimeMs: stat.mtimeMs, size: stat.size });
-      } catch {
-        // a file that vanished or cannot be read between listing and reading is picked up next time
+      } catch (err) {
+        // A file that vanished or cannot be read between listing and reading is picked up next
+        // time; one that could not be stored, once the disk has room again.
+        if (err instanceof StorageError) {
+          clearTimeout(this.#scanTimer);
+          this.#scanTimer = setTimeout(() => this.#scan(workspaceId, dir), STORAGE_RETRY_MS);
+        }
       }
     }
   }

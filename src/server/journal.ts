@@ -1,50 +1,210 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import * as nodeFs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import type { Operation } from './model.js';
 
+/** The file-system calls the journal makes; tests pass one that fails (ENOSPC, short writes). */
+export type JournalFs = Pick<
+  typeof nodeFs,
+  | 'openSync'
+  | 'writeSync'
+  | 'fsyncSync'
+  | 'ftruncateSync'
+  | 'closeSync'
+  | 'readFileSync'
+  | 'renameSync'
+  | 'existsSync'
+  | 'unlinkSync'
+>;
+
+/** An append could not be made durable: the change was not applied and must not be acknowledged. */
+export class StorageError extends Error {
+  override name = 'StorageError';
+  constructor(override readonly cause: unknown) {
+    super(`cannot write the journal: ${(cause as NodeJS.ErrnoException)?.code ?? String(cause)}`);
+  }
+}
+
+/** The journal holds a line that is not a record, before its last line: kb serve will not guess. */
+export class JournalDamaged extends Error {
+  override name = 'JournalDamaged';
+  constructor(
+    readonly path: string,
+    readonly line: number,
+    readonly problem: string,
+    readonly damagedLines: number,
+  ) {
+    super(`${path}:${line}: ${problem}`);
+  }
+}
+
+/** What loading kept and dropped. */
+export interface LoadReport {
+  ops: Operation[];
+  /** A half-written last line (a crash mid-append) was dropped. */
+  tornTail: boolean;
+  /** With repair: how many damaged lines were dropped, and where the original was moved. */
+  repaired?: { dropped: number; movedTo: string };
+}
+
+const OBJECT = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const WITH_ID = (v: unknown) => OBJECT(v) && typeof (v as { id?: unknown }).id === 'string';
+const STRING = (v: unknown) => typeof v === 'string';
+
+/** For each operation, the field it carries and what that field must look like. */
+const SHAPES: Record<Operation['op'], [field: string, valid: (v: unknown) => boolean][]> = {
+  workspace: [['workspace', WITH_ID]],
+  key: [['key', (k) => OBJECT(k) && STRING((k as any).key) && STRING((k as any).workspaceId)]],
+  user: [['user', WITH_ID]],
+  thread: [['thread', WITH_ID]],
+  threadStatus: [
+    ['id', STRING],
+    ['status', STRING],
+  ],
+  messages: [['messages', (m) => Array.isArray(m) && m.every((x) => WITH_ID(x) && STRING(x.threadId))]],
+  file: [['file', WITH_ID]],
+  fileIndexed: [
+    ['file', WITH_ID],
+    ['chunks', Array.isArray],
+  ],
+  fileDeleted: [['id', STRING]],
+  webhook: [['webhook', WITH_ID]],
+  webhookDeleted: [['id', STRING]],
+};
+
+/** Why `line` is not a record, or undefined when it is one. */
+export function problemWith(line: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return `not JSON (${(err as Error).message})`;
+  }
+  if (!OBJECT(value)) return `expected a record, found ${value === null ? 'null' : typeof value}`;
+  const op = (value as { op?: unknown }).op;
+  if (typeof op !== 'string' || !Object.hasOwn(SHAPES, op)) return `unknown operation ${JSON.stringify(op)}`;
+  for (const [field, valid] of SHAPES[op as Operation['op']])
+    if (!valid((value as Record<string, unknown>)[field])) return `"${op}" without a valid "${field}"`;
+  return undefined;
+}
+
 /**
- * An append-only log of operations. Each write is fsynced before the request that caused it
- * is answered, so a kill -9 loses nothing acknowledged; a half-written last line (a crash
- * mid-append) is dropped on load. On open the log is compacted into a fresh file atomically.
+ * An append-only log of operations. Invariant: the file holds exactly the operations that were
+ * acknowledged, each on its own line. An append is written whole and fsynced before the
+ * request that caused it is answered; when it cannot be (a full disk, an I/O error), the file
+ * is cut back to its last whole record and the append fails, so the change is neither applied
+ * nor acknowledged, and later appends start on a clean line. On open the log is compacted
+ * into a fresh file, atomically.
  */
 export class Journal {
   #fd: number | undefined;
+  /** Bytes of whole, acknowledged records: where the next append goes. */
+  #size = 0;
+  /** A failed append may have left bytes past #size that could not be cut yet. */
+  #dirty = false;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly fs: JournalFs = nodeFs,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
-  /** The operations stored so far. */
-  load(): Operation[] {
-    if (!existsSync(this.path)) return [];
-    const ops: Operation[] = [];
-    for (const line of readFileSync(this.path, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        ops.push(JSON.parse(line) as Operation);
-      } catch {
-        break; // a torn final write; everything before it was acknowledged
-      }
-    }
-    return ops;
+  /**
+   * The operations stored so far. A bad last line is a crash mid-append and is dropped; a bad
+   * line before it is damage: JournalDamaged names it, unless `repair` keeps every valid
+   * record and moves the original aside.
+   */
+  load(options: { repair?: boolean } = {}): LoadReport {
+    if (!this.fs.existsSync(this.path)) return { ops: [], tornTail: false };
+    const lines = this.fs.readFileSync(this.path, 'utf8').split('\n');
+    const entries = lines
+      .map((text, i) => ({ text, number: i + 1 }))
+      .filter((l) => l.text.trim() !== '')
+      .map((l) => ({ ...l, problem: problemWith(l.text) }));
+    const last = entries.at(-1);
+    const tornTail = Boolean(last?.problem);
+    const damaged = entries.filter((e) => e.problem && e !== last);
+    const ops = entries.filter((e) => !e.problem).map((e) => JSON.parse(e.text) as Operation);
+    if (damaged.length === 0) return { ops, tornTail };
+    const first = damaged[0]!;
+    if (!options.repair) throw new JournalDamaged(this.path, first.number, first.problem!, damaged.length);
+    const movedTo = `${this.path}.damaged-${this.now().toISOString().replace(/[:.]/g, '-')}`;
+    this.fs.renameSync(this.path, movedTo);
+    return { ops, tornTail, repaired: { dropped: damaged.length + (tornTail ? 1 : 0), movedTo } };
   }
 
-  /** Rewrites the log as `ops` (via a temp file and rename) and keeps it open for appends. */
+  /** Rewrites the log as `ops` (a new file, then rename) and keeps it open for appends. */
   open(ops: Operation[]): void {
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w', 0o600);
-    writeSync(fd, ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(tmp, this.path);
-    this.#fd = openSync(this.path, 'a', 0o600);
+    const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
+    // A name no one can have planted (exclusive create never follows a link), 0600, in the
+    // same directory so that the rename is atomic.
+    const tmp = join(dirname(this.path), `.${basename(this.path)}.${randomUUID()}.tmp`);
+    const fd = this.fs.openSync(tmp, 'wx', 0o600);
+    try {
+      this.#writeAll(fd, data, 0);
+      this.fs.fsyncSync(fd);
+    } catch (err) {
+      this.fs.closeSync(fd);
+      this.fs.unlinkSync(tmp);
+      throw new StorageError(err);
+    }
+    this.fs.closeSync(fd);
+    this.fs.renameSync(tmp, this.path);
+    this.#syncDirectory();
+    this.#fd = this.fs.openSync(this.path, 'r+', 0o600);
+    this.#size = data.length;
   }
 
+  /** Makes `ops` durable, or throws StorageError having changed nothing. */
   append(ops: Operation[]): void {
     if (this.#fd === undefined) return;
-    writeSync(this.#fd, ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
-    fsyncSync(this.#fd);
+    const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
+    try {
+      if (this.#dirty) this.#cutBack();
+      this.#writeAll(this.#fd, data, this.#size);
+      this.fs.fsyncSync(this.#fd);
+      this.#size += data.length;
+    } catch (err) {
+      this.#dirty = true;
+      try {
+        this.#cutBack();
+      } catch {
+        // cut at the next append, before anything else is written
+      }
+      throw new StorageError(err);
+    }
   }
 
   close(): void {
-    if (this.#fd !== undefined) closeSync(this.#fd);
+    if (this.#fd !== undefined) this.fs.closeSync(this.#fd);
     this.#fd = undefined;
+  }
+
+  /** Writes all of `data` at `position`; a short write continues, a write of nothing fails. */
+  #writeAll(fd: number, data: Buffer, position: number): void {
+    let done = 0;
+    while (done < data.length) {
+      const n = this.fs.writeSync(fd, data, done, data.length - done, position + done);
+      if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
+      done += n;
+    }
+  }
+
+  #cutBack(): void {
+    this.fs.ftruncateSync(this.#fd!, this.#size);
+    this.fs.fsyncSync(this.#fd!);
+    this.#dirty = false;
+  }
+
+  #syncDirectory(): void {
+    let fd: number | undefined;
+    try {
+      fd = this.fs.openSync(dirname(this.path), 'r');
+      this.fs.fsyncSync(fd);
+    } catch {
+      // some file systems cannot fsync a directory; the rename itself has happened
+    } finally {
+      if (fd !== undefined) this.fs.closeSync(fd);
+    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Journal } from './journal.js';
+import type { Journal, LoadReport } from './journal.js';
 import type {
   Chunk,
   FileRecord,
@@ -16,7 +16,10 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
 }
 
-/** The whole state of the local service. Every change goes through `commit`. */
+/**
+ * The whole state of the local service. Every change goes through `commit`, which applies it
+ * only once the journal holds it: what is visible has been acknowledged, and the reverse.
+ */
 export class Store {
   readonly workspaces = new Map<string, Workspace>();
   readonly keys = new Map<string, string>();
@@ -30,13 +33,15 @@ export class Store {
   #journal: Journal | undefined;
 
   /** Replays stored operations, then records every later change in the journal. */
-  attach(journal: Journal): void {
-    const ops = journal.load();
-    for (const op of ops) this.#apply(op);
+  attach(journal: Journal, options: { repair?: boolean } = {}): LoadReport {
+    const report = journal.load(options);
+    for (const op of report.ops) this.#apply(op);
     journal.open(this.snapshot());
     this.#journal = journal;
+    return report;
   }
 
+  /** Applies `ops` once they are durable; throws StorageError (nothing applied) when they cannot be. */
   commit(...ops: Operation[]): void {
     this.#journal?.append(ops);
     for (const op of ops) this.#apply(op);

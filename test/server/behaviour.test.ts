@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/index.js';
-import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { api, startTestServer } from '../helpers/server.js';
 
@@ -110,42 +110,49 @@ describe('fault plan', () => {
   });
 });
 
-describe('--data persistence', () => {
-  it('keeps every acknowledged write across kill -9', async () => {
-    const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
-    const start = () =>
-      new Promise<{ child: ReturnType<typeof spawn>; url: string }>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [BIN, 'serve', '--port', '0', '--data', data, '--api-key', 'main:kb_persist_key', '--json'],
-          {
-            env: baseEnv(dir),
-          },
-        );
-        let out = '';
-        child.stdout!.on('data', (d) => {
-          out += d;
-          if (out.includes('\n')) resolve({ child, url: JSON.parse(out.split('\n')[0]!).url });
-        });
-        child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+describe('message order and closed threads', () => {
+  it('stores concurrent messages of one thread in the order they were accepted, whatever the reply delay', async () => {
+    const server = await startTestServer({ demo: true, replyDelayMs: 150 });
+    const key = server.keys.demo!;
+    try {
+      const thread = (await api(server, key, 'POST', '/v1/threads', { title: 'order' })).json.data;
+      const sends = [1, 2, 3].map(async (n) => {
+        await new Promise((r) => setTimeout(r, n * 20));
+        return api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: `question ${n}` });
       });
-    const first = await start();
-    const acknowledged: string[] = [];
-    const writes = Array.from({ length: 40 }, async (_, i) => {
-      const res = await api(first, 'kb_persist_key', 'POST', '/v1/threads', { title: `t${i}` }).catch(
-        () => undefined,
+      expect((await Promise.all(sends)).map((r) => r.status)).toEqual([201, 201, 201]);
+      const messages = (await api(server, key, 'GET', `/v1/threads/${thread.id}`)).json.data.messages;
+      expect(messages.map((m: any) => (m.role === 'user' ? m.content : m.role))).toEqual([
+        'question 1',
+        'assistant',
+        'question 2',
+        'assistant',
+        'question 3',
+        'assistant',
+      ]);
+      const times = messages.map((m: any) => m.createdAt);
+      expect([...times].sort()).toEqual(times);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 409 and stores nothing when the thread is closed while the reply is written', async () => {
+    const server = await startTestServer({ demo: true, replyDelayMs: 300 });
+    const key = server.keys.demo!;
+    try {
+      const thread = (await api(server, key, 'POST', '/v1/threads', { title: 'closing' })).json.data;
+      const sending = api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'hello?' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await api(server, key, 'PATCH', `/v1/threads/${thread.id}`, { status: 'CLOSED' })).status).toBe(
+        200,
       );
-      if (res?.status === 201) acknowledged.push(res.json.data.id);
-    });
-    await new Promise((r) => setTimeout(r, 15));
-    first.child.kill('SIGKILL');
-    await Promise.allSettled(writes);
-    const second = await start();
-    const stored = (await api(second, 'kb_persist_key', 'GET', '/v1/threads?limit=100')).json.data.map(
-      (t: any) => t.id,
-    );
-    for (const id of acknowledged) expect(stored).toContain(id);
-    second.child.kill('SIGTERM');
+      const res = await sending;
+      expect(res.status).toBe(409);
+      expect(res.json.error.code).toBe('thread_not_open');
+      expect((await api(server, key, 'GET', `/v1/threads/${thread.id}`)).json.data.messages).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -132,8 +132,12 @@ describe('auth and config', () => {
     await runUsers(fake.ctx, {});
     expect(fake.stdout()).toBe('{"id":"u1","name":"Zoe","email":"z@x","createdAt":"x"}\n');
     const handEdited = tempDir();
-    writeFileSync(join(handEdited, 'config.json'), JSON.stringify({ settings: { format: 'yaml' } }), { mode: 0o600 });
-    await expect(runUsers(fakeContext({ configDir: handEdited }).ctx, {})).rejects.toThrow(/format setting is "yaml"/);
+    writeFileSync(join(handEdited, 'config.json'), JSON.stringify({ settings: { format: 'yaml' } }), {
+      mode: 0o600,
+    });
+    await expect(runUsers(fakeContext({ configDir: handEdited }).ctx, {})).rejects.toThrow(
+      /format setting is "yaml"/,
+    );
   });
 });
 
@@ -175,7 +179,9 @@ describe('auth login and logout, webhooks get, config path', () => {
 
     fake = fakeContext({ configDir, env: { KB_API_KEY: 'still_set' } });
     await runLogout(fake.ctx);
-    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.apiKey).toBeUndefined();
+    expect(
+      JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.apiKey,
+    ).toBeUndefined();
     expect(fake.stderr()).toBe('warning: KB_API_KEY is still set in this environment\n');
   });
 

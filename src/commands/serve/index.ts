@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
-import { UsageError } from '../../errors.js';
+import { basename } from 'node:path';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { JournalDamaged } from '../../server/journal.js';
 import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
@@ -12,6 +14,7 @@ interface ServeOptions {
   docs?: string;
   apiKey: string[];
   data?: string;
+  repair?: boolean;
   replyDelay?: string;
   fault: string[];
   log?: boolean;
@@ -46,6 +49,7 @@ export default function serveCommand(): Command {
       [],
     )
     .option('--data <file>', 'persist every change to this file and reload it on start')
+    .option('--repair', 'with --data: start from a damaged file, keeping every valid record')
     .option('--reply-delay <ms>', 'wait this long before each assistant reply')
     .option('--fault <rule>', 'inject a fault, e.g. "GET /v1/threads 503 x2" (repeatable)', collect, [])
     .option('--log', 'log each request as a JSON line on stderr')
@@ -92,6 +96,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       docsDir: opts.docs,
       apiKeys: opts.apiKey,
       dataFile: opts.data,
+      repairData: opts.repair,
       replyDelayMs: nonNegativeInt('reply delay', opts.replyDelay),
       faults: opts.fault,
       log,
@@ -104,6 +109,13 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       webhookRetrySchedule: retrySchedule,
     });
   } catch (err) {
+    if (err instanceof JournalDamaged)
+      throw new CliError(
+        `${err.message} (${err.damagedLines} damaged line${err.damagedLines === 1 ? '' : 's'}); nothing was changed`,
+        ExitCode.failure,
+        `start with --repair to keep every valid record (the file is moved aside to ${basename(err.path)}.damaged-<time>)`,
+        'journal_damaged',
+      );
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       throw new UsageError(
@@ -114,6 +126,16 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;
+  if (server.loaded?.repaired) {
+    const { dropped, movedTo } = server.loaded.repaired;
+    ctx.warn(
+      `repaired ${opts.data}: dropped ${dropped} damaged line${dropped === 1 ? '' : 's'}, kept every valid record; the original is ${movedTo}`,
+    );
+  } else if (server.loaded?.tornTail) {
+    ctx.warn(
+      `${opts.data}: dropped a half-written last line (kb serve stopped while writing it; it was never acknowledged)`,
+    );
+  }
   const info = {
     url: server.url,
     workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })),

@@ -80,31 +80,44 @@ export function threadRoutes(service: Service) {
         `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
       );
     }
-    const history = store.messages.get(thread.id) ?? [];
-    const userMessage: MessageRecord = {
-      id: newId('msg'),
-      threadId: thread.id,
-      role: 'user',
-      content,
-      createdAt: now(),
-    };
-    if (service.options.replyDelayMs > 0)
-      await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
-    const hits = retrieve(store, workspaceId, content, history);
-    let reply = extractiveAnswer(content, hits);
-    if (service.options.generator) {
-      reply = await generatedAnswer(service.options.generator, content, hits, history).catch(() => reply);
-    }
-    const aiResponse: MessageRecord = {
-      id: newId('msg'),
-      threadId: thread.id,
-      role: 'assistant',
-      content: reply.content,
-      createdAt: now(),
-      sources: reply.sources,
-    };
-    store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
-    const data = { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
+    // One exchange at a time per thread: each reply sees the ones before it, and messages are
+    // stored in the order they were accepted.
+    const data = await service.turns.run(thread.id, async () => {
+      const history = store.messages.get(thread.id) ?? [];
+      const userMessage: MessageRecord = {
+        id: newId('msg'),
+        threadId: thread.id,
+        role: 'user',
+        content,
+        createdAt: now(),
+      };
+      if (service.options.replyDelayMs > 0)
+        await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
+      const hits = retrieve(store, workspaceId, content, history);
+      let reply = extractiveAnswer(content, hits);
+      if (service.options.generator) {
+        reply = await generatedAnswer(service.options.generator, content, hits, history).catch(() => reply);
+      }
+      // The thread may have been closed while the reply was written: then nothing is stored.
+      const current = store.thread(workspaceId, thread.id);
+      if (current?.status !== 'OPEN') {
+        throw new ServiceError(
+          409,
+          'thread_not_open',
+          `thread ${thread.id} became ${current?.status ?? 'unavailable'} while the reply was written; nothing was stored`,
+        );
+      }
+      const aiResponse: MessageRecord = {
+        id: newId('msg'),
+        threadId: thread.id,
+        role: 'assistant',
+        content: reply.content,
+        createdAt: now(),
+        sources: reply.sources,
+      };
+      store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
+      return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
+    });
     service.deliverer.emit(workspaceId, 'thread.message.created', {
       threadId: thread.id,
       message: data.aiResponse,

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { BIN, baseEnv } from './cli.js';
+
+export interface ServeProcess {
+  child: ReturnType<typeof spawn>;
+  url: string;
+  stderr: () => string;
+}
+
+/** `kb serve` as its own process (so it can be killed with SIGKILL), resolved once it listens. */
+export function startServeProcess(dir: string, args: string[]): Promise<ServeProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
+      env: baseEnv(dir),
+    });
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ child, url: JSON.parse(out.split('\n')[0]!).url, stderr: () => err });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+/** Runs `kb serve` expecting it to refuse to start; resolves with its exit code and stderr. */
+export function serveRefusal(
+  dir: string,
+  args: string[],
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: baseEnv(dir) });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      child.kill('SIGTERM');
+    });
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
+  });
+}

@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { api } from '../helpers/server.js';
+import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
+
+const KEY = 'kb_persist_key';
+const keyArgs = ['--api-key', `main:${KEY}`];
+
+describe('kb serve --data keeps every acknowledged write', () => {
+  it('across a kill -9 loop with concurrent writers', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const acknowledged = new Set<string>();
+    for (let round = 0; round < 4; round++) {
+      const server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+      const writers = Array.from({ length: 30 }, async (_, i) => {
+        const res = await api(server, KEY, 'POST', '/v1/threads', { title: `r${round} t${i}` }).catch(
+          () => undefined,
+        );
+        if (res?.status !== 201) return;
+        acknowledged.add(res.json.data.id);
+        const sent = await api(server, KEY, 'POST', `/v1/threads/${res.json.data.id}/messages`, {
+          content: 'How much is the Growth plan?',
+        }).catch(() => undefined);
+        if (sent?.status === 201) acknowledged.add(sent.json.data.userMessage.id);
+      });
+      await new Promise((r) => setTimeout(r, 10 + round * 15));
+      server.child.kill('SIGKILL');
+      await Promise.allSettled(writers);
+    }
+    const server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+    try {
+      const threads = (await api(server, KEY, 'GET', '/v1/threads?limit=100')).json.data;
+      const stored = new Set<string>(threads.map((t: { id: string }) => t.id));
+      for (const t of threads) {
+        const messages = (await api(server, KEY, 'GET', `/v1/threads/${t.id}`)).json.data.messages;
+        for (const m of messages) stored.add(m.id);
+      }
+      expect(acknowledged.size).toBeGreaterThan(0);
+      for (const id of acknowledged) expect(stored).toContain(id);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+});
+
+describe('kb serve --data with a damaged file', () => {
+  function damaged(): { dir: string; data: string } {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const ws = {
+      op: 'workspace',
+      workspace: { id: 'ws_1', name: 'main', createdAt: '2026-01-01T00:00:00Z' },
+    };
+    const key = { op: 'key', key: { key: KEY, workspaceId: 'ws_1' } };
+    const thread = (n: number) => ({
+      op: 'thread',
+      thread: {
+        id: `thr_${n}`,
+        workspaceId: 'ws_1',
+        title: `t${n}`,
+        status: 'OPEN',
+        createdAt: '2026-01-01T00:00:00Z',
+      },
+    });
+    const lines = [ws, key, thread(1), 'null', thread(2), '{"op":"thread","thr', thread(3)].map((l) =>
+      typeof l === 'string' ? l : JSON.stringify(l),
+    );
+    writeFileSync(data, `${lines.join('\n')}\n`, { mode: 0o600 });
+    return { dir, data };
+  }
+
+  it('refuses to start, naming FILE:LINE, and changes nothing', async () => {
+    const { dir, data } = damaged();
+    const before = readFileSync(data);
+    const res = await serveRefusal(dir, ['--data', data]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(
+      `error: ${data}:4: expected a record, found null (2 damaged lines); nothing was changed`,
+    );
+    expect(res.stderr).toContain('--repair');
+    expect(readFileSync(data)).toEqual(before);
+    expect(readdirSync(dir).filter((f) => f.includes('state'))).toEqual(['state.jsonl']);
+  });
+
+  it('with --repair, keeps every valid record, says how many lines it dropped, keeps the original', async () => {
+    const { dir, data } = damaged();
+    const original = readFileSync(data, 'utf8');
+    const server = await startServeProcess(dir, ['--data', data, '--repair']);
+    try {
+      const ids = (await api(server, KEY, 'GET', '/v1/threads')).json.data
+        .map((t: { id: string }) => t.id)
+        .sort();
+      expect(ids).toEqual(['thr_1', 'thr_2', 'thr_3']);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.stderr()).toMatch(
+        /repaired .*state\.jsonl: dropped 2 damaged lines, kept every valid record/,
+      );
+      const aside = readdirSync(dir).find((f) => f.startsWith('state.jsonl.damaged-'))!;
+      expect(readFileSync(join(dir, aside), 'utf8')).toBe(original);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+
+  it('drops a torn last line with a warning: it was never acknowledged', async () => {
+    const { dir, data } = damaged();
+    const lines = readFileSync(data, 'utf8').split('\n');
+    writeFileSync(data, [...lines.slice(0, 3), '{"op":"th'].join('\n'));
+    const server = await startServeProcess(dir, ['--data', data]);
+    try {
+      expect(
+        (await api(server, KEY, 'GET', '/v1/threads')).json.data.map((t: { id: string }) => t.id),
+      ).toEqual(['thr_1']);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.stderr()).toContain('dropped a half-written last line');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+});
+
+/** A small tmpfs, when this machine lets the test mount one (root, or a user namespace). */
+function mountTmpfs(dir: string, size: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const tmpfsDir = tempDir();
+const canMount = mountTmpfs(tmpfsDir, '512k');
+if (canMount) execFileSync('umount', [tmpfsDir]);
+
+describe('kb serve --data on a full disk', () => {
+  it.skipIf(!canMount)(
+    'answers 503 storage_unavailable for what it cannot store, loses nothing acknowledged, recovers when space returns (skipped: this machine cannot mount a tmpfs)',
+    async () => {
+      const dir = tempDir();
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      expect(mountTmpfs(disk, '512k')).toBe(true);
+      try {
+        const data = join(disk, 'state.jsonl');
+        let server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+        const thread = (await api(server, KEY, 'POST', '/v1/threads', { title: 'full disk' })).json.data;
+        // Leave a few kilobytes: room for some messages, not for all.
+        const filler = join(disk, 'filler');
+        const free = Number(
+          execFileSync('df', ['-B1', '--output=avail', disk], { encoding: 'utf8' }).split('\n')[1],
+        );
+        writeFileSync(filler, Buffer.alloc(Math.max(0, free - 6 * 1024)));
+        const acknowledged: string[] = [];
+        const statuses: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const res = await api(server, KEY, 'POST', `/v1/threads/${thread.id}/messages`, {
+            content: `message ${i} ${'x'.repeat(400)}`,
+          });
+          statuses.push(res.status);
+          if (res.status === 201) acknowledged.push(res.json.data.userMessage.content);
+          else expect(res.json.error.code).toBe('storage_unavailable');
+        }
+        expect(statuses).toContain(201);
+        expect(statuses).toContain(503);
+        // Nothing unacknowledged is visible.
+        const visible = (await api(server, KEY, 'GET', `/v1/threads/${thread.id}`)).json.data.messages
+          .filter((m: { role: string }) => m.role === 'user')
+          .map((m: { content: string }) => m.content);
+        expect(visible).toEqual(acknowledged);
+        rmSync(filler);
+        const after = await api(server, KEY, 'POST', `/v1/threads/${thread.id}/messages`, {
+          content: 'after',
+        });
+        expect(after.status).toBe(201);
+        acknowledged.push('after');
+        server.child.kill('SIGKILL');
+        server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+        const stored = (await api(server, KEY, 'GET', `/v1/threads/${thread.id}`)).json.data.messages
+          .filter((m: { role: string }) => m.role === 'user')
+          .map((m: { content: string }) => m.content);
+        expect(stored).toEqual(acknowledged);
+        server.child.kill('SIGTERM');
+      } finally {
+        await new Promise((r) => setTimeout(r, 200));
+        execFileSync('umount', ['-l', disk]);
+      }
+    },
+    60_000,
+  );
+});
