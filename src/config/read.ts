@@ -2,7 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
 import { CONFIG_FILE } from './paths.js';
-import type { ConfigData } from './schema.js';
+import { refuseLink } from './links.js';
+import { bare } from './names.js';
+import type { ConfigData, Profile } from './schema.js';
 
 export interface ReadResult {
   data: ConfigData;
@@ -17,12 +19,14 @@ export interface ReadResult {
  */
 export function readConfig(dir: string): ReadResult {
   const path = join(dir, CONFIG_FILE);
+  refuseLink(dir, 'config directory');
+  refuseLink(path, 'config file');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      return { data: { profiles: {}, settings: {} }, path };
+      return { data: { profiles: bare({}), settings: bare({}) }, path };
     throw new CliError(`cannot read config file ${path}: ${(err as Error).message}`, ExitCode.failure);
   }
   let parsed: unknown;
@@ -45,10 +49,17 @@ export function readConfig(dir: string): ReadResult {
   ) {
     throw new CliError(`config file ${path}: "profiles" must be an object`, ExitCode.failure);
   }
+  // Without prototypes: a profile, setting or webhook named `constructor` finds nothing.
+  const profiles = bare<ConfigData['profiles']>(raw.profiles);
+  for (const [name, profile] of Object.entries(profiles)) {
+    const p = bare<Profile>(profile);
+    if (p.webhookSecrets) p.webhookSecrets = bare<Record<string, string>>(p.webhookSecrets);
+    profiles[name] = p;
+  }
   const data: ConfigData = {
     currentProfile: typeof raw.currentProfile === 'string' ? raw.currentProfile : undefined,
-    profiles: raw.profiles ?? {},
-    settings: raw.settings && typeof raw.settings === 'object' ? raw.settings : {},
+    profiles,
+    settings: bare(raw.settings),
   };
   let permissionWarning: string | undefined;
   try {

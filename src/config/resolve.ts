@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../util/loopback.js';
+import { checkProfileName } from './names.js';
 import { type ConfigData, DEFAULT_PROFILE } from './schema.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'none';
@@ -37,6 +38,7 @@ export function resolveAuth(
     : stored.apiKey
       ? [stored.apiKey, 'profile']
       : [undefined, 'none'];
+  checkProfileName(profile);
   return { profile, profileSource, baseUrl, baseUrlSource, apiKey, apiKeySource };
 }
 
