@@ -25,8 +25,8 @@ export interface ReplOptions {
   color: ChalkInstance;
   renderer: Renderer;
   spinner?: (text: string) => Spinner;
-  /** Input history, newest first; saved on exit. */
-  history?: { lines: string[]; save(lines: string[]): void };
+  /** Input history: entries newest first, and where each new message is recorded as it is sent. */
+  history?: { entries: string[]; add(entry: string): void; flush(): Promise<void> };
   pickThread?: (threads: Thread[]) => Promise<string | undefined>;
   editor?: () => Promise<string | undefined>;
   /** How to resume a thread from the shell, printed on exit. */
@@ -56,7 +56,7 @@ export class Repl {
   constructor(private readonly options: ReplOptions) {
     this.session = new ChatSession(options.client);
     this.color = options.color;
-    this.#historyLines = [...(options.history?.lines ?? [])];
+    this.#historyLines = [...(options.history?.entries ?? [])];
   }
 
   get busy(): boolean {
@@ -103,6 +103,7 @@ export class Repl {
           this.#prompt();
           continue;
         }
+        this.#remember(message);
         const result = await this.#handle(message);
         if (result === 'exit') break;
         this.#prompt();
@@ -110,12 +111,22 @@ export class Repl {
     } finally {
       if (this.options.terminal) this.options.output.write(`${this.#closed ? '\n' : ''}\u001b[?2004l`);
       this.#close();
-      this.options.history?.save(this.#historyLines);
+      await this.options.history?.flush();
       if (this.session.id) {
         const command = this.options.resumeCommand?.(this.session.id) ?? `kb chat ${this.session.id}`;
         this.options.errOutput.write(`${this.color.dim(`Resume this conversation with: ${command}`)}\n`);
       }
     }
+  }
+
+  /** One history entry per message, however many lines it took: Up recalls it whole. */
+  #remember(message: string) {
+    if (!message.trim()) return;
+    const existing = this.#historyLines.indexOf(message);
+    if (existing !== -1) this.#historyLines.splice(existing, 1);
+    this.#historyLines.unshift(message);
+    this.#historyLines.length = Math.min(this.#historyLines.length, 500);
+    this.options.history?.add(message);
   }
 
   async #handle(message: string): Promise<'exit' | undefined> {
@@ -278,12 +289,13 @@ export class Repl {
       input: this.options.input,
       output: this.options.terminal ? this.options.output : undefined,
       terminal: this.options.terminal,
-      history: this.#historyLines,
-      historySize: 500,
-      removeHistoryDuplicates: true,
+      // readline keeps no history of its own (it would keep each line of a multi-line
+      // message): Up and Ctrl-R walk the REPL's list of whole messages.
+      historySize: 0,
       completer: (line: string) => this.commands.complete(line),
       tabSize: 2,
     });
+    (rl as unknown as { history: string[] }).history = this.#historyLines;
     this.#rl = rl;
     rl.on('line', (line) => {
       this.#queue.push({ line, pasted: this.#pasting });
@@ -291,8 +303,6 @@ export class Repl {
     });
     rl.on('SIGINT', () => this.#interrupt());
     rl.on('close', () => {
-      if (this.#rl === rl)
-        this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
       if (this.#suspended) return;
       this.#closed = true;
       this.#wake?.();
@@ -313,7 +323,6 @@ export class Repl {
     const rl = this.#rl;
     if (!rl) return;
     this.options.input.removeListener('keypress', this.#onKeypress);
-    this.#historyLines = [...((rl as unknown as { history?: string[] }).history ?? this.#historyLines)];
     rl.close();
     this.#rl = undefined;
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KbClient } from '../../src/api/client.js';
 import { ConnectionError } from '../../src/api/errors.js';
 import { MessageAssembler, titleFrom } from '../../src/chat/assembler.js';
-import { loadHistory, saveHistory } from '../../src/chat/history.js';
+import { HISTORY_LIMIT, HistoryFile } from '../../src/chat/history.js';
 import { createRenderer, deferredRenderer, rawRenderer } from '../../src/chat/render.js';
 import { Repl, type ReplOptions } from '../../src/chat/repl.js';
 import type { ChatClient } from '../../src/chat/session.js';
@@ -88,15 +88,53 @@ describe('MessageAssembler', () => {
 });
 
 describe('history file', () => {
-  it('keeps multi-line entries, is bounded, and is written 0600', () => {
+  it('appends one entry per message, multi-line ones whole, 0600, and compacts to the newest', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'kb-hist-')), 'h', 'chat-default');
-    const many = Array.from({ length: 600 }, (_, i) => `line ${i}`);
-    saveHistory(file, ['a\nb', 'back\\slash', ...many]);
+    const history = new HistoryFile(file);
+    expect(history.load().entries).toEqual([]);
+    history.add('a\nb\r\nc');
+    history.add('back\\slash');
+    for (let i = 0; i < 2 * HISTORY_LIMIT; i++) history.add(`line ${i}`);
+    await history.flush();
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const { lines } = loadHistory(file);
-    expect(lines).toHaveLength(500);
-    expect(lines[0]).toBe('a\nb');
-    expect(lines[1]).toBe('back\\slash');
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThan(2 * HISTORY_LIMIT);
+    const { entries } = new HistoryFile(file).load();
+    expect(entries).toHaveLength(HISTORY_LIMIT);
+    expect(entries[0]).toBe(`line ${2 * HISTORY_LIMIT - 1}`);
+
+    const small = new HistoryFile(join(mkdtempSync(join(tmpdir(), 'kb-hist-')), 'chat'));
+    small.add('first\nsecond\nthird');
+    small.add('back\\slash');
+    await small.flush();
+    expect(new HistoryFile(small.path).load().entries).toEqual(['back\\slash', 'first\nsecond\nthird']);
+  });
+
+  it('two writers at once keep every entry', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kb-hist-')), 'chat');
+    const a = new HistoryFile(file);
+    const b = new HistoryFile(file);
+    for (let i = 0; i < 50; i++) {
+      a.add(`a${i}`);
+      b.add(`b${i}`);
+    }
+    await Promise.all([a.flush(), b.flush()]);
+    expect(new HistoryFile(file).load().entries.sort()).toEqual(
+      [
+        ...Array.from({ length: 50 }, (_, i) => `a${i}`),
+        ...Array.from({ length: 50 }, (_, i) => `b${i}`),
+      ].sort(),
+    );
+  });
+
+  it('is never followed through a link: no history, with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kb-hist-'));
+    const target = join(dir, 'target');
+    writeFileSync(target, 'secret\n');
+    symlinkSync(target, join(dir, 'chat'));
+    const { entries, warning } = new HistoryFile(join(dir, 'chat')).load();
+    expect(entries).toEqual([]);
+    expect(warning).toMatch(/is a symbolic link.*; history is not kept$/);
   });
 });
 

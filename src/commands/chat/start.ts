@@ -1,5 +1,5 @@
 import type { KbClient } from '../../api/client.js';
-import { loadHistory, saveHistory } from '../../chat/history.js';
+import { HistoryFile } from '../../chat/history.js';
 import { chatFromLines } from '../../chat/pipe.js';
 import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render.js';
 import { Repl } from '../../chat/repl.js';
@@ -48,7 +48,8 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     return;
   }
 
-  const history = options.historyFile ? loadHistory(options.historyFile) : undefined;
+  const historyFile = options.historyFile ? new HistoryFile(options.historyFile) : undefined;
+  const history = historyFile?.load();
   if (history?.warning) ctx.warn(history.warning);
   const renderer = options.raw
     ? rawRenderer()
@@ -63,8 +64,12 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
     renderer,
     spinner: (text) => startSpinner(io, text),
     history:
-      history && options.historyFile
-        ? { lines: history.lines, save: (lines) => saveHistory(options.historyFile!, lines) }
+      historyFile && history
+        ? {
+            entries: history.entries,
+            add: (entry) => historyFile.add(entry, (err) => ctx.warn(`history not saved: ${err.message}`)),
+            flush: () => historyFile.flush(),
+          }
         : undefined,
     pickThread: async (threads) => {
       const { ask } = await import('../../io/prompt.js');
