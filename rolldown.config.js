@@ -84,7 +84,7 @@ export default {
         },
         // Shared by the compile cache (loaded first, see bin/kb.cjs) and the HTTP transport.
         { name: 'v8-flags', test: /src[\\/]v8-flags/, priority: 10 },
-        { name: 'http', test: /src[\\/]api[\\/](?!types|errors)|node_modules[\\/]undici[\\/]/ },
+        { name: 'http', test: /src[\\/]api[\\/](?!types|errors|limits)|node_modules[\\/]undici[\\/]/ },
       ],
     },
   },

@@ -1,4 +1,5 @@
-import { createInterface } from 'node:readline';
+import { MAX_REQUEST_BYTES } from '../api/limits.js';
+import { readLines } from '../io/stdin.js';
 import type { Exchange } from '../api/types.js';
 import type { ChatSession } from './session.js';
 
@@ -12,17 +13,12 @@ export async function chatFromLines(
   input: NodeJS.ReadableStream,
   options: { onReply: (exchange: Exchange, index: number) => void; signal?: AbortSignal },
 ): Promise<number> {
-  const rl = createInterface({ input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
   let sent = 0;
-  try {
-    for await (const line of rl) {
-      const content = line.trim();
-      if (!content) continue;
-      const exchange = await session.send(content, options.signal);
-      options.onReply(exchange, sent++);
-    }
-  } finally {
-    rl.close();
+  for await (const line of readLines(input, 'a line of input', MAX_REQUEST_BYTES)) {
+    const content = line.trim();
+    if (!content) continue;
+    const exchange = await session.send(content, options.signal);
+    options.onReply(exchange, sent++);
   }
   return sent;
 }

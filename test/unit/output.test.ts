@@ -173,3 +173,27 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl('https://kb.example.com/api')).toBe('https://kb.example.com/api');
   });
 });
+
+describe('readLines', () => {
+  it('splits lines across chunks, drops \\r, and refuses a line longer than the limit as it arrives', async () => {
+    const { Readable } = await import('node:stream');
+    const { readLines } = await import('../../src/io/stdin.js');
+    const lines: string[] = [];
+    for await (const l of readLines(Readable.from([Buffer.from('a\r\nb'), Buffer.from('c\n\nd')]), 'x', 10))
+      lines.push(l);
+    expect(lines).toEqual(['a', 'bc', '', 'd']);
+    let read = 0;
+    const endless = Readable.from(
+      (function* () {
+        for (;;) {
+          read++;
+          yield Buffer.alloc(1000, 97);
+        }
+      })(),
+    );
+    await expect(async () => {
+      for await (const _ of readLines(endless, 'a line', 4096)) void _;
+    }).rejects.toThrow(/a line is larger than 4.1 kB \(4096 bytes\); nothing was sent/);
+    expect(read).toBeLessThan(10);
+  });
+});

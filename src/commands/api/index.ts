@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { Command } from 'commander';
 import type { RequestOptions } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { readStdin } from '../../io/stdin.js';
+import { readStdinBytes } from '../../io/stdin.js';
+import { MAX_REQUEST_BYTES } from '../../api/limits.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { collect } from '../shared/options.js';
 import { header, stringField, typedField } from './fields.js';
@@ -56,6 +57,21 @@ Examples:
     );
 }
 
+/** A request body from a file, refused before it is read when it is larger than any request may be. */
+function readBodyFile(path: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (err) {
+    throw new UsageError(
+      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  if (size > MAX_REQUEST_BYTES)
+    throw new UsageError(`${path} is larger than ${MAX_REQUEST_BYTES} bytes; nothing was sent`);
+  return readFileSync(path);
+}
+
 export async function runApi(
   ctx: Context,
   methodArg: string,
@@ -90,8 +106,8 @@ export async function runApi(
   if (opts.input !== undefined) {
     request.rawBody =
       opts.input === '-'
-        ? Buffer.from(await readStdin(ctx.io, 'the request body'))
-        : readFileSync(opts.input);
+        ? await readStdinBytes(ctx.io, 'the request body', MAX_REQUEST_BYTES)
+        : readBodyFile(opts.input);
     headers['content-type'] ??= 'application/json';
   } else if (opts.field.length) {
     if (method === 'GET' || method === 'HEAD')

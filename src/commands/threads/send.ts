@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { TimeoutError } from '../../api/errors.js';
+import { MAX_REQUEST_BYTES } from '../../api/limits.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
@@ -30,7 +31,7 @@ export async function messageFrom(ctx: Context, words: string[]): Promise<string
   if (words.length === 0 || (words.length === 1 && words[0] === '-')) {
     if (ctx.io.stdinIsTTY)
       throw new UsageError('no message given', 'pass it as arguments, or pipe it on stdin');
-    return (await readStdin(ctx.io, 'the message')).trim();
+    return (await readStdin(ctx.io, 'the message', MAX_REQUEST_BYTES)).trim();
   }
   return words.join(' ').trim();
 }
