@@ -417,7 +417,7 @@ function __kb_flags
         case 'config path'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --data --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --demo --docs --api-key --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'demo'
             echo '--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'api'
