@@ -1,6 +1,7 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import { resolveAuth } from '../../src/config/resolve.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
@@ -123,7 +124,7 @@ describe('kb auth', () => {
     expect(argv.stderr).toContain("unknown option '--api-key'");
   });
 
-  it('asks for the key with hidden input on a terminal', async () => {
+  itWith('script')('asks for the key with hidden input on a terminal', async () => {
     const dir = tempDir();
     const res = await runKbOnTTY(['auth', 'login', '--base-url', server.url], {
       configDir: dir,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { baseEnv, ROOT, runKb, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
@@ -78,69 +79,76 @@ describe('npm start without a terminal', () => {
 });
 
 describe('kb chat on a terminal (tmux)', () => {
-  it('renders a reply, cancels a slow one with Ctrl-C, and leaves with Ctrl-D', async () => {
-    const slow = await startTestServer({ demo: true, replyDelayMs: 3000 });
-    const configDir = tempDir();
-    const vars = {
-      ...baseEnv(configDir),
-      TERM: 'xterm-256color',
-      KB_BASE_URL: slow.url,
-      KB_API_KEY: slow.keys.demo!,
-    };
-    const term = kbInTmux(['chat'], vars, { columns: 100, rows: 50 });
-    onTestFinished(() => term.close());
-    const { waitFor, screen } = term;
-    await waitFor('you ›');
-    term.keys('How much is the Growth plan?', 'Enter');
-    await waitFor('Thinking');
-    await waitFor('29 dollars', 15_000);
-    const rendered = screen();
-    expect(rendered).toContain('Assistant');
+  itWith('tmux')(
+    'renders a reply, cancels a slow one with Ctrl-C, and leaves with Ctrl-D',
+    async () => {
+      const slow = await startTestServer({ demo: true, replyDelayMs: 3000 });
+      const configDir = tempDir();
+      const vars = {
+        ...baseEnv(configDir),
+        TERM: 'xterm-256color',
+        KB_BASE_URL: slow.url,
+        KB_API_KEY: slow.keys.demo!,
+      };
+      const term = kbInTmux(['chat'], vars, { columns: 100, rows: 50 });
+      onTestFinished(() => term.close());
+      const { waitFor, screen } = term;
+      await waitFor('you ›');
+      term.keys('How much is the Growth plan?', 'Enter');
+      await waitFor('Thinking');
+      await waitFor('29 dollars', 15_000);
+      const rendered = screen();
+      expect(rendered).toContain('Assistant');
 
-    // A multi-line paste (bracketed, as terminals send it) arrives as one message.
-    term.paste('first pasted line\nsecond pasted line');
-    term.keys('Enter');
-    await waitFor('Thinking');
-    const threadId = [...slow.service.store.threads.values()].at(-1)!.id;
-    const userMessages = () =>
-      (slow.service.store.messages.get(threadId) ?? [])
-        .filter((m) => m.role === 'user')
-        .map((m) => m.content);
-    const end0 = Date.now() + 15_000;
-    while (userMessages().length < 2 && Date.now() < end0) await new Promise((r) => setTimeout(r, 100));
-    expect(userMessages()).toEqual(['How much is the Growth plan?', 'first pasted line\nsecond pasted line']);
-    await waitFor(/Assistant[\s\S]*Assistant/);
+      // A multi-line paste (bracketed, as terminals send it) arrives as one message.
+      term.paste('first pasted line\nsecond pasted line');
+      term.keys('Enter');
+      await waitFor('Thinking');
+      const threadId = [...slow.service.store.threads.values()].at(-1)!.id;
+      const userMessages = () =>
+        (slow.service.store.messages.get(threadId) ?? [])
+          .filter((m) => m.role === 'user')
+          .map((m) => m.content);
+      const end0 = Date.now() + 15_000;
+      while (userMessages().length < 2 && Date.now() < end0) await new Promise((r) => setTimeout(r, 100));
+      expect(userMessages()).toEqual([
+        'How much is the Growth plan?',
+        'first pasted line\nsecond pasted line',
+      ]);
+      await waitFor(/Assistant[\s\S]*Assistant/);
 
-    term.keys('What does error E-4102 mean?', 'Enter');
-    await waitFor(/Thinking[^\n]*\n?[^\n]*$/m);
-    await new Promise((r) => setTimeout(r, 500));
-    term.keys('C-c');
-    await waitFor('Cancelled. The service may still finish this reply');
-    expect(screen()).not.toContain('IMAP server refused');
+      term.keys('What does error E-4102 mean?', 'Enter');
+      await waitFor(/Thinking[^\n]*\n?[^\n]*$/m);
+      await new Promise((r) => setTimeout(r, 500));
+      term.keys('C-c');
+      await waitFor('Cancelled. The service may still finish this reply');
+      expect(screen()).not.toContain('IMAP server refused');
 
-    term.keys('C-c');
-    await waitFor('(To leave, press Ctrl-D or type /exit)');
-    // Ctrl-R finds an earlier message; Enter sends it again.
-    const asked = () =>
-      (slow.service.store.messages.get(threadId) ?? []).filter(
-        (m) => m.content === 'How much is the Growth plan?',
-      ).length;
-    term.keys('C-r');
-    term.keys('Growth');
-    await waitFor("(reverse-i-search)`Growth': How much is the Growth plan?");
-    term.keys('Enter');
-    const end1 = Date.now() + 15_000;
-    while (asked() < 2 && Date.now() < end1) await new Promise((r) => setTimeout(r, 100));
-    expect(asked()).toBe(2);
-    await waitFor(/you › $/m);
+      term.keys('C-c');
+      await waitFor('(To leave, press Ctrl-D or type /exit)');
+      // Ctrl-R finds an earlier message; Enter sends it again.
+      const asked = () =>
+        (slow.service.store.messages.get(threadId) ?? []).filter(
+          (m) => m.content === 'How much is the Growth plan?',
+        ).length;
+      term.keys('C-r');
+      term.keys('Growth');
+      await waitFor("(reverse-i-search)`Growth': How much is the Growth plan?");
+      term.keys('Enter');
+      const end1 = Date.now() + 15_000;
+      while (asked() < 2 && Date.now() < end1) await new Promise((r) => setTimeout(r, 100));
+      expect(asked()).toBe(2);
+      await waitFor(/you › $/m);
 
-    term.keys('/threads', 'Enter');
-    await waitFor('Continue which thread?');
-    term.keys('Enter');
-    await waitFor(/✔ Continue which thread\?[\s\S]*· thr_\w+ · OPEN · \d+ messages/);
-    term.keys('C-d');
-    const end = await waitFor('exit=0');
-    expect(end).toMatch(/Resume this conversation with: kb chat thr_\w+/);
-    await slow.close();
-  }, 60_000);
+      term.keys('/threads', 'Enter');
+      await waitFor('Continue which thread?');
+      term.keys('Enter');
+      await waitFor(/✔ Continue which thread\?[\s\S]*· thr_\w+ · OPEN · \d+ messages/);
+      term.keys('C-d');
+      const end = await waitFor('exit=0');
+      expect(end).toMatch(/Resume this conversation with: kb chat thr_\w+/);
+      await slow.close();
+    },
+    60_000,
+  );
 });

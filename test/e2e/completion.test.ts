@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import { completionScript, FILES } from '../../src/completion/generate.js';
 import { buildProgram } from '../../src/program.js';
 import type { RunningServer } from '../../src/server/index.js';
@@ -115,17 +116,7 @@ describe('kb __complete', () => {
 });
 
 describe('zsh and fish completion', () => {
-  const has = (cmd: string) => {
-    try {
-      execFileSync('sh', ['-c', `command -v ${cmd}`]);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
-  it('zsh offers subcommands and live ids', async () => {
-    expect(has('zsh'), 'zsh must be installed (.ci/run installs it)').toBe(true);
+  itWith('zsh')('zsh offers subcommands and live ids', async () => {
     const script = `
       autoload -U compinit && compinit -u -D
       source ${JSON.stringify(join(ROOT, 'completions/_kb'))}
@@ -141,8 +132,7 @@ describe('zsh and fish completion', () => {
     expect(second!.trim().split('\n')).toEqual(expect.arrayContaining(files));
   });
 
-  it('fish offers subcommands, flag values and live ids', async () => {
-    expect(has('fish'), 'fish must be installed (.ci/run installs it)').toBe(true);
+  itWith('fish')('fish offers subcommands, flag values and live ids', async () => {
     const script = `source ${JSON.stringify(join(ROOT, 'completions/kb.fish'))}
       complete -C 'kb th'
       echo ---

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import { BIN, baseEnv, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
 import { EVIL, hostileServer, inert, send } from '../helpers/hostile.js';
 import { startTestServer } from '../helpers/server.js';
@@ -108,7 +109,7 @@ describe('output of any size arrives whole through a slow reader', () => {
 });
 
 describe('hostile text never reaches a terminal raw', () => {
-  it('in transcripts, tables and records', async () => {
+  itWith('script')('in transcripts, tables and records', async () => {
     for (const args of [
       ['threads', 'get', 'thr_evil'],
       ['files', 'list'],
@@ -120,7 +121,7 @@ describe('hostile text never reaches a terminal raw', () => {
     }
   });
 
-  it('in the chat REPL: the resumed transcript and /info', async () => {
+  itWith('script')('in the chat REPL: the resumed transcript and /info', async () => {
     const res = await runKbOnTTY(['chat', 'thr_evil'], { env, input: '/info\n/exit\n' });
     expect(res.code).toBe(0);
     const screen = res.stdout;
@@ -130,7 +131,7 @@ describe('hostile text never reaches a terminal raw', () => {
     expect(screen).not.toMatch(/\u001b\]|\u001bP|\u001b\[2J|[\u0007\u0080-\u009f\u202e\u200b]/);
   });
 
-  it('in error messages: {message}, problem+json and HTML bodies', async () => {
+  itWith('script')('in error messages: {message}, problem+json and HTML bodies', async () => {
     for (const [id, code] of [
       ['thr_msg', 5],
       ['thr_problem', 2],

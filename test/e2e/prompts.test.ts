@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { baseEnv, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
@@ -34,24 +35,24 @@ async function cancelAt(args: string[], prompt: RegExp, env: NodeJS.ProcessEnv =
 }
 
 describe('Ctrl-C at any prompt exits 130 quietly (tmux)', () => {
-  it('the delete confirmation, and nothing is deleted', async () => {
+  itWith('tmux')('the delete confirmation, and nothing is deleted', async () => {
     const files = (await api(server, server.keys.demo, 'GET', '/v1/files')).json.data;
     await cancelAt(['files', 'delete', files[0].id], /Delete this file\?/);
     expect((await api(server, server.keys.demo, 'GET', `/v1/files/${files[0].id}`)).status).toBe(200);
   });
 
-  it('the webhook event checkbox', async () => {
+  itWith('tmux')('the webhook event checkbox', async () => {
     await cancelAt(['webhooks', 'create', '--url', 'https://hooks.example.com/kb'], /Which events\?/);
   });
 
-  it('the login key prompt, and nothing is saved', async () => {
+  itWith('tmux')('the login key prompt, and nothing is saved', async () => {
     const { KB_API_KEY: _, ...noKey } = vars;
     await cancelAt(['auth', 'login', '--base-url', server.url], /API key:/, noKey);
   });
 });
 
 describe('the /threads picker in kb chat (tmux)', () => {
-  it('goes back to the chat prompt on Esc and on Ctrl-C', async () => {
+  itWith('tmux')('goes back to the chat prompt on Esc and on Ctrl-C', async () => {
     await api(server, server.keys.demo, 'POST', '/v1/threads', { title: 'picker target' });
     const term = kbInTmux(['chat'], vars);
     try {

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { signPayload } from '../../src/webhooks/signature.js';
 import { BIN, baseEnv, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
@@ -123,7 +124,7 @@ describe('kb webhooks create, list, get, delete', () => {
     expect(none.code).toBe(2);
   });
 
-  it('asks for the event kinds with a checkbox on a terminal', async () => {
+  itWith('script')('asks for the event kinds with a checkbox on a terminal', async () => {
     const res = await runKbOnTTY(['webhooks', 'create', '--url', 'https://example.com/picked', '--json'], {
       env,
       onSpawn: (child) => setTimeout(() => child.stdin!.write('\r'), 1500),
@@ -134,48 +135,61 @@ describe('kb webhooks create, list, get, delete', () => {
     expect(screen).toMatch(/"events": \[\s*"file\.indexed",\s*"thread\.message\.created"\s*\]/);
   });
 
-  it('prints the secret once with a warning, saves it with --save-secret, and manages the webhook', async () => {
-    const configDir = tempDir();
-    const created = await runKb(
-      ['webhooks', 'create', '--url', 'https://example.com/hook', '--event', 'file.indexed', '--save-secret'],
-      { env, configDir },
-    );
-    expect(created.code).toBe(0);
-    const id = /ID\t(wh_\w+)/.exec(created.stdout)![1]!;
-    expect(created.stdout).toMatch(/Secret\twhsec_/);
-    const { readFileSync, statSync } = await import('node:fs');
-    const cfgFile = join(configDir, 'config.json');
-    expect(statSync(cfgFile).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(cfgFile, 'utf8')).profiles.default.webhookSecrets[id]).toMatch(/^whsec_/);
-    const tty = await runKbOnTTY(
-      ['webhooks', 'create', '--url', 'https://example.com/2', '--event', 'thread.message.created'],
-      { env },
-    );
-    expect(stripAnsi(tty.stdout)).toContain('shown only once');
-    const asJson = JSON.parse(
-      (
-        await runKb(
-          ['webhooks', 'create', '--url', 'https://example.com/3', '--event', 'file.indexed', '--json'],
-          { env },
-        )
-      ).stdout,
-    );
-    expect(asJson.secret).toMatch(/^whsec_/);
+  itWith('script')(
+    'prints the secret once with a warning, saves it with --save-secret, and manages the webhook',
+    async () => {
+      const configDir = tempDir();
+      const created = await runKb(
+        [
+          'webhooks',
+          'create',
+          '--url',
+          'https://example.com/hook',
+          '--event',
+          'file.indexed',
+          '--save-secret',
+        ],
+        { env, configDir },
+      );
+      expect(created.code).toBe(0);
+      const id = /ID\t(wh_\w+)/.exec(created.stdout)![1]!;
+      expect(created.stdout).toMatch(/Secret\twhsec_/);
+      const { readFileSync, statSync } = await import('node:fs');
+      const cfgFile = join(configDir, 'config.json');
+      expect(statSync(cfgFile).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(cfgFile, 'utf8')).profiles.default.webhookSecrets[id]).toMatch(
+        /^whsec_/,
+      );
+      const tty = await runKbOnTTY(
+        ['webhooks', 'create', '--url', 'https://example.com/2', '--event', 'thread.message.created'],
+        { env },
+      );
+      expect(stripAnsi(tty.stdout)).toContain('shown only once');
+      const asJson = JSON.parse(
+        (
+          await runKb(
+            ['webhooks', 'create', '--url', 'https://example.com/3', '--event', 'file.indexed', '--json'],
+            { env },
+          )
+        ).stdout,
+      );
+      expect(asJson.secret).toMatch(/^whsec_/);
 
-    const list = await runKb(['webhooks', 'list', '--json'], { env });
-    expect(JSON.parse(list.stdout).map((w: any) => w.id)).toContain(id);
-    expect(list.stdout).not.toContain('whsec_');
-    const got = await runKb(['webhooks', 'get', id, '--json'], { env });
-    expect(JSON.parse(got.stdout)).toMatchObject({
-      id,
-      url: 'https://example.com/hook',
-      events: ['file.indexed'],
-    });
-    expect((await runKb(['webhooks', 'delete', id], { env })).code).toBe(2);
-    const del = await runKb(['webhooks', 'delete', id, '--yes'], { env, configDir });
-    expect(del.code).toBe(0);
-    expect((await runKb(['webhooks', 'get', id], { env })).code).toBe(3);
-  });
+      const list = await runKb(['webhooks', 'list', '--json'], { env });
+      expect(JSON.parse(list.stdout).map((w: any) => w.id)).toContain(id);
+      expect(list.stdout).not.toContain('whsec_');
+      const got = await runKb(['webhooks', 'get', id, '--json'], { env });
+      expect(JSON.parse(got.stdout)).toMatchObject({
+        id,
+        url: 'https://example.com/hook',
+        events: ['file.indexed'],
+      });
+      expect((await runKb(['webhooks', 'delete', id], { env })).code).toBe(2);
+      const del = await runKb(['webhooks', 'delete', id, '--yes'], { env, configDir });
+      expect(del.code).toBe(0);
+      expect((await runKb(['webhooks', 'get', id], { env })).code).toBe(3);
+    },
+  );
 
   it('says the service does not offer the extensions when it answers 404/405 for them', async () => {
     const bare = await scriptedServer([

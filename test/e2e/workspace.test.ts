@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { BIN, baseEnv, ROOT, runKb, runKbOnTTY, runKbTraced, stripAnsi, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
@@ -18,42 +19,45 @@ afterAll(() => server.close());
 const kb = (args: string[], input?: string) => runKb(args, { env, input });
 
 describe('kb threads', () => {
-  it('lists as tab-separated rows when piped, as a table on a TTY, and as JSON/JSONL/ids', async () => {
-    const piped = await kb(['threads', 'list']);
-    expect(piped.code).toBe(0);
-    const rows = piped.stdout
-      .trim()
-      .split('\n')
-      .map((l) => l.split('\t'));
-    expect(rows[0]).toHaveLength(4);
-    expect(rows.map((r) => r[2])).toEqual(expect.arrayContaining(['OPEN', 'CLOSED', 'ARCHIVED']));
-    expect(rows[0]![3]).toMatch(/Z$/);
-    expect(piped.stdout).not.toContain('\u001b[');
+  itWith('script')(
+    'lists as tab-separated rows when piped, as a table on a TTY, and as JSON/JSONL/ids',
+    async () => {
+      const piped = await kb(['threads', 'list']);
+      expect(piped.code).toBe(0);
+      const rows = piped.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'));
+      expect(rows[0]).toHaveLength(4);
+      expect(rows.map((r) => r[2])).toEqual(expect.arrayContaining(['OPEN', 'CLOSED', 'ARCHIVED']));
+      expect(rows[0]![3]).toMatch(/Z$/);
+      expect(piped.stdout).not.toContain('\u001b[');
 
-    const tty = await runKbOnTTY(['threads', 'list'], { env });
-    const screen = stripAnsi(tty.stdout);
-    expect(screen).toMatch(/ID\s+TITLE\s+STATUS\s+CREATED/);
-    expect(screen).toContain('just now');
-    expect(tty.stdout).toContain('\u001b[32mOPEN');
+      const tty = await runKbOnTTY(['threads', 'list'], { env });
+      const screen = stripAnsi(tty.stdout);
+      expect(screen).toMatch(/ID\s+TITLE\s+STATUS\s+CREATED/);
+      expect(screen).toContain('just now');
+      expect(tty.stdout).toContain('\u001b[32mOPEN');
 
-    const json = JSON.parse((await kb(['threads', 'list', '--json'])).stdout);
-    expect(json.length).toBe(rows.length);
+      const json = JSON.parse((await kb(['threads', 'list', '--json'])).stdout);
+      expect(json.length).toBe(rows.length);
 
-    await kb(['threads', 'create', '--title', `A very long title ${'about renewals '.repeat(8)}`]);
-    const narrow = stripAnsi((await runKbOnTTY(['threads', 'list'], { env, columns: 70 })).stdout);
-    expect(narrow).toContain('A very long title about');
-    expect(narrow).toContain('…');
-    expect(narrow.split('\n').every((line) => line.length <= 70)).toBe(true);
-    const jsonl = (await kb(['threads', 'list', '--jsonl', '--status', 'open'])).stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(jsonl.every((t) => t.status === 'OPEN')).toBe(true);
-    const ids = (await kb(['threads', 'list', '--ids', '--limit', '2'])).stdout;
-    expect(ids).toMatch(/^thr_\w+\nthr_\w+\n$/);
-  });
+      await kb(['threads', 'create', '--title', `A very long title ${'about renewals '.repeat(8)}`]);
+      const narrow = stripAnsi((await runKbOnTTY(['threads', 'list'], { env, columns: 70 })).stdout);
+      expect(narrow).toContain('A very long title about');
+      expect(narrow).toContain('…');
+      expect(narrow.split('\n').every((line) => line.length <= 70)).toBe(true);
+      const jsonl = (await kb(['threads', 'list', '--jsonl', '--status', 'open'])).stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(jsonl.every((t) => t.status === 'OPEN')).toBe(true);
+      const ids = (await kb(['threads', 'list', '--ids', '--limit', '2'])).stdout;
+      expect(ids).toMatch(/^thr_\w+\nthr_\w+\n$/);
+    },
+  );
 
-  it('creates, sends and reads back a thread', async () => {
+  itWith('script')('creates, sends and reads back a thread', async () => {
     const created = await kb(['threads', 'create', '--title', 'CLI test', '--ids']);
     const id = created.stdout.trim();
     expect(id).toMatch(/^thr_/);
@@ -79,7 +83,7 @@ describe('kb threads', () => {
     expect(screen.split('\n').every((line) => line.length <= 60)).toBe(true);
   });
 
-  it('on a TTY, shows a spinner for a slow reply and none for a fast one', async () => {
+  itWith('script')('on a TTY, shows a spinner for a slow reply and none for a fast one', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 1200 });
     const slowEnv = { KB_BASE_URL: slow.url, KB_API_KEY: slow.keys.demo! };
     const slowThread = (await api(slow, slow.keys.demo, 'POST', '/v1/threads', {})).json.data;
@@ -165,23 +169,26 @@ describe('kb threads', () => {
 });
 
 describe('kb files', () => {
-  it('lists with human sizes on a TTY and bytes when piped; warns when the page is full', async () => {
-    const piped = await kb(['files', 'list']);
-    const row = piped.stdout
-      .split('\n')
-      .find((l) => l.includes('pricing.md'))!
-      .split('\t');
-    expect(row[2]).toMatch(/^\d+$/);
-    const tty = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '2'], { env })).stdout);
-    expect(tty).toMatch(/\d+ B/);
-    expect(tty).toContain('more may exist');
-    const clamp = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '500'], { env })).stdout);
-    expect(clamp).toContain('at most 100');
-    const pipedFull = await kb(['files', 'list', '--limit', '1']);
-    expect(pipedFull.stderr).toBe('');
-  });
+  itWith('script')(
+    'lists with human sizes on a TTY and bytes when piped; warns when the page is full',
+    async () => {
+      const piped = await kb(['files', 'list']);
+      const row = piped.stdout
+        .split('\n')
+        .find((l) => l.includes('pricing.md'))!
+        .split('\t');
+      expect(row[2]).toMatch(/^\d+$/);
+      const tty = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '2'], { env })).stdout);
+      expect(tty).toMatch(/\d+ B/);
+      expect(tty).toContain('more may exist');
+      const clamp = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '500'], { env })).stdout);
+      expect(clamp).toContain('at most 100');
+      const pipedFull = await kb(['files', 'list', '--limit', '1']);
+      expect(pipedFull.stderr).toBe('');
+    },
+  );
 
-  it('shows the indexing error of a FAILED file prominently and exits 0', async () => {
+  itWith('script')('shows the indexing error of a FAILED file prominently and exits 0', async () => {
     const failed = JSON.parse((await kb(['files', 'list', '--status', 'FAILED', '--json'])).stdout);
     const png = failed.find((f: any) => f.originalFilename.endsWith('.png'));
     const res = await runKbOnTTY(['files', 'get', png.id], { env });
@@ -221,7 +228,7 @@ describe('kb files', () => {
     await local.close();
   });
 
-  it('asks for confirmation on a TTY, naming the files', async () => {
+  itWith('script')('asks for confirmation on a TTY, naming the files', async () => {
     const local = await startTestServer({ demo: true });
     const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: local.keys.demo! };
     const failed = JSON.parse(
@@ -281,7 +288,7 @@ describe('kb users', () => {
 });
 
 describe('README', () => {
-  it('runs the scripting example exactly as written', async () => {
+  itWith('jq')('runs the scripting example exactly as written', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const script = /<!-- example:scripting -->\s*```bash\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(script).toBeDefined();

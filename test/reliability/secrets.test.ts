@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { runKb, runKbOnTTY, type RunResult, stripAnsi, tempDir } from '../helpers/cli.js';
 import { api, startTestServer } from '../helpers/server.js';
@@ -80,7 +81,7 @@ describe('the API key and webhook secrets never leak', () => {
     scan(envRun, 'env key');
   });
 
-  it('keeps the key out of the REPL history file and the TTY screen', async () => {
+  itWith('script')('keeps the key out of the REPL history file and the TTY screen', async () => {
     const res = await runKbOnTTY(['chat'], {
       configDir,
       onSpawn: (child) => {
@@ -131,23 +132,26 @@ describe('the API key and webhook secrets never leak', () => {
 describe('hostile text from the server', () => {
   const HOSTILE = 'Evil \u001b]0;pwned\u0007title \u001b[2J\u001b[31mred\u001b[0m \u009b31m end';
 
-  it('is stripped of control and escape sequences on a terminal and when piped, but kept exact in --json', async () => {
-    const thread = (await api(server, CANARY, 'POST', '/v1/threads', { title: HOSTILE })).json.data;
-    await api(server, CANARY, 'POST', `/v1/threads/${thread.id}/messages`, {
-      content: `tell me about ${HOSTILE}`,
-    });
-    const env = { KB_BASE_URL: server.url, KB_API_KEY: CANARY };
-    for (const args of [
-      ['threads', 'list'],
-      ['threads', 'get', thread.id],
-    ]) {
-      const tty = await runKbOnTTY(args, { env });
-      expect(tty.stdout, args.join(' ')).not.toMatch(/\u001b\]0;|\u001b\[2J|\u0007|\u009b/);
-      expect(stripAnsi(tty.stdout)).toContain('Evil');
-      const piped = await runKb(args, { env });
-      expect(piped.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    }
-    const json = JSON.parse((await runKb(['threads', 'get', thread.id, '--json'], { env })).stdout);
-    expect(json.title).toBe(HOSTILE);
-  });
+  itWith('script')(
+    'is stripped of control and escape sequences on a terminal and when piped, but kept exact in --json',
+    async () => {
+      const thread = (await api(server, CANARY, 'POST', '/v1/threads', { title: HOSTILE })).json.data;
+      await api(server, CANARY, 'POST', `/v1/threads/${thread.id}/messages`, {
+        content: `tell me about ${HOSTILE}`,
+      });
+      const env = { KB_BASE_URL: server.url, KB_API_KEY: CANARY };
+      for (const args of [
+        ['threads', 'list'],
+        ['threads', 'get', thread.id],
+      ]) {
+        const tty = await runKbOnTTY(args, { env });
+        expect(tty.stdout, args.join(' ')).not.toMatch(/\u001b\]0;|\u001b\[2J|\u0007|\u009b/);
+        expect(stripAnsi(tty.stdout)).toContain('Evil');
+        const piped = await runKb(args, { env });
+        expect(piped.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      }
+      const json = JSON.parse((await runKb(['threads', 'get', thread.id, '--json'], { env })).stdout);
+      expect(json.title).toBe(HOSTILE);
+    },
+  );
 });

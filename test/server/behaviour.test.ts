@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { itWith } from '../helpers/tools.js';
 import { startServer } from '../../src/server/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { startReceiver } from '../helpers/receiver.js';
@@ -45,47 +46,50 @@ describe('indexing pipeline and documents folder', () => {
 });
 
 describe('webhook deliveries', () => {
-  it('delivers signed events whose signature openssl reproduces, and retries non-2xx', async () => {
-    const hook = await startReceiver();
-    hook.statuses.push(500);
-    const docs = tempDir();
-    const server = await startTestServer({
-      docsDir: docs,
-      allowLocalWebhooks: true,
-      webhookRetrySchedule: [50, 50],
-    });
-    const key = Object.values(server.keys)[0]!;
-    const created = await api(server, key, 'POST', '/v1/webhooks', {
-      url: hook.url,
-      events: ['thread.message.created', 'file.indexed'],
-    });
-    expect(created.status).toBe(201);
-    const secret = created.json.data.secret as string;
-    const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
-    await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'hello' });
-    await until(() => hook.got.length >= 2);
-    const [failed, retried] = hook.got;
-    expect(retried!.body).toBe(failed!.body);
-    const event = JSON.parse(retried!.body);
-    expect(event).toMatchObject({ type: 'thread.message.created', data: { threadId: thread.id } });
-    expect(event.id).toMatch(/^evt_/);
-    const header = String(retried!.headers['service-signature']);
-    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
-    expect(match).not.toBeNull();
-    const openssl = execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], {
-      input: retried!.body,
-    }).toString();
-    expect(openssl.trim().split(' ').pop()).toBe(match![2]);
+  itWith('openssl')(
+    'delivers signed events whose signature openssl reproduces, and retries non-2xx',
+    async () => {
+      const hook = await startReceiver();
+      hook.statuses.push(500);
+      const docs = tempDir();
+      const server = await startTestServer({
+        docsDir: docs,
+        allowLocalWebhooks: true,
+        webhookRetrySchedule: [50, 50],
+      });
+      const key = Object.values(server.keys)[0]!;
+      const created = await api(server, key, 'POST', '/v1/webhooks', {
+        url: hook.url,
+        events: ['thread.message.created', 'file.indexed'],
+      });
+      expect(created.status).toBe(201);
+      const secret = created.json.data.secret as string;
+      const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
+      await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'hello' });
+      await until(() => hook.got.length >= 2);
+      const [failed, retried] = hook.got;
+      expect(retried!.body).toBe(failed!.body);
+      const event = JSON.parse(retried!.body);
+      expect(event).toMatchObject({ type: 'thread.message.created', data: { threadId: thread.id } });
+      expect(event.id).toMatch(/^evt_/);
+      const header = String(retried!.headers['service-signature']);
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+      expect(match).not.toBeNull();
+      const openssl = execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], {
+        input: retried!.body,
+      }).toString();
+      expect(openssl.trim().split(' ').pop()).toBe(match![2]);
 
-    writeFileSync(join(docs, 'new.md'), 'Fresh document about comets.');
-    await until(() => hook.got.some((d) => JSON.parse(d.body).type === 'file.indexed'));
-    const indexed = JSON.parse(hook.got.find((d) => JSON.parse(d.body).type === 'file.indexed')!.body);
-    expect(indexed.data).toMatchObject({ originalFilename: 'new.md', indexingStatus: 'COMPLETED' });
-    const log = await api(server, key, 'GET', `/v1/webhooks/${created.json.data.id}/deliveries`);
-    expect(log.json.data.some((d: any) => d.attempts.length === 2 && d.state === 'succeeded')).toBe(true);
-    await server.close();
-    await hook.close();
-  });
+      writeFileSync(join(docs, 'new.md'), 'Fresh document about comets.');
+      await until(() => hook.got.some((d) => JSON.parse(d.body).type === 'file.indexed'));
+      const indexed = JSON.parse(hook.got.find((d) => JSON.parse(d.body).type === 'file.indexed')!.body);
+      expect(indexed.data).toMatchObject({ originalFilename: 'new.md', indexingStatus: 'COMPLETED' });
+      const log = await api(server, key, 'GET', `/v1/webhooks/${created.json.data.id}/deliveries`);
+      expect(log.json.data.some((d: any) => d.attempts.length === 2 && d.state === 'succeeded')).toBe(true);
+      await server.close();
+      await hook.close();
+    },
+  );
 });
 
 describe('fault plan', () => {
