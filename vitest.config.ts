@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most tests wait on the processes they start (kb, kb serve, tmux): two files at a time
+    // keep even a 2-core machine busy without starving either.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default'],
   },
 });

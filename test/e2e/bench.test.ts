@@ -31,18 +31,16 @@ describe('npm run bench', () => {
       expect.stringMatching(/^kb webhooks verify --header /),
       'kb files list --jsonl --limit 100',
     ]);
+    // The report is what was measured: each ratio is its median over the baseline's, each
+    // scenario is in the printed table, and the service figures are ordered as percentiles are.
     for (const s of results.scenarios) {
-      expect(s.medianMs).toBeGreaterThan(0);
-      expect(s.baselineMedianMs).toBeGreaterThan(0);
-      expect(s.ratio).toBeGreaterThan(0);
-      expect(s.peakRssMb).toBeGreaterThan(0);
+      expect(s.ratio).toBeCloseTo(s.medianMs / s.baselineMedianMs, 1);
+      expect(s.p90Ms).toBeGreaterThanOrEqual(s.medianMs);
       expect(stdout).toContain(s.name);
     }
     expect(results.repl).toMatchObject({ turns: 100, clientMsPerTurn: expect.any(Number) });
-    // .ci/run installs script (bsdutils), which this scenario needs.
-    expect(results.chatPrompt.medianMs).toBeGreaterThan(0);
-    expect(stdout).toContain('kb chat on a terminal: prompt after');
+    expect(stdout).toContain(`kb chat on a terminal: prompt after ${results.chatPrompt.medianMs} ms`);
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
-    expect(results.service.messageP95Ms).toBeGreaterThan(0);
+    expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
   }, 120_000);
 });
