@@ -177,7 +177,7 @@ declare -gA _kb_flags=(
   ['config unset']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config list']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config path']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['serve']='--port --host --demo --docs --api-key --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['demo']='--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['api']='--field -f --query -q --header -H --input --include -i --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['completion']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -734,6 +734,7 @@ declare -gA _kb_values=(
   ['serve|--host']=''
   ['serve|--docs']='@file'
   ['serve|--api-key']=''
+  ['serve|--api-keys-file']='@file'
   ['serve|--data']='@file'
   ['serve|--reply-delay']=''
   ['serve|--fault']=''
@@ -792,7 +793,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --base-url --data --docs --event --events --fault --field --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --data --docs --event --events --fault --field --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

@@ -1,7 +1,7 @@
 # Generated from the kb command tree by `npm run completions`; do not edit.
 # Install: copy to ~/.config/fish/completions/kb.fish
 
-set -g __kb_value_flags --api-key --base-url --data --docs --event --events --fault --field --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t
+set -g __kb_value_flags --api-key --api-keys-file --base-url --data --docs --event --events --fault --field --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t
 
 function __kb_path --description 'the kb command path typed so far'
     set -l tokens (commandline -opc)
@@ -417,7 +417,7 @@ function __kb_flags
         case 'config path'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'demo'
             echo '--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'api'
@@ -1531,6 +1531,8 @@ function __kb_values
             echo '@file'
         case 'serve|--api-key'
             echo ''
+        case 'serve|--api-keys-file'
+            echo '@file'
         case 'serve|--data'
             echo '@file'
         case 'serve|--reply-delay'

@@ -69,36 +69,6 @@ export function createApp(service: Service) {
     });
   });
 
-  // The fault plan acts before anything else, as a failing proxy or server would.
-  app.use('*', async (c, next) => {
-    const rule = service.faults.take(c.req.method, c.req.path);
-    if (!rule) return next();
-    if (rule.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
-    const { action } = rule;
-    switch (action.kind) {
-      case 'delay':
-        return next();
-      case 'status': {
-        const headers: Record<string, string> = action.retryAfter ? { 'retry-after': action.retryAfter } : {};
-        return sendError(c, action.status, 'injected_fault', `injected fault: ${action.status}`, headers);
-      }
-      case 'html':
-        return c.html(
-          '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>',
-          502,
-        );
-      case 'truncated':
-        return c.body('{"data":[{"id":"thr_', 200, { 'content-type': 'application/json' });
-      case 'reset':
-        c.env.incoming.socket.destroy();
-        return c.body(null, 500);
-      case 'hang':
-        await Promise.race([service.closing, new Promise((r) => c.env.incoming.once('close', r))]);
-        c.env.incoming.socket.destroy();
-        return c.body(null, 500);
-    }
-  });
-
   app.get('/_kb/health', (c) => c.json({ data: { ok: true, rss: process.memoryUsage().rss } }));
 
   app.use('*', async (c, next) => {
@@ -134,6 +104,38 @@ export function createApp(service: Service) {
       }
     }
     return next();
+  });
+
+  // The fault plan acts once the request is authenticated, as a failing service would: only
+  // the faults of the caller's workspace (and those from --fault) apply, and never to /_kb/*.
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/_kb/')) return next();
+    const rule = service.faults.take(c.req.method, c.req.path, c.var.workspace.id);
+    if (!rule) return next();
+    if (rule.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
+    const { action } = rule;
+    switch (action.kind) {
+      case 'delay':
+        return next();
+      case 'status': {
+        const headers: Record<string, string> = action.retryAfter ? { 'retry-after': action.retryAfter } : {};
+        return sendError(c, action.status, 'injected_fault', `injected fault: ${action.status}`, headers);
+      }
+      case 'html':
+        return c.html(
+          '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>',
+          502,
+        );
+      case 'truncated':
+        return c.body('{"data":[{"id":"thr_', 200, { 'content-type': 'application/json' });
+      case 'reset':
+        c.env.incoming.socket.destroy();
+        return c.body(null, 500);
+      case 'hang':
+        await Promise.race([service.closing, new Promise((r) => c.env.incoming.once('close', r))]);
+        c.env.incoming.socket.destroy();
+        return c.body(null, 500);
+    }
   });
 
   app.use('*', async (c, next) => {
@@ -188,20 +190,23 @@ export function createApp(service: Service) {
   app.route('/v1/users', userRoutes(service));
   app.route('/v1/webhooks', webhookRoutes(service));
 
-  app.get('/_kb/faults', (c) => c.json({ data: service.faults.rules }));
+  app.get('/_kb/faults', (c) => c.json({ data: service.faults.visibleTo(c.var.workspace.id) }));
   app.post('/_kb/faults', (c) => {
     const rules = c.var.body.rules;
     if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
       throw badRequest('rules must be an array of strings');
     try {
-      service.faults.add(rules.map((r: string) => parseFaultRule(r)));
+      service.faults.add(
+        rules.map((r: string) => parseFaultRule(r)),
+        c.var.workspace.id,
+      );
     } catch (err) {
       throw badRequest((err as Error).message, 'invalid_fault');
     }
-    return c.json({ data: service.faults.rules }, 201);
+    return c.json({ data: service.faults.visibleTo(c.var.workspace.id) }, 201);
   });
   app.delete('/_kb/faults', (c) => {
-    service.faults.clear();
+    service.faults.clear(c.var.workspace.id);
     return c.body(null, 204);
   });
 

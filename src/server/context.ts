@@ -1,3 +1,4 @@
+import type { Resolver } from './webhook-target.js';
 import type { Turns } from './turns.js';
 import type { HttpBindings } from '@hono/node-server';
 import type { GeneratorOptions } from './assistant.js';
@@ -13,6 +14,7 @@ export interface ServiceOptions {
   /** Requests per second per key; 0 for no limit. */
   rateLimit: number;
   generator?: GeneratorOptions;
+  resolve: Resolver;
   log?: (entry: Record<string, unknown>) => void;
 }
 

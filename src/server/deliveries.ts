@@ -1,4 +1,5 @@
 import { signPayload } from '../webhooks/signature.js';
+import { checkTarget, type DeliveryErrorCategory, postTo, type Resolver } from './webhook-target.js';
 import { now } from './clock.js';
 import { newId } from './ids.js';
 import type { WebhookRecord } from './model.js';
@@ -25,14 +26,20 @@ export interface DeliveryOptions {
   /** Delays before each retry, in ms; its length is the number of retries. */
   retrySchedule: number[];
   timeoutMs: number;
+  /** Deliver to loopback addresses too (--allow-local-webhooks). */
+  allowLoopback: boolean;
+  resolve: Resolver;
   log?: (line: Record<string, unknown>) => void;
 }
+
+/** Deliveries kept per workspace, newest last: one workspace's traffic never erases another's log. */
+const LOG_LIMIT = 1000;
 
 export const DEFAULT_RETRY_SCHEDULE = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 
 /** Sends signed events to the webhooks subscribed to them, retrying non-2xx answers. */
 export class Deliverer {
-  readonly log: Delivery[] = [];
+  readonly #logs = new Map<string, Delivery[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<void>>();
   #closed = false;
@@ -56,10 +63,17 @@ export class Deliverer {
         state: 'pending',
         attempts: [],
       };
-      this.log.push(delivery);
-      if (this.log.length > 1000) this.log.shift();
+      const log = this.#logs.get(workspaceId) ?? [];
+      log.push(delivery);
+      if (log.length > LOG_LIMIT) log.shift();
+      this.#logs.set(workspaceId, log);
       this.#attempt(webhook, delivery, body);
     }
+  }
+
+  /** A workspace's deliveries, newest first. */
+  deliveries(workspaceId: string): Delivery[] {
+    return [...(this.#logs.get(workspaceId) ?? [])].reverse();
   }
 
   #attempt(webhook: WebhookRecord, delivery: Delivery, body: string) {
@@ -71,28 +85,29 @@ export class Deliverer {
     if (this.#closed || !this.store.webhooks.has(webhook.id)) return;
     const started = performance.now();
     const attempt: DeliveryAttempt = { at: now(), ms: 0 };
-    try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'kb-serve-webhooks/1',
-          'service-signature': signPayload(body, webhook.secret),
-          'x-event-id': delivery.eventId,
-          'x-event-type': delivery.type,
-        },
-        body,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'manual',
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      attempt.status = response.status;
-    } catch (err) {
-      attempt.error =
-        (err as Error).name === 'TimeoutError'
-          ? 'timed out'
-          : (((err as Error).cause as Error)?.message ?? (err as Error).message);
-    }
+    const url = new URL(webhook.url);
+    // Checked again at each attempt (DNS may have changed since registration), and the
+    // connection goes to the address that was checked.
+    const target = await checkTarget(url, this.options.allowLoopback, this.options.resolve);
+    if (target.ok) {
+      try {
+        attempt.status = await postTo(
+          url,
+          target,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'kb-serve-webhooks/1',
+            'service-signature': signPayload(body, webhook.secret),
+            'x-event-id': delivery.eventId,
+            'x-event-type': delivery.type,
+          },
+          body,
+          this.options.timeoutMs,
+        );
+      } catch (err) {
+        attempt.error = (err as { category?: DeliveryErrorCategory }).category ?? 'unreachable';
+      }
+    } else attempt.error = target.unresolved ? 'unresolved' : 'blocked_address';
     attempt.ms = Math.round(performance.now() - started);
     delivery.attempts.push(attempt);
     const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;

@@ -15,6 +15,8 @@ export interface FaultRule {
   /** How many matching requests it applies to; undefined for all. */
   remaining?: number;
   delayMs?: number;
+  /** Set through /_kb/faults: applies only to requests authenticated for this workspace. */
+  workspaceId?: string;
 }
 
 /**
@@ -57,22 +59,35 @@ function pathMatches(pattern: string, path: string): boolean {
   return p.length === s.length;
 }
 
-/** A deterministic fault plan: rules are consumed in order, each for its count of requests. */
+/**
+ * A deterministic fault plan: rules are consumed in order, each for its count of requests.
+ * Rules from --fault apply to every workspace; rules a workspace sets apply to its own
+ * requests only, so one workspace can never break another.
+ */
 export class FaultPlan {
   rules: FaultRule[] = [];
 
-  add(rules: FaultRule[]): void {
-    this.rules.push(...rules);
+  add(rules: FaultRule[], workspaceId?: string): void {
+    this.rules.push(...rules.map((r) => ({ ...r, workspaceId })));
   }
 
-  clear(): void {
-    this.rules = [];
+  /** The rules that apply to `workspaceId`'s requests. */
+  visibleTo(workspaceId: string): FaultRule[] {
+    return this.rules.filter((r) => r.workspaceId === undefined || r.workspaceId === workspaceId);
   }
 
-  /** The rule for this request, if any; counts it as used. */
-  take(method: string, path: string): FaultRule | undefined {
+  /** Removes the rules `workspaceId` set (all rules without one). */
+  clear(workspaceId?: string): void {
+    this.rules = workspaceId === undefined ? [] : this.rules.filter((r) => r.workspaceId !== workspaceId);
+  }
+
+  /** The rule for this request of `workspaceId`, if any; counts it as used. */
+  take(method: string, path: string, workspaceId: string): FaultRule | undefined {
     const index = this.rules.findIndex(
-      (r) => (r.method === '*' || r.method === method) && pathMatches(r.path, path),
+      (r) =>
+        (r.workspaceId === undefined || r.workspaceId === workspaceId) &&
+        (r.method === '*' || r.method === method) &&
+        pathMatches(r.path, path),
     );
     if (index < 0) return undefined;
     const rule = this.rules[index]!;

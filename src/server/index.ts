@@ -9,6 +9,7 @@ import { newSecret } from './ids.js';
 import { Indexer } from './indexer.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
+import { type Resolver, systemResolver } from './webhook-target.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
 import { Store } from './store.js';
 
@@ -36,6 +37,8 @@ export interface ServerOptions {
   indexDelayMs?: number;
   webhookRetrySchedule?: number[];
   webhookTimeoutMs?: number;
+  /** How webhook host names are resolved (tests pass a fixed table); default: the system's. */
+  resolve?: Resolver;
 }
 
 export interface WorkspaceInfo {
@@ -71,6 +74,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const deliverer = new Deliverer(store, {
     retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    allowLoopback: options.allowLocalWebhooks ?? false,
+    resolve: options.resolve ?? systemResolver,
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const indexer = new Indexer(store, {
@@ -94,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options: {
       replyDelayMs: options.replyDelayMs ?? 0,
       allowLocalWebhooks: options.allowLocalWebhooks ?? false,
+      resolve: options.resolve ?? systemResolver,
       rateLimit: options.rateLimit ?? 0,
       generator: options.generator,
       log: options.log,
@@ -104,7 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   for (const pair of options.apiKeys ?? []) {
     const colon = pair.indexOf(':');
     if (colon <= 0 || colon === pair.length - 1)
-      throw new Error(`invalid --api-key "${pair.split(':')[0]}:…": expected workspace:key`);
+      throw new Error(`invalid API key pair "${pair.split(':')[0]}:…": expected workspace:key`);
     const workspaceId = ensureWorkspace(store, pair.slice(0, colon));
     const key = pair.slice(colon + 1);
     if (store.keys.get(key) !== workspaceId) store.commit({ op: 'key', key: { key, workspaceId } });

@@ -41,7 +41,11 @@ export function resolveSecrets(
     }
     return [secret];
   }
-  if (ctx.env.KB_WEBHOOK_SECRET) return [ctx.env.KB_WEBHOOK_SECRET];
+  if (ctx.env.KB_WEBHOOK_SECRET !== undefined && ctx.env.KB_WEBHOOK_SECRET !== '') {
+    // An empty key makes an HMAC anyone can compute.
+    if (!ctx.env.KB_WEBHOOK_SECRET.trim()) throw new UsageError('KB_WEBHOOK_SECRET is blank');
+    return [ctx.env.KB_WEBHOOK_SECRET];
+  }
   if (options.required) {
     throw new UsageError(
       'no webhook secret given',

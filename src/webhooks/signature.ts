@@ -32,6 +32,21 @@ function toBuffer(body: string | Buffer | Uint8Array): Buffer {
   return typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
 }
 
+/** Why these secrets cannot sign or verify anything, or undefined when they can. */
+export function secretsProblem(secrets: string[]): string | undefined {
+  if (secrets.length === 0) return 'no secret given';
+  // An empty key makes an HMAC anyone can compute.
+  if (secrets.some((s) => typeof s !== 'string' || s.length === 0)) return 'the secret is empty';
+  return undefined;
+}
+
+/** Why a tolerance is not a number of seconds, or undefined when it is (0 turns the age check off). */
+export function toleranceProblem(seconds: number): string | undefined {
+  return Number.isFinite(seconds) && seconds >= 0
+    ? undefined
+    : `the tolerance must be a finite number of seconds, 0 or more (got ${seconds})`;
+}
+
 /** The `Service-Signature` value for a body: `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256>`. */
 export function signPayload(
   rawBody: string | Buffer | Uint8Array,
@@ -40,6 +55,8 @@ export function signPayload(
 ): string {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const secrets = Array.isArray(secret) ? secret : [secret];
+  const problem = secretsProblem(secrets);
+  if (problem) throw new TypeError(`cannot sign: ${problem}`);
   const body = toBuffer(rawBody);
   return [
     `t=${timestamp}`,
@@ -81,6 +98,9 @@ export function verifySignature(
   secret: string | string[],
   options: VerifyOptions = {},
 ): VerifyResult {
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  const problem = secretsProblem(secrets) ?? toleranceProblem(options.toleranceSeconds ?? 300);
+  if (problem) return { valid: false, reason: problem };
   if (header === undefined) return { valid: false, reason: 'missing Service-Signature header' };
   const parsed = parseHeader(header);
   if (typeof parsed === 'string') return { valid: false, reason: parsed };
@@ -122,7 +142,6 @@ export function verifySignature(
     }
   }
   const body = toBuffer(rawBody);
-  const secrets = Array.isArray(secret) ? secret : [secret];
   let matched = false;
   for (const s of secrets) {
     const expected = Buffer.from(hmac(s, options.scheme ?? 'body', parsed.timestamp, body), 'hex');

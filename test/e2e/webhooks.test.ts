@@ -294,14 +294,15 @@ describe('kb webhooks listen, end to end', () => {
     const thread = JSON.parse((await runKb(['threads', 'create', '--json'], { env: localEnv })).stdout);
     await runKb(['threads', 'send', thread.id, 'How much is the Growth plan?'], { env: localEnv });
     writeFileSync(join(docs, 'dropped.md'), 'A document dropped into the folder about penguins.');
-    await until(() => out.split('\n').filter(Boolean).length >= 2);
+    await until(() => out.split('\n').filter(Boolean).length >= 3);
 
     const events = out
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
     const kinds = events.map((e) => e.event.type).sort();
-    expect(kinds).toEqual(['file.indexed', 'thread.message.created']);
+    // One thread.message.created per message: the user's and the assistant's.
+    expect(kinds).toEqual(['file.indexed', 'thread.message.created', 'thread.message.created']);
     const { readFileSync } = await import('node:fs');
     const { createHmac } = await import('node:crypto');
     const saved = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default
@@ -343,7 +344,7 @@ describe('kb webhooks listen, end to end', () => {
       .map((l) => JSON.parse(l))
       .find((e) => e.event?.id === 'evt_forged');
     expect(forgedLine).toMatchObject({ verified: false, reason: expect.stringContaining('mismatch') });
-    expect(app.got).toHaveLength(2);
+    expect(app.got).toHaveLength(3); // the three verified events; the forged one is not forwarded
 
     listener.kill('SIGINT');
     const code = await new Promise((r) => listener.on('close', r));

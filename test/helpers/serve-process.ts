@@ -8,10 +8,14 @@ export interface ServeProcess {
 }
 
 /** `kb serve` as its own process (so it can be killed with SIGKILL), resolved once it listens. */
-export function startServeProcess(dir: string, args: string[]): Promise<ServeProcess> {
+export function startServeProcess(
+  dir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
-      env: baseEnv(dir),
+      env: baseEnv(dir, env),
     });
     let out = '';
     let err = '';

@@ -7,7 +7,7 @@ import { api } from '../helpers/server.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 
 const KEY = 'kb_persist_key';
-const keyArgs = ['--api-key', `main:${KEY}`];
+const keys = { KB_SERVE_API_KEYS: `main:${KEY}` };
 
 describe('kb serve --data keeps every acknowledged write', () => {
   it('across a kill -9 loop with concurrent writers', async () => {
@@ -15,23 +15,27 @@ describe('kb serve --data keeps every acknowledged write', () => {
     const data = join(dir, 'state.jsonl');
     const acknowledged = new Set<string>();
     for (let round = 0; round < 4; round++) {
-      const server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+      const server = await startServeProcess(dir, ['--data', data], keys);
+      let thisRound = 0;
       const writers = Array.from({ length: 30 }, async (_, i) => {
         const res = await api(server, KEY, 'POST', '/v1/threads', { title: `r${round} t${i}` }).catch(
           () => undefined,
         );
         if (res?.status !== 201) return;
         acknowledged.add(res.json.data.id);
+        thisRound++;
         const sent = await api(server, KEY, 'POST', `/v1/threads/${res.json.data.id}/messages`, {
           content: 'How much is the Growth plan?',
         }).catch(() => undefined);
         if (sent?.status === 201) acknowledged.add(sent.json.data.userMessage.id);
       });
-      await new Promise((r) => setTimeout(r, 10 + round * 15));
+      // Killed mid-burst: once something was acknowledged, at a different moment each round.
+      while (thisRound === 0) await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, round * 7));
       server.child.kill('SIGKILL');
       await Promise.allSettled(writers);
     }
-    const server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+    const server = await startServeProcess(dir, ['--data', data], keys);
     try {
       const threads = (await api(server, KEY, 'GET', '/v1/threads?limit=100')).json.data;
       const stored = new Set<string>(threads.map((t: { id: string }) => t.id));
@@ -139,8 +143,11 @@ const canMount = mountTmpfs(tmpfsDir, '512k');
 if (canMount) execFileSync('umount', [tmpfsDir]);
 
 describe('kb serve --data on a full disk', () => {
-  it.skipIf(!canMount)(
-    'answers 503 storage_unavailable for what it cannot store, loses nothing acknowledged, recovers when space returns (skipped: this machine cannot mount a tmpfs)',
+  (canMount
+    ? it
+    : (name: string, fn: () => unknown, timeout?: number) =>
+        it.skip(`${name} [skipped: this machine cannot mount a tmpfs]`, fn, timeout))(
+    'answers 503 storage_unavailable for what it cannot store, loses nothing acknowledged, recovers when space returns',
     async () => {
       const dir = tempDir();
       const disk = join(dir, 'disk');
@@ -148,7 +155,7 @@ describe('kb serve --data on a full disk', () => {
       expect(mountTmpfs(disk, '512k')).toBe(true);
       try {
         const data = join(disk, 'state.jsonl');
-        let server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+        let server = await startServeProcess(dir, ['--data', data], keys);
         const thread = (await api(server, KEY, 'POST', '/v1/threads', { title: 'full disk' })).json.data;
         // Leave a few kilobytes: room for some messages, not for all.
         const filler = join(disk, 'filler');
@@ -180,7 +187,7 @@ describe('kb serve --data on a full disk', () => {
         expect(after.status).toBe(201);
         acknowledged.push('after');
         server.child.kill('SIGKILL');
-        server = await startServeProcess(dir, ['--data', data, ...keyArgs]);
+        server = await startServeProcess(dir, ['--data', data], keys);
         const stored = (await api(server, KEY, 'GET', `/v1/threads/${thread.id}`)).json.data.messages
           .filter((m: { role: string }) => m.role === 'user')
           .map((m: { content: string }) => m.content);

@@ -21,11 +21,9 @@ describe('the local service under load', () => {
   it(
     `serves ${CLIENTS} concurrent clients for ${SECONDS} s of mixed reads and posts with no errors and no lost messages`,
     async () => {
-      const child = spawn(
-        process.execPath,
-        [BIN, 'serve', '--demo', '--port', '0', '--api-key', `demo:${KEY}`, '--json'],
-        { env: baseEnv(tempDir()) },
-      );
+      const child = spawn(process.execPath, [BIN, 'serve', '--demo', '--port', '0', '--json'], {
+        env: baseEnv(tempDir(), { KB_SERVE_API_KEYS: `demo:${KEY}` }),
+      });
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (d) => {

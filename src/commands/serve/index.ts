@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { JournalDamaged } from '../../server/journal.js';
@@ -13,6 +14,7 @@ interface ServeOptions {
   demo?: boolean;
   docs?: string;
   apiKey: string[];
+  apiKeysFile?: string;
   data?: string;
   repair?: boolean;
   replyDelay?: string;
@@ -32,6 +34,36 @@ function nonNegativeInt(name: string, value: string | undefined): number | undef
   return Number(value);
 }
 
+/**
+ * The workspace:key pairs to fix, from KB_SERVE_API_KEYS (comma-separated), --api-keys-file
+ * (one per line) and --api-key, which gets a warning: argv is visible to every user in ps.
+ */
+function serveKeys(ctx: Context, opts: ServeOptions): string[] {
+  const keys = (ctx.env.KB_SERVE_API_KEYS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (opts.apiKeysFile) {
+    let text: string;
+    try {
+      text = readFileSync(opts.apiKeysFile, 'utf8');
+    } catch (err) {
+      throw new UsageError(
+        `cannot read --api-keys-file ${opts.apiKeysFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
+    }
+    for (const line of text.split('\n')) {
+      const pair = line.replace(/#.*/, '').trim();
+      if (pair) keys.push(pair);
+    }
+  }
+  if (opts.apiKey.length)
+    ctx.warn(
+      '--api-key puts the key where every user of this machine sees it (ps); use KB_SERVE_API_KEYS or --api-keys-file',
+    );
+  return [...keys, ...opts.apiKey];
+}
+
 export default function serveCommand(): Command {
   return new Command('serve')
     .description('Run the local implementation of the service (stateful, in memory unless --data)')
@@ -44,10 +76,11 @@ export default function serveCommand(): Command {
     )
     .option(
       '--api-key <workspace:key>',
-      'fix a key for a workspace (repeatable; created when missing)',
+      'fix a key for a workspace (repeatable; visible in ps: prefer KB_SERVE_API_KEYS or --api-keys-file)',
       collect,
       [],
     )
+    .option('--api-keys-file <file>', 'fix keys from a file: one workspace:key per line (# comments)')
     .option('--data <file>', 'persist every change to this file and reload it on start')
     .option('--repair', 'with --data: start from a damaged file, keeping every valid record')
     .option('--reply-delay <ms>', 'wait this long before each assistant reply')
@@ -94,7 +127,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host: opts.host,
       demo: opts.demo,
       docsDir: opts.docs,
-      apiKeys: opts.apiKey,
+      apiKeys: serveKeys(ctx, opts),
       dataFile: opts.data,
       repairData: opts.repair,
       replyDelayMs: nonNegativeInt('reply delay', opts.replyDelay),

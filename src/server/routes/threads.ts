@@ -118,10 +118,9 @@ export function threadRoutes(service: Service) {
       store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
       return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
     });
-    service.deliverer.emit(workspaceId, 'thread.message.created', {
-      threadId: thread.id,
-      message: data.aiResponse,
-    });
+    // One event per message created: the user's, then the assistant's.
+    for (const message of [data.userMessage, data.aiResponse])
+      service.deliverer.emit(workspaceId, 'thread.message.created', { threadId: thread.id, message });
     return c.json({ data }, 201);
   });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Service } from '../context.js';
-import { badRequest } from '../http-errors.js';
+import { unprocessable } from '../http-errors.js';
 import { page, presentUser } from '../present.js';
 import { parseLimit } from '../validate.js';
 
@@ -8,7 +8,8 @@ export function userRoutes(service: Service) {
   const app = new Hono<AppEnv>();
   app.get('/', (c) => {
     const q = c.req.query('q');
-    if (q !== undefined && q.length > 200) throw badRequest('q is longer than 200 characters', 'too_long');
+    // A value of the right type that is not acceptable: 422, as for every field.
+    if (q !== undefined && q.length > 200) throw unprocessable('q is longer than 200 characters', 'too_long');
     const limit = parseLimit(c.req.query('limit'));
     return c.json(page(service.store.listUsers(c.var.workspace.id, q).map(presentUser), limit));
   });

@@ -7,9 +7,16 @@ import { badRequest, notFound, unprocessable } from '../http-errors.js';
 import { newId, newSecret } from '../ids.js';
 import type { WebhookRecord } from '../model.js';
 import { page, presentWebhook } from '../present.js';
-import { optionalString } from '../validate.js';
+import { optionalString, parseLimit } from '../validate.js';
+import { checkTarget } from '../webhook-target.js';
 
-function checkUrl(raw: string, allowLocal: boolean): string {
+/**
+ * A webhook URL: https (http only to loopback with --allow-local-webhooks), without
+ * credentials, whose host is and resolves to public addresses only (loopback too with
+ * --allow-local-webhooks). A name that does not resolve now is accepted and checked at delivery.
+ */
+async function checkUrl(raw: string, service: Service): Promise<string> {
+  const allowLocal = service.options.allowLocalWebhooks;
   let url: URL;
   try {
     url = new URL(raw);
@@ -17,19 +24,24 @@ function checkUrl(raw: string, allowLocal: boolean): string {
     throw unprocessable(`url is not a valid URL: "${raw.slice(0, 100)}"`, 'invalid_url');
   }
   if (raw.length > 2048) throw unprocessable('url is longer than 2048 characters', 'invalid_url');
-  if (url.protocol === 'https:') return url.toString();
-  if (url.protocol === 'http:' && allowLocal && isLoopbackHost(url.hostname)) return url.toString();
-  throw unprocessable(
-    allowLocal ? 'url must use https (http is accepted only for loopback hosts)' : 'url must use https',
-    'invalid_url',
-  );
+  if (url.username || url.password) throw unprocessable('url must not contain credentials', 'invalid_url');
+  const scheme =
+    url.protocol === 'https:' || (url.protocol === 'http:' && allowLocal && isLoopbackHost(url.hostname));
+  if (!scheme)
+    throw unprocessable(
+      allowLocal ? 'url must use https (http is accepted only for loopback hosts)' : 'url must use https',
+      'invalid_url',
+    );
+  const target = await checkTarget(url, allowLocal, service.options.resolve);
+  if (!target.ok && !target.unresolved) throw unprocessable(target.reason, 'invalid_url');
+  return url.toString();
 }
 
 export function webhookRoutes(service: Service) {
   const { store } = service;
   const app = new Hono<AppEnv>();
 
-  app.post('/', (c) => {
+  app.post('/', async (c) => {
     const url = optionalString(c.var.body, 'url');
     if (url === undefined) throw badRequest('url is required', 'missing_field');
     const events = c.var.body.events;
@@ -47,7 +59,7 @@ export function webhookRoutes(service: Service) {
     const webhook: WebhookRecord = {
       id: newId('wh'),
       workspaceId: c.var.workspace.id,
-      url: checkUrl(url, service.options.allowLocalWebhooks),
+      url: await checkUrl(url, service),
       events: [...new Set(events as string[])],
       secret: newSecret('whsec'),
       isActive: true,
@@ -57,14 +69,15 @@ export function webhookRoutes(service: Service) {
     return c.json({ data: presentWebhook(webhook, true) }, 201);
   });
 
-  app.get('/', (c) =>
-    c.json(
+  app.get('/', (c) => {
+    const limit = parseLimit(c.req.query('limit'));
+    return c.json(
       page(
         store.listWebhooks(c.var.workspace.id).map((w) => presentWebhook(w)),
-        100,
+        limit,
       ),
-    ),
-  );
+    );
+  });
 
   app.get('/:id', (c) => {
     const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
@@ -75,7 +88,11 @@ export function webhookRoutes(service: Service) {
   app.get('/:id/deliveries', (c) => {
     const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
     if (!webhook) throw notFound('webhook');
-    return c.json({ data: service.deliverer.log.filter((d) => d.webhookId === webhook.id).reverse() });
+    const limit = parseLimit(c.req.query('limit'));
+    const deliveries = service.deliverer
+      .deliveries(webhook.workspaceId)
+      .filter((d) => d.webhookId === webhook.id);
+    return c.json(page(deliveries, limit));
   });
 
   app.delete('/:id', (c) => {

@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runKb, tempDir } from '../helpers/cli.js';
+import { api } from '../helpers/server.js';
+import { startServeProcess } from '../helpers/serve-process.js';
+
+describe('kb serve takes keys from the environment and a file, and warns about argv', () => {
+  it('KB_SERVE_API_KEYS and --api-keys-file fix keys without a warning', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'keys');
+    writeFileSync(file, '# CI keys\nci:kb_from_file_0123\n\n', { mode: 0o600 });
+    const server = await startServeProcess(dir, ['--api-keys-file', file], {
+      KB_SERVE_API_KEYS: 'ci:kb_from_env_0123, other:kb_other_0123',
+    });
+    try {
+      for (const key of ['kb_from_file_0123', 'kb_from_env_0123', 'kb_other_0123'])
+        expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.stderr()).toBe('');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+
+  it('--api-key still works, with a warning that ps shows it', async () => {
+    const dir = tempDir();
+    const server = await startServeProcess(dir, ['--api-key', 'ci:kb_in_argv_0123']);
+    try {
+      expect((await api(server, 'kb_in_argv_0123', 'GET', '/v1/threads')).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.stderr()).toMatch(
+        /^warning: --api-key puts the key where every user of this machine sees it \(ps\)/,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+
+  it('a blank KB_WEBHOOK_SECRET is refused by sign and verify (exit 2)', async () => {
+    for (const args of [
+      ['webhooks', 'sign'],
+      ['webhooks', 'verify', '--header', 't=1,v1=00'],
+    ]) {
+      const res = await runKb(args, { env: { KB_WEBHOOK_SECRET: '   ' }, input: '{}' });
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/^error: KB_WEBHOOK_SECRET is blank/);
+    }
+  });
+});
