@@ -5,7 +5,22 @@
 // is replaced. Entries are kept per set of V8 flags kb has set, since a command may set one
 // (see v8-flags.ts) after some chunks were compiled. V8 does not check the data itself (a
 // damaged entry of the right size crashes the process), so each entry carries a CRC-32.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -32,18 +47,57 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
 /** How long entries of chunks that are not this kb's (another version's) are kept. */
 const OTHER_ENTRY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
+/** Owned by this user or root. */
+function ours(stat: Stats): boolean {
+  return stat.uid === process.getuid!() || stat.uid === 0;
+}
+
 /**
- * Whether the cache directory is safe to load code from: owned by this user and writable by no
- * one else (XDG_CACHE_HOME may point somewhere shared, such as /tmp). True when it does not exist
- * yet: it is made with mode 0700 on the first write.
+ * The cache directory's real path when code may be loaded from it, else undefined. V8 checks
+ * only a cache's length and flags, so whoever can write an entry can run code in kb: the
+ * directory and every directory above it must be owned by this user or root, and writable by
+ * no one else (a shared one such as /tmp counts only with its sticky bit, owned by root or this
+ * user, so no one else can move what is inside). XDG_CACHE_HOME may point anywhere. A missing
+ * directory is not trusted; kb creates it (0700) before writing and checks again.
  */
-function isPrivate(dir: string): boolean {
-  if (process.getuid === undefined) return true; // Windows: the profile directory is the user's
+function trustedDir(dir: string): string | undefined {
+  if (process.getuid === undefined) return dir; // Windows: the profile directory is the user's
+  let real: string;
   try {
-    const stat = statSync(dir);
-    return stat.isDirectory() && stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+    real = realpathSync(dir);
   } catch {
-    return true;
+    return undefined;
+  }
+  for (let current = real, own = true; ; own = false) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      return undefined;
+    }
+    if (!stat.isDirectory() || !ours(stat)) return undefined;
+    const shared = (stat.mode & 0o022) !== 0;
+    if (shared && (own || (stat.mode & 0o1000) === 0)) return undefined;
+    const parent = dirname(current);
+    if (parent === current) return real;
+    current = parent;
+  }
+}
+
+/** An entry's bytes, read through a descriptor that is checked like the directory: never a link, ours, private. */
+function readEntry(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !ours(stat) || (stat.mode & 0o022) !== 0) return undefined;
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -71,9 +125,12 @@ function cacheFile(cacheDir: string, chunk: string): string {
  * Chunks that had no usable cache get one written when the process exits (or before kb changes
  * V8's flags), with every function compiled until then. Failures to read or write are ignored.
  */
-export function enableCompileCache(chunksDir: string, cacheDir: string | undefined): void {
+export function enableCompileCache(chunksDir: string, configuredDir: string | undefined): void {
   // zlib's crc32 came with Node 20.15: before it, no cache.
-  if (!cacheDir || typeof crc32 !== 'function' || !isPrivate(cacheDir)) return;
+  if (!configuredDir || typeof crc32 !== 'function') return;
+  // Entries are read only from a trusted directory; a missing one is made, and checked, at exit.
+  const trusted = trustedDir(configuredDir);
+  const cacheDir = trusted ?? configuredDir;
   const fallback = extensions['.cjs'] ?? extensions['.js']!;
   let stale: Compiled[] = [];
   const flush = () => {
@@ -84,12 +141,8 @@ export function enableCompileCache(chunksDir: string, cacheDir: string | undefin
   extensions['.cjs'] = (module, filename) => {
     if (dirname(filename) !== chunksDir) return fallback(module, filename);
     const file = cacheFile(cacheDir, filename);
-    let cachedData: Buffer | undefined;
-    try {
-      cachedData = decodeEntry(readFileSync(file));
-    } catch {
-      // first run of this chunk
-    }
+    const entry = trusted ? readEntry(file) : undefined;
+    const cachedData = entry && decodeEntry(entry);
     // Code compiled this way cannot call import(): chunks import packages through import-package.ts.
     const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData });
     if (!cachedData || script.cachedDataRejected) stale.push({ script, file });
@@ -100,11 +153,14 @@ export function enableCompileCache(chunksDir: string, cacheDir: string | undefin
   process.once('exit', flush);
 }
 
-function writeCaches(entries: Compiled[], cacheDir: string, chunksDir: string): void {
+function writeCaches(entries: Compiled[], configuredDir: string, chunksDir: string): void {
   try {
-    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    if (!isPrivate(cacheDir)) return;
-    for (const { script, file } of entries) {
+    mkdirSync(configuredDir, { recursive: true, mode: 0o700 });
+    // A directory kb does not own is never written either.
+    const cacheDir = trustedDir(configuredDir);
+    if (!cacheDir) return;
+    for (const { script, file: configuredFile } of entries) {
+      const file = join(cacheDir, basename(configuredFile));
       // Written aside and renamed, so a kb running at the same time never reads half a file.
       const partial = `${file}.${process.pid}`;
       writeFileSync(partial, encodeEntry(script.createCachedData()), { mode: 0o600 });
