@@ -12,9 +12,14 @@ export function rawRenderer(): Renderer {
   return { render: (text) => `${sanitizeText(text).trimEnd()}\n` };
 }
 
-/** Markdown for the terminal, wrapped to `width`; raw mode prints the text as received. */
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Markdown for the terminal, wrapped to the terminal's width at the time of each reply (the
+ * window may be resized); without colour when `color` is off (NO_COLOR, the setting, a flag).
+ */
 export async function createRenderer(options: {
-  width: number;
+  width: () => number;
   raw: boolean;
   color: boolean;
 }): Promise<Renderer> {
@@ -24,17 +29,36 @@ export async function createRenderer(options: {
     importPackage<typeof import('marked-terminal')>('marked-terminal'),
     import('../io/wrap-text.js'),
   ]);
-  const width = Math.max(20, Math.min(options.width, 120));
-  // marked-terminal's options are typed loosely upstream
-  const extension = markedTerminal({
-    width,
-    reflowText: true,
-    tab: 2,
-    showSectionPrefix: false,
-  } as never) as never;
-  const marked = new Marked(extension);
+  const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
+  const build = (width: number) => {
+    // marked-terminal's options are typed loosely upstream
+    const marked = new Marked(
+      markedTerminal({ width, reflowText: true, tab: 2, showSectionPrefix: false } as never) as never,
+    );
+    marked.use({
+      renderer: {
+        // marked-terminal prints the text of a tight list item as is: **bold** stayed raw.
+        text(token) {
+          const inline = 'tokens' in token ? token.tokens : undefined;
+          return inline ? this.parser.parseInline(inline) : false;
+        },
+        blockquote(token) {
+          const inner = this.parser.parse(token.tokens).trimEnd();
+          return `${inner
+            .split('\n')
+            .map((line) => `${bar}${line.replace(/^ {2}/, '')}`)
+            .join('\n')}\n\n`;
+        },
+      },
+    });
+    return marked;
+  };
+  const instances = new Map<number, ReturnType<typeof build>>();
   return {
     render: (text) => {
+      const width = Math.max(20, Math.min(options.width(), 120));
+      let marked = instances.get(width);
+      if (!marked) instances.set(width, (marked = build(width)));
       const clean = sanitizeText(text);
       let out: string;
       try {
@@ -42,7 +66,8 @@ export async function createRenderer(options: {
       } catch {
         out = clean;
       }
-      return `${wrapText(out.trimEnd(), width)}\n`;
+      const wrapped = `${wrapText(out.trimEnd(), width)}\n`;
+      return options.color ? wrapped : wrapped.replace(SGR, '');
     },
   };
 }

@@ -4,10 +4,10 @@ import type { Message, Thread } from '../api/types.js';
 import { colorStatus } from '../io/format.js';
 import type { Spinner } from '../io/spinner.js';
 import { roleLabel } from '../io/format.js';
-import { ConflictError } from '../api/errors.js';
+import { ConflictError, ConnectionError, RateLimitError, ServerError, TimeoutError } from '../api/errors.js';
 import { describeError } from '../report.js';
 import { formatDuration } from '../util/duration.js';
-import { sanitizeField } from '../util/sanitize.js';
+import { sanitizeField, sanitizeText } from '../util/sanitize.js';
 import { MessageAssembler } from './assembler.js';
 import { enableReverseSearch } from './reverse-search.js';
 import type { Renderer } from './render.js';
@@ -37,6 +37,16 @@ export interface ReplOptions {
 
 const SILENT_SPINNER: Spinner = { update() {}, stop() {} };
 
+/** Whether sending the same message again could succeed: not for a closed thread, a bad key or invalid input. */
+function retryable(err: unknown): boolean {
+  return (
+    err instanceof ConnectionError ||
+    err instanceof TimeoutError ||
+    err instanceof ServerError ||
+    err instanceof RateLimitError
+  );
+}
+
 /** The interactive chat: reads messages and slash commands, shows rendered replies. */
 export class Repl {
   readonly session: ChatSession;
@@ -45,7 +55,7 @@ export class Repl {
   #rl: Interface | undefined;
   #historyLines: string[];
   readonly #assembler = new MessageAssembler();
-  readonly #queue: { line: string; pasted: boolean }[] = [];
+  readonly #queue: { line: string; pasted: boolean; queued: boolean }[] = [];
   #wake: (() => void) | undefined;
   #closed = false;
   #suspended = false;
@@ -103,6 +113,11 @@ export class Repl {
           this.#prompt();
           continue;
         }
+        // Typed while a reply was pending: its line was never shown at a prompt, so it is now.
+        if (next.queued && message.trim())
+          this.print(
+            `${this.options.terminal ? '\r\u001b[2K' : ''}${this.#promptText()}${sanitizeText(message)}\n`,
+          );
         this.#remember(message);
         const result = await this.#handle(message);
         if (result === 'exit') break;
@@ -183,7 +198,8 @@ export class Repl {
         this.warn('Cancelled. The service may still finish this reply; /history will show it.');
       } else {
         this.#report(err);
-        this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
+        if (retryable(err))
+          this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
       }
     } finally {
       clearInterval(tick);
@@ -205,7 +221,7 @@ export class Repl {
       const body =
         message.role === 'assistant'
           ? this.options.renderer.render(message.content ?? '')
-          : `${sanitizeField(message.content ?? '')}\n`;
+          : `${sanitizeText(message.content ?? '')}\n`;
       this.print(`${roleLabel(this.color, message.role)}\n${body}\n`);
     }
   }
@@ -298,10 +314,16 @@ export class Repl {
     (rl as unknown as { history: string[] }).history = this.#historyLines;
     this.#rl = rl;
     rl.on('line', (line) => {
-      this.#queue.push({ line, pasted: this.#pasting });
+      const queued = this.#busy;
+      if (queued && line.trim())
+        this.options.errOutput.write(`${this.color.dim(`  ↳ queued: ${sanitizeField(line)}`)}\n`);
+      this.#queue.push({ line, pasted: this.#pasting, queued });
       this.#wake?.();
     });
     rl.on('SIGINT', () => this.#interrupt());
+    // Back from Ctrl-Z: readline paused the input, which would leave nothing to wait for and
+    // end the process; prompting again resumes it.
+    rl.on('SIGCONT', () => this.#prompt());
     rl.on('close', () => {
       if (this.#suspended) return;
       this.#closed = true;
@@ -341,7 +363,7 @@ export class Repl {
     this.#prompt();
   }
 
-  async #next(): Promise<{ line: string; pasted: boolean } | undefined> {
+  async #next(): Promise<{ line: string; pasted: boolean; queued: boolean } | undefined> {
     for (;;) {
       const item = this.#queue.shift();
       if (item) return item;

@@ -45,11 +45,14 @@ export class ChatSession {
   startNew(title?: string): void {
     this.thread = undefined;
     this.messages = [];
+    // /retry re-sends into the thread it failed in, never into another one.
+    this.lastUserMessage = undefined;
     this.pendingTitle = title?.trim() || undefined;
   }
 
   async load(id: string, signal?: AbortSignal): Promise<ThreadWithMessages> {
     const thread = await this.client.threads.get(id, signal);
+    if (thread.id !== this.thread?.id) this.lastUserMessage = undefined;
     this.thread = thread;
     this.messages = [...thread.messages];
     this.pendingTitle = undefined;

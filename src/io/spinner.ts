@@ -30,6 +30,8 @@ export function startSpinner(io: IO, text: string, delayMs = SPINNER_DELAY_MS): 
           text: current,
           stream: io.stderr as NodeJS.WritableStream & NodeJS.WriteStream,
           discardStdin: false,
+          // NO_COLOR, the color setting and --no-color, as for everything else on stderr.
+          color: io.errColor.level > 0 ? 'cyan' : false,
         }).start();
       },
       () => {}, // no spinner, then

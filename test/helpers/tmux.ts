@@ -3,16 +3,30 @@ import { BIN } from './cli.js';
 
 let sessions = 0;
 
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The shell words that run kb with `args`. */
+export function kbCommand(args: string[]): string {
+  return [process.execPath, BIN, ...args].map(quote).join(' ');
+}
+
 /** kb running in a real terminal (a detached tmux session); `exit=N` is shown when it ends. */
 export function kbInTmux(args: string[], vars: NodeJS.ProcessEnv, size = { columns: 100, rows: 40 }) {
+  return inTmux(`${kbCommand(args)}; echo "exit=$?"; sleep 60`, vars, size);
+}
+
+/** An interactive bash (with job control) in a real terminal, for what needs a shell: Ctrl-Z, fg. */
+export function shellInTmux(vars: NodeJS.ProcessEnv, size = { columns: 100, rows: 40 }) {
+  return inTmux('bash --norc --noprofile -i', { ...vars, PS1: '$ ' }, size);
+}
+
+function inTmux(command: string, vars: NodeJS.ProcessEnv, size: { columns: number; rows: number }) {
   const session = `kb-test-${process.pid}-${sessions++}`;
   const tmux = (...a: string[]) => execFileSync('tmux', a, { encoding: 'utf8' });
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const exports = Object.entries(vars)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${quote(String(v))}`)
     .join(' ');
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   tmux(
     'new-session',
     '-d',
@@ -22,11 +36,15 @@ export function kbInTmux(args: string[], vars: NodeJS.ProcessEnv, size = { colum
     String(size.columns),
     '-y',
     String(size.rows),
-    `env -i ${exports} ${command}; echo "exit=$?"; sleep 60`,
+    `env -i ${exports} ${command}`,
   );
-  const screen = () => tmux('capture-pane', '-p', '-J', '-t', session);
+  /** The screen as text; with `escapes`, with the colour and attribute sequences kb drew. */
+  const screen = (escapes = false) =>
+    tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', session);
   return {
     screen,
+    resize: (columns: number, rows = size.rows) =>
+      void tmux('resize-window', '-t', session, '-x', String(columns), '-y', String(rows)),
     keys: (...keys: string[]) => void tmux('send-keys', '-t', session, ...keys),
     /** Pastes `text` as a terminal does (bracketed, when the program asked for it). */
     paste(text: string) {

@@ -294,7 +294,7 @@ describe('Repl', () => {
 
 describe('Markdown rendering', () => {
   it('renders Markdown for the terminal and strips escape sequences from replies', async () => {
-    const renderer = await createRenderer({ width: 40, raw: false, color: false });
+    const renderer = await createRenderer({ width: () => 40, raw: false, color: false });
     const out = renderer.render(
       '# Title\n\nSome **bold** text and a list:\n\n- one\n- two\n\n\u001b]0;pwned\u0007done',
     );
@@ -302,6 +302,25 @@ describe('Markdown rendering', () => {
     expect(out).toMatch(/one/);
     expect(out).not.toContain('\u001b]0;');
     expect(out.split('\n').every((l) => l.replace(/\u001b\[[0-9;]*m/g, '').length <= 40)).toBe(true);
-    expect((await createRenderer({ width: 40, raw: true, color: false })).render('**x**')).toBe('**x**\n');
+    expect((await createRenderer({ width: () => 40, raw: true, color: false })).render('**x**')).toBe(
+      '**x**\n',
+    );
+  });
+
+  it('renders bold and italic inside list items, bars blockquotes, and follows the width as it changes', async () => {
+    let width = 60;
+    const renderer = await createRenderer({ width: () => width, raw: false, color: false });
+    const out = renderer.render('* Growth: **29 dollars** per *agent*\n\n> quoted line\n');
+    expect(out).toContain('Growth: 29 dollars per agent');
+    expect(out).not.toMatch(/\*\*|\*agent\*/);
+    expect(out).toMatch(/^│ quoted line$/m);
+    expect(out).not.toMatch(/\u001b/);
+    const long = 'word '.repeat(40);
+    const lengths = (text: string) => text.split('\n').map((l) => l.length);
+    expect(Math.max(...lengths(renderer.render(long)))).toBeLessThanOrEqual(60);
+    width = 30;
+    expect(Math.max(...lengths(renderer.render(long)))).toBeLessThanOrEqual(30);
+    width = 100;
+    expect(Math.max(...lengths(renderer.render(long)))).toBeGreaterThan(60);
   });
 });

@@ -1,3 +1,4 @@
+import { sanitizeText } from '../../util/sanitize.js';
 import type { SlashCommand } from './command.js';
 
 export const retry: SlashCommand = {
@@ -9,6 +10,7 @@ export const retry: SlashCommand = {
       repl.warn('nothing to retry yet');
       return undefined;
     }
+    repl.print(`${repl.color.dim('Sending again:')} ${sanitizeText(last)}\n`);
     await repl.sendMessage(last);
     return undefined;
   },

@@ -40,6 +40,8 @@ Examples:
         'history',
         `chat-${ctx.auth.profile.replace(/[^\w.-]/g, '_')}`,
       );
-      await startChat(ctx, client, { threadId, ...opts, historyFile });
+      const profile = ctx.auth.profile.replace(/[^\w.-]/g, '_');
+      const lastThreadFile = join(stateDir(ctx.env), `last-thread-${profile}`);
+      await startChat(ctx, client, { threadId, ...opts, historyFile, lastThreadFile });
     });
 }

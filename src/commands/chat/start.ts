@@ -3,7 +3,9 @@ import { HistoryFile } from '../../chat/history.js';
 import { chatFromLines } from '../../chat/pipe.js';
 import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render.js';
 import { Repl } from '../../chat/repl.js';
-import { ChatSession, terminalSafe } from '../../chat/session.js';
+import { type ChatClient, ChatSession, terminalSafe } from '../../chat/session.js';
+import { LastThread, remembering } from '../../chat/last-thread.js';
+import { NotFoundError } from '../../api/errors.js';
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
 import { preloadSpinner, startSpinner } from '../../io/spinner.js';
@@ -17,20 +19,39 @@ export interface StartOptions {
   jsonl?: boolean;
   /** Where input history is kept; none for the demo. */
   historyFile?: string;
+  /** Where the thread used last is kept, for --continue; none for the demo. */
+  lastThreadFile?: string;
   resumeCommand?: (id: string) => string;
   greeting?: string;
 }
 
-/** The REPL on a terminal, line-by-line chat otherwise. */
-export async function startChat(ctx: Context, client: KbClient, options: StartOptions): Promise<void> {
-  const { io } = ctx;
-  let threadId = options.threadId;
-  if (options.continue) {
-    const latest = await client.threads.list({ limit: 1, signal: ctx.signal });
-    threadId = latest.data[0]?.id;
-    if (!threadId)
-      throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
+/** The thread this profile sent a message to last; else (or when it is gone) the newest one. */
+async function threadToContinue(
+  ctx: Context,
+  client: ChatClient,
+  last: LastThread | undefined,
+): Promise<string> {
+  const remembered = last?.read();
+  if (remembered) {
+    try {
+      return (await client.threads.get(remembered, ctx.signal)).id;
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
   }
+  const latest = await client.threads.list({ limit: 1, signal: ctx.signal });
+  const id = latest.data[0]?.id;
+  if (!id)
+    throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
+  return id;
+}
+
+/** The REPL on a terminal, line-by-line chat otherwise. */
+export async function startChat(ctx: Context, kbClient: KbClient, options: StartOptions): Promise<void> {
+  const { io } = ctx;
+  const last = options.lastThreadFile ? new LastThread(options.lastThreadFile) : undefined;
+  const client = last ? remembering(kbClient, (id) => last.save(id)) : kbClient;
+  const threadId = options.continue ? await threadToContinue(ctx, client, last) : options.threadId;
 
   if (!io.stdinIsTTY || !io.stdoutIsTTY) {
     const session = new ChatSession(client);
@@ -53,7 +74,9 @@ export async function startChat(ctx: Context, client: KbClient, options: StartOp
   if (history?.warning) ctx.warn(history.warning);
   const renderer = options.raw
     ? rawRenderer()
-    : deferredRenderer(() => createRenderer({ width: io.columns, raw: false, color: io.color.level > 0 }));
+    : deferredRenderer(() =>
+        createRenderer({ width: () => io.columns, raw: false, color: io.color.level > 0 }),
+      );
   const repl = new Repl({
     input: io.stdin,
     output: ctx.output.terminal,

@@ -1,0 +1,64 @@
+import { closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { refuseLink } from '../config/links.js';
+import type { ChatClient } from './session.js';
+
+/**
+ * The thread a profile used last (sent a message to), for `kb chat -c`: the service lists
+ * threads by creation, which is not what "continue" means. A small 0600 file in the state
+ * directory, replaced whole; never followed through a link.
+ */
+export class LastThread {
+  constructor(readonly path: string) {}
+
+  read(): string | undefined {
+    try {
+      refuseLink(this.path, 'state file');
+      const fd = openSync(this.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+      try {
+        const id = readFileSync(fd, 'utf8').trim();
+        return /^[\w.:-]{1,200}$/.test(id) ? id : undefined;
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return undefined;
+    }
+  }
+
+  save(id: string): void {
+    try {
+      mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+      const tmp = `${this.path}.${process.pid}.tmp`;
+      const fd = openSync(
+        tmp,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+        0o600,
+      );
+      try {
+        writeSync(fd, `${id}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, this.path);
+    } catch {
+      // Only `kb chat -c` is less accurate without it.
+    }
+  }
+}
+
+/** The same client, calling `used` with the thread of each message sent. */
+export function remembering(client: ChatClient, used: (threadId: string) => void): ChatClient {
+  return {
+    threads: {
+      create: (params, signal) => client.threads.create(params, signal),
+      get: (id, signal) => client.threads.get(id, signal),
+      list: (params) => client.threads.list(params),
+      send: async (id, content, signal) => {
+        const exchange = await client.threads.send(id, content, signal);
+        used(id);
+        return exchange;
+      },
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { baseEnv, tempDir } from '../helpers/cli.js';
+import { hostileServer, send } from '../helpers/hostile.js';
+import { api, startTestServer } from '../helpers/server.js';
+import { kbCommand, kbInTmux, shellInTmux } from '../helpers/tmux.js';
+import { itWith } from '../helpers/tools.js';
+
+let server: RunningServer;
+let slow: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, replyDelayMs: 0 });
+  slow = await startTestServer({ demo: true, replyDelayMs: 1200 });
+});
+afterAll(async () => {
+  await server.close();
+  await slow.close();
+});
+
+const varsFor = (s: { url: string; keys: Record<string, string> }, extra: NodeJS.ProcessEnv = {}) => ({
+  ...baseEnv(tempDir()),
+  TERM: 'xterm-256color',
+  KB_BASE_URL: s.url,
+  KB_API_KEY: s.keys.demo!,
+  ...extra,
+});
+const userMessages = (s: RunningServer) =>
+  [...s.service.store.messages.values()].flat().filter((m) => m.role === 'user');
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('kb chat in a real terminal (tmux)', () => {
+  itWith('tmux')(
+    '/retry never re-sends into another thread, and is offered only where it can help',
+    async () => {
+      const key = server.keys.demo!;
+      const other = (await api(server, key, 'POST', '/v1/threads', { title: 'other thread' })).json.data;
+      const term = kbInTmux(['chat'], varsFor(server));
+      try {
+        await term.waitFor('you ›');
+        await api(server, key, 'POST', '/_kb/faults', { rules: ['POST /v1/threads/*/messages 503 x3'] });
+        term.keys('first try', 'Enter');
+        await term.waitFor('Type /retry to send it again.');
+        term.keys('/new', 'Enter');
+        await term.waitFor('New conversation');
+        term.keys('/retry', 'Enter');
+        await term.waitFor('nothing to retry yet');
+        term.keys('again after new', 'Enter');
+        await term.waitFor(/again after new[^]*Type \/retry/);
+        term.keys(`/switch ${other.id}`, 'Enter');
+        await term.waitFor('other thread');
+        term.keys('/retry', 'Enter');
+        await wait(300);
+        expect(term.screen().split('nothing to retry yet').length - 1).toBe(2);
+        await api(server, key, 'DELETE', '/_kb/faults');
+        expect(userMessages(server).filter((m) => m.threadId === other.id)).toEqual([]);
+
+        // A closed thread: retrying cannot help, so it is not offered.
+        await api(server, key, 'PATCH', `/v1/threads/${other.id}`, { status: 'CLOSED' });
+        const before = term.screen().split('Type /retry').length;
+        term.keys('into a closed thread', 'Enter');
+        await term.waitFor('only OPEN threads accept messages');
+        await wait(200);
+        expect(term.screen().split('Type /retry').length).toBe(before);
+        // And /retry says what it sends.
+        await api(server, key, 'PATCH', `/v1/threads/${other.id}`, { status: 'OPEN' });
+        term.keys('/retry', 'Enter');
+        await term.waitFor(/Sending again: into a closed thread[^]*Assistant/);
+      } finally {
+        term.close();
+      }
+    },
+  );
+
+  itWith('tmux')('wraps replies at the width of the moment: narrower, then wider', async () => {
+    const term = kbInTmux(['chat'], varsFor(server), { columns: 100, rows: 50 });
+    const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
+    try {
+      await term.waitFor('you ›');
+      term.resize(50);
+      await wait(200);
+      term.keys('How much is the Growth plan?', 'Enter');
+      const narrow = await term.waitFor(/Sources:/);
+      expect(widest(narrow.slice(narrow.indexOf('Assistant')))).toBeLessThanOrEqual(50);
+      term.keys('C-l');
+      term.resize(120);
+      await wait(200);
+      term.keys('/exit', 'Enter');
+      await term.waitFor('exit=0');
+    } finally {
+      term.close();
+    }
+    const wide = kbInTmux(['chat'], varsFor(server), { columns: 50, rows: 50 });
+    try {
+      await wide.waitFor('you ›');
+      wide.resize(120);
+      await wait(200);
+      wide.keys('How much is the Growth plan?', 'Enter');
+      const screen = await wide.waitFor(/Sources:/);
+      expect(widest(screen.slice(screen.indexOf('Assistant')))).toBeGreaterThan(50);
+    } finally {
+      wide.close();
+    }
+  });
+
+  itWith('tmux')('shows what is typed while a reply is pending, and sends it after, in order', async () => {
+    const term = kbInTmux(['chat'], varsFor(slow));
+    try {
+      await term.waitFor('you ›');
+      term.keys('What does error E-4102 mean?', 'Enter');
+      await term.waitFor('Thinking');
+      term.keys('How much is the Growth plan?', 'Enter');
+      await term.waitFor('queued: How much is the Growth plan?');
+      const screen = await term.waitFor(
+        /you › How much is the Growth plan\?\n[^]*Assistant[^]*Sources/,
+        15_000,
+      );
+      // Two assistant blocks, each after its own `you ›` line.
+      const order = screen.match(/you › [^\n]+|Assistant/g)!;
+      expect(order.slice(-4)).toEqual([
+        'you › What does error E-4102 mean?',
+        'Assistant',
+        'you › How much is the Growth plan?',
+        'Assistant',
+      ]);
+      const sent = userMessages(slow).map((m) => m.content);
+      expect(sent.slice(-2)).toEqual(['What does error E-4102 mean?', 'How much is the Growth plan?']);
+    } finally {
+      term.close();
+    }
+  });
+
+  itWith('tmux')('draws no colour with NO_COLOR or `color never`, spinner and replies included', async () => {
+    const configDir = tempDir();
+    writeConfig(configDir, { settings: { color: 'never' } });
+    for (const vars of [varsFor(slow, { NO_COLOR: '1' }), { ...varsFor(slow), KB_CONFIG_DIR: configDir }]) {
+      const term = kbInTmux(['chat'], vars);
+      try {
+        await term.waitFor('you ›');
+        term.keys('How much is the Growth plan?', 'Enter');
+        await term.waitFor('Thinking');
+        const spinning = term.screen(true);
+        await term.waitFor(/Sources:/, 15_000);
+        const done = term.screen(true);
+        // tmux draws each colour or attribute kb asked for as an SGR sequence.
+        expect(spinning).not.toMatch(/\u001b\[[0-9;]*m/);
+        expect(done).not.toMatch(/\u001b\[[0-9;]*m/);
+      } finally {
+        term.close();
+      }
+    }
+    // And with colour allowed there is some (the check above can fail).
+    const coloured = kbInTmux(['chat'], varsFor(server));
+    try {
+      await coloured.waitFor('you ›');
+      expect(coloured.screen(true)).toMatch(/\u001b\[[0-9;]*m/);
+    } finally {
+      coloured.close();
+    }
+  });
+
+  itWith('tmux')('renders bold inside a list item, and a blockquote with a bar', async () => {
+    const createdAt = '2026-11-22T10:00:00Z';
+    const message = (role: string, content: string) => ({ id: `m_${role}`, role, content, createdAt });
+    const scripted = await hostileServer({
+      'POST /v1/threads': send(
+        201,
+        JSON.stringify({ data: { id: 'thr_md', title: 'md', status: 'OPEN', createdAt } }),
+      ),
+      'POST /v1/threads/thr_md/messages': send(
+        201,
+        JSON.stringify({
+          data: {
+            userMessage: message('user', 'plans?'),
+            aiResponse: message('assistant', '* Growth: **29 dollars** per *agent*\n\n> Billed monthly.\n'),
+          },
+        }),
+      ),
+    });
+    const term = kbInTmux(['chat'], { ...varsFor(server), KB_BASE_URL: scripted.url });
+    try {
+      await term.waitFor('you ›');
+      term.keys('plans?', 'Enter');
+      const screen = await term.waitFor('Billed monthly.');
+      expect(screen).toMatch(/\* Growth: 29 dollars per agent/);
+      expect(screen).not.toContain('**');
+      expect(screen).toMatch(/│ Billed monthly\./);
+    } finally {
+      term.close();
+      await scripted.close();
+    }
+  });
+
+  itWith('tmux')('survives Ctrl-Z and fg', async () => {
+    const vars = varsFor(server);
+    const shell = shellInTmux(vars);
+    try {
+      await shell.waitFor('$ ');
+      shell.keys(kbCommand(['chat']), 'Enter');
+      await shell.waitFor('you ›');
+      shell.keys('C-z');
+      await shell.waitFor(/Stopped/);
+      shell.keys('fg', 'Enter');
+      await wait(300);
+      shell.keys('How much is the Growth plan?', 'Enter');
+      await shell.waitFor(/Assistant[^]*Sources:/);
+      shell.keys('/exit', 'Enter');
+      await shell.waitFor(/Resume this conversation with[^]*\$ $/m);
+      shell.keys('echo "exit=$?"', 'Enter');
+      await shell.waitFor('exit=0');
+    } finally {
+      shell.close();
+    }
+  });
+
+  itWith('tmux')('-c continues the thread used last, not the one created last', async () => {
+    const key = server.keys.demo!;
+    const vars = varsFor(server);
+    const older = (await api(server, key, 'POST', '/v1/threads', { title: 'older but used' })).json.data;
+    await api(server, key, 'POST', '/v1/threads', { title: 'newer, unused' });
+    const first = kbInTmux(['chat', older.id], vars);
+    try {
+      await first.waitFor('you ›');
+      first.keys('Which certifications?', 'Enter');
+      await first.waitFor(/Assistant[^]*Sources/);
+      first.keys('C-d');
+      await first.waitFor('exit=0');
+    } finally {
+      first.close();
+    }
+    const again = kbInTmux(['chat', '-c'], vars);
+    try {
+      const screen = await again.waitFor('you ›');
+      expect(screen).toContain('older but used');
+      expect(screen).not.toContain('newer, unused');
+    } finally {
+      again.close();
+    }
+  });
+});
+
+function writeConfig(dir: string, data: unknown) {
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(data), { mode: 0o600 });
+}
