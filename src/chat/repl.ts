@@ -29,8 +29,10 @@ export interface ReplOptions {
   history?: { entries: string[]; add(entry: string): void; flush(): Promise<void> };
   pickThread?: (threads: Thread[]) => Promise<string | undefined>;
   editor?: () => Promise<string | undefined>;
-  /** How to resume a thread from the shell, printed on exit. */
-  resumeCommand?: (id: string) => string;
+  /** How to resume a thread from the shell, printed on exit; null when it cannot be (the demo). */
+  resumeCommand?: ((id: string) => string) | null;
+  /** The terminal's width now, for text the REPL lays out itself (/help). */
+  columns?: () => number;
   /** Messages shown when resuming a thread. */
   showLast?: number;
 }
@@ -69,6 +71,11 @@ export class Repl {
     this.#historyLines = [...(options.history?.entries ?? [])];
   }
 
+  /** The terminal's width now. */
+  columns(): number {
+    return this.options.columns?.() ?? 80;
+  }
+
   get busy(): boolean {
     return this.#busy;
   }
@@ -83,6 +90,13 @@ export class Repl {
 
   warn(text: string): void {
     this.options.errOutput.write(`${this.color.yellow(text)}\n`);
+  }
+
+  /** Reports an error found in the background (a refused key), above the prompt. */
+  warnNow(err: unknown): void {
+    this.options.errOutput.write('\r\u001b[2K');
+    this.#report(err);
+    this.#prompt();
   }
 
   /** A signal for one operation; Ctrl-C aborts it. */
@@ -127,7 +141,7 @@ export class Repl {
       if (this.options.terminal) this.options.output.write(`${this.#closed ? '\n' : ''}\u001b[?2004l`);
       this.#close();
       await this.options.history?.flush();
-      if (this.session.id) {
+      if (this.session.id && this.options.resumeCommand !== null) {
         const command = this.options.resumeCommand?.(this.session.id) ?? `kb chat ${this.session.id}`;
         this.options.errOutput.write(`${this.color.dim(`Resume this conversation with: ${command}`)}\n`);
       }

@@ -240,6 +240,62 @@ describe('kb chat in a real terminal (tmux)', () => {
   });
 });
 
+describe('kb chat: what a daily user trips on (tmux)', () => {
+  itWith('tmux')('wraps /help and the greeting to a narrow terminal, at word boundaries', async () => {
+    const term = kbInTmux(['chat'], varsFor(server), { columns: 44, rows: 60 });
+    try {
+      await term.waitFor('you ›');
+      term.keys('/help', 'Enter');
+      const screen = await term.waitFor('/exit leaves.');
+      const lines = screen.split('\n');
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(44);
+      // No word is cut across lines ("one m / essage").
+      expect(screen).toContain('documents. /help for');
+      expect(screen).not.toMatch(/\bm\n\s*essage/);
+    } finally {
+      term.close();
+    }
+  });
+
+  itWith('tmux')('says at once that the key is refused, before any message', async () => {
+    const term = kbInTmux(['chat'], { ...varsFor(server), KB_API_KEY: 'kb_wrong_key_0000' });
+    try {
+      const screen = await term.waitFor(/error: .*\n.*hint: run `kb auth login`/);
+      expect(screen).toContain('you ›');
+    } finally {
+      term.close();
+    }
+  });
+
+  itWith('tmux')('the demo ends with Ctrl-D without a dangling resume line', async () => {
+    const term = kbInTmux(['demo'], { ...varsFor(server) });
+    try {
+      await term.waitFor('you ›', 20_000);
+      term.keys('How much is the Growth plan?', 'Enter');
+      await term.waitFor(/Sources:/);
+      term.keys('C-d');
+      const screen = await term.waitFor('exit=0');
+      expect(screen).not.toContain('Resume this conversation');
+    } finally {
+      term.close();
+    }
+  });
+
+  itWith('tmux')('`kb chat | cat` says how it reads, since no prompt can be shown', async () => {
+    const shell = shellInTmux(varsFor(server));
+    try {
+      await shell.waitFor('$ ');
+      shell.keys(`${kbCommand(['chat'])} | cat`, 'Enter');
+      await shell.waitFor('stdout is not a terminal: type one message per line');
+      shell.keys('How much is the Growth plan?', 'Enter');
+      await shell.waitFor(/29 dollars/);
+      shell.keys('C-d');
+    } finally {
+      shell.close();
+    }
+  });
+});
+
 function writeConfig(dir: string, data: unknown) {
   writeFileSync(join(dir, 'config.json'), JSON.stringify(data), { mode: 0o600 });
 }

@@ -5,11 +5,12 @@ import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render
 import { Repl } from '../../chat/repl.js';
 import { type ChatClient, ChatSession, terminalSafe } from '../../chat/session.js';
 import { LastThread, remembering } from '../../chat/last-thread.js';
-import { NotFoundError } from '../../api/errors.js';
+import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../../api/errors.js';
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
 import { preloadSpinner, startSpinner } from '../../io/spinner.js';
 import { sanitizeField } from '../../util/sanitize.js';
+import { wrapWords } from '../../util/wrap-words.js';
 
 export interface StartOptions {
   threadId?: string;
@@ -21,8 +22,9 @@ export interface StartOptions {
   historyFile?: string;
   /** Where the thread used last is kept, for --continue; none for the demo. */
   lastThreadFile?: string;
-  resumeCommand?: (id: string) => string;
-  greeting?: string;
+  resumeCommand?: ((id: string) => string) | null;
+  /** Paragraphs shown before the first prompt, instead of the usual one. */
+  greeting?: string[];
 }
 
 /** The thread this profile sent a message to last; else (or when it is gone) the newest one. */
@@ -54,6 +56,13 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
   const threadId = options.continue ? await threadToContinue(ctx, client, last) : options.threadId;
 
   if (!io.stdinIsTTY || !io.stdoutIsTTY) {
+    // `kb chat | tee log`: typed lines are read, but there is no REPL to show a prompt.
+    if (io.stdinIsTTY && io.stderrIsTTY)
+      io.err(
+        io.errColor.dim(
+          'stdout is not a terminal: type one message per line; replies go to the pipe. Ctrl-D ends.\n',
+        ),
+      );
     const session = new ChatSession(client);
     if (threadId) await session.load(threadId, ctx.signal);
     else session.startNew(options.title);
@@ -125,14 +134,24 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
       return editInEditor(ctx.env);
     },
     resumeCommand: options.resumeCommand,
+    columns: () => io.columns,
   });
-  if (options.greeting) io.err(options.greeting);
-  else if (!threadId)
+  // Plain words wrapped to the terminal (wrap-ansi would cost the prompt ~15 ms), then dimmed.
+  const greeting =
+    options.greeting ??
+    (threadId ? [] : ['Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.']);
+  for (const paragraph of greeting)
     io.err(
-      io.errColor.dim(
-        'Ask anything about your workspace’s documents. /help for commands, Ctrl-D to leave.\n',
-      ),
+      `${wrapWords(paragraph, io.columns - 1)
+        .map((line) => io.errColor.dim(line))
+        .join('\n')}\n`,
     );
+  // A new chat sends nothing until the first message: check the key now, in the background,
+  // so a wrong one is said at once rather than after the first question.
+  if (!threadId)
+    client.threads.list({ limit: 1 }).catch((err: unknown) => {
+      if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) repl.warnNow(err);
+    });
   // Markdown and the spinner load once the prompt is up (together ~250 ms of imports), while the
   // user types; a reply waits for the renderer if it comes first.
   setImmediate(() => {

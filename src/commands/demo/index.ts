@@ -35,10 +35,12 @@ Examples:
         const { startChat } = await import('../chat/start.js');
         await startChat(ctx, client, {
           raw: opts.raw,
-          greeting:
-            `${io.errColor.bold('kb demo')} ${io.errColor.dim(`· local service at ${server.url} · workspace "demo" (Orbitdesk, a made-up help-desk product)`)}\n` +
-            `${io.errColor.dim(`Try: "${SAMPLE_QUESTION}", "What does error E-4102 mean?", /threads. Ctrl-D to leave.`)}\n`,
-          resumeCommand: () => '(the demo workspace is gone when this process ends)',
+          greeting: [
+            `kb demo · local service at ${server.url} · workspace "demo" (Orbitdesk, a made-up help-desk product)`,
+            `Try: "${SAMPLE_QUESTION}", "What does error E-4102 mean?", /threads. Ctrl-D to leave.`,
+          ],
+          // The demo workspace is gone when this process ends: nothing to resume.
+          resumeCommand: null,
         });
         await client.close();
       } finally {
