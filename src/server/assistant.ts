@@ -21,6 +21,9 @@ function terms(text: string): Set<string> {
 }
 
 /** The best chunks for a message, also using the thread's last user message as context. */
+/** How much the previous question counts when ranking a follow-up's hits, against 1 for the question itself. */
+const FOLLOW_UP_WEIGHT = 0.5;
+
 export function retrieve(
   store: Store,
   workspaceId: string,
@@ -31,11 +34,18 @@ export function retrieve(
   const previous = [...history].reverse().find((m) => m.role === 'user');
   let hits = index.search(message, 6);
   if (previous && hits.length) {
-    // The previous question re-ranks the hits of a follow-up ("and on Enterprise?"); it never
-    // brings in a chunk that matches nothing the user asked now.
-    const direct = new Set(hits.map((h) => h.chunk.id));
-    const steered = index.search(`${message} ${previous.content}`, 12).filter((h) => direct.has(h.chunk.id));
-    if (steered.length) hits = steered.slice(0, 6);
+    // The previous question helps rank the hits of a follow-up ("and on Enterprise?"), at
+    // half the weight of what is asked now: a follow-up that names a new subject ("does SSO
+    // work with Okta?") keeps its own best match. It never brings in a chunk that matches
+    // nothing the user asked now.
+    const steered = new Map(
+      index.search(`${message} ${previous.content}`, 12).map((h) => [h.chunk.id, h.score] as const),
+    );
+    const bestDirect = hits[0]!.score;
+    const bestSteered = Math.max(...steered.values(), Number.MIN_VALUE);
+    const weight = (h: Hit) =>
+      h.score / bestDirect + FOLLOW_UP_WEIGHT * ((steered.get(h.chunk.id) ?? 0) / bestSteered);
+    hits = [...hits].sort((a, b) => weight(b) - weight(a));
   }
   const best = hits[0]?.score ?? 0;
   return hits.filter((h) => h.score >= best * MIN_SCORE_RATIO);

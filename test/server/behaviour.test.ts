@@ -162,3 +162,25 @@ describe('message order and closed threads', () => {
     }
   });
 });
+
+describe('follow-up questions', () => {
+  it('are steered by the previous question, but a new subject keeps its own best match', async () => {
+    const server = await startTestServer({ demo: true });
+    const key = server.keys.demo!;
+    try {
+      const thread = (await api(server, key, 'POST', '/v1/threads', { title: 'follow-ups' })).json.data;
+      const ask = async (content: string) =>
+        (await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content })).json.data
+          .aiResponse;
+      await ask('How much is the Growth plan?');
+      const enterprise = await ask('And Enterprise?');
+      expect(enterprise.sources[0]).toBe('pricing.md');
+      await ask('What does error E-4102 mean?');
+      const sso = await ask('Does SSO work with Okta?');
+      expect(sso.content.split(/(?<=\.)\s/)[0]).toMatch(/single sign-on|SSO/);
+      expect(sso.content).not.toMatch(/^Error E-4102/);
+    } finally {
+      await server.close();
+    }
+  });
+});
