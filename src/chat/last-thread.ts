@@ -54,11 +54,13 @@ export function remembering(client: ChatClient, used: (threadId: string) => void
       create: (params, signal) => client.threads.create(params, signal),
       get: (id, signal) => client.threads.get(id, signal),
       list: (params) => client.threads.list(params),
+      update: client.threads.update?.bind(client.threads),
       send: async (id, content, signal) => {
         const exchange = await client.threads.send(id, content, signal);
         used(id);
         return exchange;
       },
     },
+    files: client.files,
   };
 }

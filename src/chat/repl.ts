@@ -27,7 +27,12 @@ export interface ReplOptions {
   spinner?: (text: string) => Spinner;
   /** Input history: entries newest first, and where each new message is recorded as it is sent. */
   history?: { entries: string[]; add(entry: string): void; flush(): Promise<void> };
-  pickThread?: (threads: Thread[]) => Promise<string | undefined>;
+  /** Lets the user pick one of `threads` (the current one marked). */
+  pickThread?: (threads: Thread[], currentId: string | undefined) => Promise<string | undefined>;
+  /** The environment, for /copy (DISPLAY, WAYLAND_DISPLAY) and /more (PAGER). */
+  env?: NodeJS.ProcessEnv;
+  /** No latency and size line after each reply. */
+  quiet?: boolean;
   editor?: () => Promise<string | undefined>;
   /** How to resume a thread from the shell, printed on exit; null when it cannot be (the demo). */
   resumeCommand?: ((id: string) => string) | null;
@@ -74,6 +79,19 @@ export class Repl {
   /** The terminal's width now. */
   columns(): number {
     return this.options.columns?.() ?? 80;
+  }
+
+  get client(): ChatClient {
+    return this.options.client;
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.options.env ?? {};
+  }
+
+  /** The last reply of this conversation, if any. */
+  lastReply(): Message | undefined {
+    return [...this.session.messages].reverse().find((m) => m.role === 'assistant');
   }
 
   get busy(): boolean {
@@ -205,6 +223,12 @@ export class Repl {
       spinner.stop();
       await this.options.renderer.ready?.();
       this.#showReply(exchange.aiResponse);
+      if (!this.options.quiet) {
+        const words = (exchange.aiResponse.content ?? '').split(/\s+/).filter(Boolean).length;
+        this.options.errOutput.write(
+          `${this.color.dim(`${formatDuration(performance.now() - started)} · ${words} word${words === 1 ? '' : 's'}`)}\n`,
+        );
+      }
     } catch (err) {
       clearInterval(tick);
       spinner.stop();
@@ -223,9 +247,12 @@ export class Repl {
   }
 
   #showReply(reply: Message) {
-    this.print(
-      `\n${roleLabel(this.color, 'assistant')}\n${this.options.renderer.render(reply.content ?? '')}\n`,
-    );
+    this.print(`\n${roleLabel(this.color, 'assistant')}\n${this.renderReply(reply)}\n`);
+  }
+
+  /** A reply as it is shown: rendered Markdown, or as received with --raw. */
+  renderReply(reply: Message): string {
+    return this.options.renderer.render(reply.content ?? '');
   }
 
   /** Prints messages as a transcript. */
@@ -268,11 +295,13 @@ export class Repl {
       return undefined;
     }
     if (!this.options.pickThread) {
-      this.print(`${page.data.map((t) => `  ${t.id}  ${sanitizeField(t.title)}  ${t.status}`).join('\n')}\n`);
+      this.print(
+        `${page.data.map((t) => `${t.id === this.session.id ? '● ' : '  '}${t.id}  ${sanitizeField(t.title)}  ${t.status}`).join('\n')}\n`,
+      );
       this.print(this.color.dim('Continue one with /switch <id>.\n'));
       return undefined;
     }
-    return this.#suspendWhile(() => this.options.pickThread!(page.data));
+    return this.suspendWhile(() => this.options.pickThread!(page.data, this.session.id));
   }
 
   async editMessage(): Promise<string | undefined> {
@@ -280,11 +309,11 @@ export class Repl {
       this.warn('no editor available here');
       return undefined;
     }
-    return this.#suspendWhile(this.options.editor);
+    return this.suspendWhile(this.options.editor);
   }
 
   /** Hands the terminal to something else (a picker, an editor), then takes it back. */
-  async #suspendWhile<T>(action: () => Promise<T>): Promise<T> {
+  async suspendWhile<T>(action: () => Promise<T>): Promise<T> {
     this.#suspended = true;
     this.#close();
     try {
@@ -322,7 +351,11 @@ export class Repl {
       // readline keeps no history of its own (it would keep each line of a multi-line
       // message): Up and Ctrl-R walk the REPL's list of whole messages.
       historySize: 0,
-      completer: (line: string) => this.commands.complete(line),
+      completer: (line: string, callback: (err: null, result: [string[], string]) => void) => {
+        if (/^\/(switch|open) /.test(line))
+          void this.#completeThread(line).then((result) => callback(null, result));
+        else callback(null, this.commands.complete(line));
+      },
       tabSize: 2,
     });
     (rl as unknown as { history: string[] }).history = this.#historyLines;
@@ -348,6 +381,32 @@ export class Repl {
       enableReverseSearch(rl);
     }
     if (prompt) this.#prompt();
+  }
+
+  #threadCache: { at: number; threads: Thread[] } | undefined;
+
+  /** Tab after `/switch `: the thread ids that start with what was typed; several are listed with their titles. */
+  async #completeThread(line: string): Promise<[string[], string]> {
+    const [command, typed = ''] = line.split(/\s+/, 2);
+    try {
+      if (!this.#threadCache || Date.now() - this.#threadCache.at > 30_000)
+        this.#threadCache = {
+          at: Date.now(),
+          threads: (await this.options.client.threads.list({ limit: 100 })).data,
+        };
+    } catch {
+      return [[], line];
+    }
+    const matches = this.#threadCache.threads.filter((t) => t.id.startsWith(typed));
+    if (matches.length === 1) return [[`${command} ${matches[0]!.id} `], line];
+    if (matches.length > 1) {
+      const rows = matches.map(
+        (t) => `${t.id === this.session.id ? '● ' : '  '}${t.id}  ${this.color.dim(sanitizeField(t.title))}`,
+      );
+      this.print(`\n${rows.join('\n')}\n`);
+      this.#rl?.prompt(true);
+    }
+    return [[], line];
   }
 
   readonly #onKeypress = (_: unknown, key: { name?: string } | undefined) => {

@@ -1,5 +1,5 @@
 import { sanitizeDeep } from '../util/sanitize.js';
-import type { Exchange, Message, Thread, ThreadWithMessages } from '../api/types.js';
+import type { Exchange, KbFile, Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { titleFrom } from './assembler.js';
 
 /** What the chat needs from the client; tests can pass a fake. */
@@ -9,6 +9,11 @@ export interface ChatClient {
     get(id: string, signal?: AbortSignal): Promise<ThreadWithMessages>;
     send(id: string, content: string, signal?: AbortSignal): Promise<Exchange>;
     list(params?: { limit?: number; status?: string; signal?: AbortSignal }): Promise<{ data: Thread[] }>;
+    /** An extension some services lack: a title or status change. */
+    update?(id: string, changes: { title?: string; status?: string }, signal?: AbortSignal): Promise<Thread>;
+  };
+  files?: {
+    list(params?: { limit?: number; signal?: AbortSignal }): Promise<{ data: KbFile[] }>;
   };
 }
 
@@ -17,14 +22,18 @@ export interface ChatClient {
  * (titles, statuses, times, messages) is only ever shown there.
  */
 export function terminalSafe(client: ChatClient): ChatClient {
-  const { threads } = client;
+  const { threads, files } = client;
   return {
     threads: {
       create: async (params, signal) => sanitizeDeep(await threads.create(params, signal)),
       get: async (id, signal) => sanitizeDeep(await threads.get(id, signal)),
       send: async (id, content, signal) => sanitizeDeep(await threads.send(id, content, signal)),
       list: async (params) => sanitizeDeep(await threads.list(params)),
+      update:
+        threads.update &&
+        (async (id, changes, signal) => sanitizeDeep(await threads.update!(id, changes, signal))),
     },
+    files: files && { list: async (params) => sanitizeDeep(await files.list(params)) },
   };
 }
 

@@ -11,8 +11,13 @@ export function kbCommand(args: string[]): string {
 }
 
 /** kb running in a real terminal (a detached tmux session); `exit=N` is shown when it ends. */
-export function kbInTmux(args: string[], vars: NodeJS.ProcessEnv, size = { columns: 100, rows: 40 }) {
-  return inTmux(`${kbCommand(args)}; echo "exit=$?"; sleep 60`, vars, size);
+export function kbInTmux(
+  args: string[],
+  vars: NodeJS.ProcessEnv,
+  size = { columns: 100, rows: 40 },
+  cwd = process.cwd(),
+) {
+  return inTmux(`${kbCommand(args)}; echo "exit=$?"; sleep 60`, vars, size, cwd);
 }
 
 /** An interactive bash (with job control) in a real terminal, for what needs a shell: Ctrl-Z, fg. */
@@ -20,7 +25,12 @@ export function shellInTmux(vars: NodeJS.ProcessEnv, size = { columns: 100, rows
   return inTmux('bash --norc --noprofile -i', { ...vars, PS1: '$ ' }, size);
 }
 
-function inTmux(command: string, vars: NodeJS.ProcessEnv, size: { columns: number; rows: number }) {
+function inTmux(
+  command: string,
+  vars: NodeJS.ProcessEnv,
+  size: { columns: number; rows: number },
+  cwd = process.cwd(),
+) {
   const session = `kb-test-${process.pid}-${sessions++}`;
   const tmux = (...a: string[]) => execFileSync('tmux', a, { encoding: 'utf8' });
   const exports = Object.entries(vars)
@@ -32,6 +42,8 @@ function inTmux(command: string, vars: NodeJS.ProcessEnv, size: { columns: numbe
     '-d',
     '-s',
     session,
+    '-c',
+    cwd,
     '-x',
     String(size.columns),
     '-y',

@@ -324,3 +324,12 @@ describe('Markdown rendering', () => {
     expect(Math.max(...lengths(renderer.render(long)))).toBeGreaterThan(60);
   });
 });
+
+describe('clipboard helpers', () => {
+  it('finds the last fenced code block, and no clipboard program where none applies', async () => {
+    const { copyWithTool, lastCodeBlock } = await import('../../src/chat/clipboard.js');
+    expect(lastCodeBlock('a\n```js\none()\n```\nb\n~~~\ntwo\nthree\n~~~\n')).toBe('two\nthree');
+    expect(lastCodeBlock('no code here')).toBeUndefined();
+    expect(await copyWithTool('x', { PATH: '/nonexistent' })).toBeUndefined();
+  });
+});

@@ -26,6 +26,21 @@ export class ThreadsResource extends Resource {
     return toThreadWithMessages(res.body);
   }
 
+  /** Changes a thread's title or status: an extension some services lack (the local one has it). */
+  async update(
+    id: string,
+    changes: { title?: string; status?: string },
+    signal?: AbortSignal,
+  ): Promise<Thread> {
+    const res = await this.client.request({
+      method: 'PATCH',
+      path: `/v1/threads/${segment(id)}`,
+      body: changes,
+      signal,
+    });
+    return unwrap<Thread>(res.body);
+  }
+
   /** Posts a user message and waits for the assistant's reply (up to 300 s by default). */
   async send(id: string, content: string, signal?: AbortSignal): Promise<Exchange> {
     const res = await this.client.request({

@@ -4,6 +4,10 @@ import { edit } from './edit.js';
 import { exit } from './exit.js';
 import { help } from './help.js';
 import { history } from './history.js';
+import { exportThread } from './export.js';
+import { more } from './more.js';
+import { sources } from './sources.js';
+import { archive, close, title } from './thread-changes.js';
 import { info } from './info.js';
 import { newChat } from './new.js';
 import { retry } from './retry.js';
@@ -15,7 +19,24 @@ export class SlashRegistry {
   readonly #commands: SlashCommand[];
 
   constructor(
-    commands: SlashCommand[] = [help, newChat, threads, switchThread, history, info, retry, edit, copy, exit],
+    commands: SlashCommand[] = [
+      help,
+      newChat,
+      threads,
+      switchThread,
+      history,
+      info,
+      sources,
+      retry,
+      edit,
+      copy,
+      more,
+      exportThread,
+      title,
+      close,
+      archive,
+      exit,
+    ],
   ) {
     this.#commands = commands;
   }

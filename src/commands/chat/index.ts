@@ -9,6 +9,7 @@ interface ChatOptions {
   continue?: boolean;
   title?: string;
   raw?: boolean;
+  quiet?: boolean;
 }
 
 export default function chatCommand(): Command {
@@ -18,6 +19,7 @@ export default function chatCommand(): Command {
     .option('-c, --continue', 'continue the most recent thread')
     .option('-t, --title <title>', 'title for a new thread (default: the first message)')
     .option('--raw', 'print replies as received, without Markdown rendering')
+    .option('-q, --quiet', 'no latency and size line after each reply')
     .addHelpText(
       'after',
       `

@@ -17,7 +17,8 @@ export interface StartOptions {
   continue?: boolean;
   title?: string;
   raw?: boolean;
-  jsonl?: boolean;
+  /** No latency and size line after each reply. */
+  quiet?: boolean;
   /** Where input history is kept; none for the demo. */
   historyFile?: string;
   /** Where the thread used last is kept, for --continue; none for the demo. */
@@ -103,7 +104,9 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
             flush: () => historyFile.flush(),
           }
         : undefined,
-    pickThread: async (threads) => {
+    env: ctx.env,
+    quiet: options.quiet,
+    pickThread: async (threads, currentId) => {
       const { ask } = await import('../../io/prompt.js');
       try {
         return await ask(
@@ -114,7 +117,7 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
               {
                 message: 'Continue which thread? (Esc to go back)',
                 choices: threads.map((t) => ({
-                  name: `${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}`)}`,
+                  name: `${t.id === currentId ? '● ' : '  '}${sanitizeField(t.title)}  ${io.color.dim(`${t.status} · ${t.id}${t.id === currentId ? ' · current' : ''}`)}`,
                   value: t.id,
                 })),
                 pageSize: 12,

@@ -3,7 +3,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { Context } from '../../factory.js';
 import { ask } from '../../io/prompt.js';
-import { extension } from './unsupported.js';
+import { extension } from '../../api/extension.js';
 
 export default function deleteCommand(): Command {
   return new Command('delete')

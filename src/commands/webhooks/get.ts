@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { Context } from '../../factory.js';
 import { webhookFields } from './columns.js';
-import { extension } from './unsupported.js';
+import { extension } from '../../api/extension.js';
 
 export default function getCommand(): Command {
   return new Command('get')

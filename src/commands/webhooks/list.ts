@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Webhook } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { webhookColumns } from './columns.js';
-import { extension } from './unsupported.js';
+import { extension } from '../../api/extension.js';
 
 export default function listCommand(): Command {
   return new Command('list')

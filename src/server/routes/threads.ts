@@ -5,7 +5,7 @@ import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { newId } from '../ids.js';
-import type { MessageRecord, ThreadRecord, ThreadStatus } from '../model.js';
+import type { MessageRecord, Operation, ThreadRecord, ThreadStatus } from '../model.js';
 import { page, presentMessage, presentThread } from '../present.js';
 import {
   MAX_CONTENT,
@@ -57,14 +57,21 @@ export function threadRoutes(service: Service) {
     return c.json({ data: { ...presentThread(thread), messages } });
   });
 
-  /** Extension: change a thread's status (OPEN, CLOSED, ARCHIVED). */
+  /** Extension: change a thread's title, or its status (OPEN, CLOSED, ARCHIVED). */
   app.patch('/:id', (c) => {
     const thread = store.thread(c.var.workspace.id, c.req.param('id'));
     if (!thread) throw notFound('thread');
     const raw = optionalString(c.var.body, 'status');
-    if (raw === undefined) throw badRequest('status is required', 'missing_field');
-    const status = parseStatus(raw, THREAD_STATUSES) as ThreadStatus;
-    store.commit({ op: 'threadStatus', id: thread.id, status, at: now() });
+    const rawTitle = optionalString(c.var.body, 'title');
+    if (raw === undefined && rawTitle === undefined)
+      throw badRequest('status or title is required', 'missing_field');
+    const title = rawTitle === undefined ? undefined : requiredString(c.var.body, 'title', MAX_TITLE).trim();
+    const status = raw === undefined ? undefined : (parseStatus(raw, THREAD_STATUSES) as ThreadStatus);
+    const at = now();
+    const ops: Operation[] = [];
+    if (title !== undefined) ops.push({ op: 'thread', thread: { ...thread, title, updatedAt: at } });
+    if (status !== undefined) ops.push({ op: 'threadStatus', id: thread.id, status, at });
+    store.commit(...ops);
     return c.json({ data: presentThread(store.threads.get(thread.id)!) });
   });
 

@@ -1,5 +1,5 @@
-import { MethodNotAllowedError, NotFoundError } from '../../api/errors.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { MethodNotAllowedError, NotFoundError } from './errors.js';
+import { CliError, ExitCode } from '../errors.js';
 
 /**
  * Listing, reading and deleting webhooks are extensions of the published interface: a server

@@ -1,0 +1,31 @@
+import { colorStatus } from '../../io/format.js';
+import { sanitizeField } from '../../util/sanitize.js';
+import type { SlashCommand } from './command.js';
+
+export const sources: SlashCommand = {
+  name: 'sources',
+  description: 'the files the last reply cited, with their indexing status',
+  async run(repl) {
+    const reply = repl.lastReply();
+    const cited = Array.isArray(reply?.sources) ? (reply.sources as unknown[]).map(String) : [];
+    if (!reply || cited.length === 0) {
+      repl.print(repl.color.dim(reply ? 'The last reply cited no files.\n' : 'No reply yet.\n'));
+      return undefined;
+    }
+    const files = repl.client.files
+      ? (await repl.client.files.list({ limit: 100, signal: repl.signal() })).data
+      : [];
+    const byName = new Map(files.map((f) => [f.originalFilename, f]));
+    const width = Math.max(...cited.map((name) => name.length));
+    for (const name of cited) {
+      const file = byName.get(name);
+      const status = file
+        ? colorStatus(repl.color, String(file.indexingStatus))
+        : repl.color.yellow('not found');
+      repl.print(
+        `  ${sanitizeField(name).padEnd(width)}  ${status}${file ? repl.color.dim(`  ${sanitizeField(file.id)}`) : ''}\n`,
+      );
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,20 @@
+import type { Message, ThreadWithMessages } from '../api/types.js';
+
+function label(role: string): string {
+  return role === 'user' ? 'You' : role === 'assistant' ? 'Assistant' : role;
+}
+
+/** A thread as a Markdown document: its title, then each message under its role and time. */
+export function threadAsMarkdown(thread: ThreadWithMessages): string {
+  const messages: Message[] = Array.isArray(thread.messages) ? thread.messages : [];
+  const parts = [
+    `# ${String(thread.title ?? '').trim() || 'Untitled thread'}`,
+    `_${thread.id} · ${thread.status} · created ${thread.createdAt} · ${messages.length} message${messages.length === 1 ? '' : 's'}_`,
+    ...messages.map((m) => {
+      const sources =
+        Array.isArray(m.sources) && m.sources.length ? `\n\n_Sources: ${m.sources.join(', ')}_` : '';
+      return `## ${label(String(m.role))} · ${m.createdAt}\n\n${String(m.content ?? '').trim()}${sources}`;
+    }),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
