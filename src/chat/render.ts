@@ -1,5 +1,6 @@
 import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
+import { wrapWords } from '../util/wrap-words.js';
 
 export interface Renderer {
   render(markdown: string): string;
@@ -13,6 +14,32 @@ export function rawRenderer(): Renderer {
 }
 
 const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Markdown shown plainly, without loading a Markdown renderer: markers removed, lists and
+ * paragraphs kept, wrapped at word boundaries. For a resumed thread's messages, so the prompt
+ * does not wait ~200 ms for marked-terminal.
+ */
+export function plainRenderer(width: () => number): Renderer {
+  return {
+    render(text) {
+      const columns = Math.max(20, Math.min(width(), 120));
+      const lines = sanitizeText(text)
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !/^\s*(```|~~~)/.test(line))
+        .map((line) =>
+          line
+            .replace(/^\s{0,3}#{1,6}\s+/, '')
+            .replace(/^(\s*)[-*+]\s+/, '$1  * ')
+            .replace(/(\*\*|__)(.+?)\1/g, '$2')
+            .replace(/(^|[\s(])[*_]([^*_\n]+)[*_](?=[\s.,;:!?)]|$)/g, '$1$2')
+            .replace(/`([^`\n]+)`/g, '$1'),
+        );
+      return `${lines.flatMap((line) => (line.length <= columns ? [line] : wrapWords(line, columns))).join('\n')}\n`;
+    },
+  };
+}
 
 /**
  * Markdown for the terminal, wrapped to the terminal's width at the time of each reply (the
@@ -77,8 +104,11 @@ export async function createRenderer(options: {
  * to import, longer than a prompt should wait. ready() starts the load (once) and resolves when
  * it is done; until then, or if it fails, text is shown as received.
  */
-export function deferredRenderer(load: () => Promise<Renderer>): Renderer & { ready(): Promise<void> } {
-  let current = rawRenderer();
+export function deferredRenderer(
+  load: () => Promise<Renderer>,
+  fallback: Renderer = rawRenderer(),
+): Renderer & { ready(): Promise<void> } {
+  let current = fallback;
   let loading: Promise<void> | undefined;
   return {
     render: (text) => current.render(text),

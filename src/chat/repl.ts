@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ChalkInstance } from 'chalk';
-import type { Message, Thread } from '../api/types.js';
+import type { Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { colorStatus } from '../io/format.js';
 import type { Spinner } from '../io/spinner.js';
 import { roleLabel } from '../io/format.js';
@@ -131,8 +131,8 @@ export class Repl {
   }
 
   /** Runs until Ctrl-D, /exit or the end of input. */
-  async run(start: { threadId?: string; title?: string } = {}): Promise<void> {
-    if (start.threadId) await this.resume(start.threadId);
+  async run(start: { threadId?: string; title?: string; thread?: ThreadWithMessages } = {}): Promise<void> {
+    if (start.threadId) await this.resume(start.threadId, start.thread);
     else this.session.startNew(start.title);
     this.#open();
     if (this.options.terminal) this.options.output.write('\u001b[?2004h');
@@ -255,9 +255,12 @@ export class Repl {
     return this.options.renderer.render(reply.content ?? '');
   }
 
-  /** Prints messages as a transcript. */
-  async showMessages(messages: Message[]): Promise<void> {
-    await this.options.renderer.ready?.();
+  /**
+   * Prints messages as a transcript. With `waitForMarkdown` false (resuming a thread), what is
+   * not rendered yet is shown plainly, so the prompt comes sooner.
+   */
+  async showMessages(messages: Message[], waitForMarkdown = true): Promise<void> {
+    if (waitForMarkdown) await this.options.renderer.ready?.();
     for (const message of messages) {
       const body =
         message.role === 'assistant'
@@ -267,9 +270,9 @@ export class Repl {
     }
   }
 
-  /** Continues an existing thread, showing its last messages. */
-  async resume(id: string): Promise<void> {
-    const thread = await this.session.load(id, this.signal());
+  /** Continues an existing thread (fetched, unless it just was), showing its last messages. */
+  async resume(id: string, loaded?: ThreadWithMessages): Promise<void> {
+    const thread = await this.session.load(id, this.signal(), loaded);
     const count = thread.messages.length;
     this.print(
       `${this.color.bold(sanitizeField(thread.title ?? ''))} ${this.color.dim(`· ${thread.id} ·`)} ${colorStatus(this.color, String(thread.status))} ${this.color.dim(`· ${count} message${count === 1 ? '' : 's'}`)}\n\n`,
@@ -281,7 +284,7 @@ export class Repl {
           `… ${count - shown.length} earlier message${count - shown.length === 1 ? '' : 's'} (/history ${count} shows all)\n\n`,
         ),
       );
-    await this.showMessages(shown);
+    await this.showMessages(shown, false);
     if (thread.status !== 'OPEN')
       this.warn(
         `This thread is ${thread.status}: the service will refuse new messages. /new starts a new conversation.`,

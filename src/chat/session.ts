@@ -59,8 +59,8 @@ export class ChatSession {
     this.pendingTitle = title?.trim() || undefined;
   }
 
-  async load(id: string, signal?: AbortSignal): Promise<ThreadWithMessages> {
-    const thread = await this.client.threads.get(id, signal);
+  async load(id: string, signal?: AbortSignal, loaded?: ThreadWithMessages): Promise<ThreadWithMessages> {
+    const thread = loaded ?? (await this.client.threads.get(id, signal));
     if (thread.id !== this.thread?.id) this.lastUserMessage = undefined;
     this.thread = thread;
     this.messages = [...thread.messages];

@@ -40,6 +40,11 @@ describe('npm run bench', () => {
     }
     expect(results.repl).toMatchObject({ turns: 100, clientMsPerTurn: expect.any(Number) });
     expect(stdout).toContain(`kb chat on a terminal: prompt after ${results.chatPrompt.medianMs} ms`);
+    expect(stdout).toContain(`kb chat -c after ${results.chatPrompt.continueMedianMs} ms`);
+    expect(results.chatPrompt.continueRatio).toBeCloseTo(
+      results.chatPrompt.continueMedianMs / results.chatPrompt.medianMs,
+      1,
+    );
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
   }, 120_000);

@@ -1,7 +1,8 @@
 import type { KbClient } from '../../api/client.js';
+import type { ThreadWithMessages } from '../../api/types.js';
 import { HistoryFile } from '../../chat/history.js';
 import { chatFromLines } from '../../chat/pipe.js';
-import { createRenderer, deferredRenderer, rawRenderer } from '../../chat/render.js';
+import { createRenderer, deferredRenderer, plainRenderer, rawRenderer } from '../../chat/render.js';
 import { Repl } from '../../chat/repl.js';
 import { type ChatClient, ChatSession, terminalSafe } from '../../chat/session.js';
 import { LastThread, remembering } from '../../chat/last-thread.js';
@@ -9,7 +10,7 @@ import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../..
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
 import { preloadSpinner, startSpinner } from '../../io/spinner.js';
-import { sanitizeField } from '../../util/sanitize.js';
+import { sanitizeDeep, sanitizeField } from '../../util/sanitize.js';
 import { wrapWords } from '../../util/wrap-words.js';
 
 export interface StartOptions {
@@ -28,16 +29,20 @@ export interface StartOptions {
   greeting?: string[];
 }
 
-/** The thread this profile sent a message to last; else (or when it is gone) the newest one. */
+/**
+ * The thread to continue: the one this profile sent a message to last (already fetched), else
+ * (or when it is gone) the newest one.
+ */
 async function threadToContinue(
   ctx: Context,
   client: ChatClient,
   last: LastThread | undefined,
-): Promise<string> {
+): Promise<{ id: string; thread?: ThreadWithMessages }> {
   const remembered = last?.read();
   if (remembered) {
     try {
-      return (await client.threads.get(remembered, ctx.signal)).id;
+      const thread = await client.threads.get(remembered, ctx.signal);
+      return { id: thread.id, thread };
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
     }
@@ -46,7 +51,7 @@ async function threadToContinue(
   const id = latest.data[0]?.id;
   if (!id)
     throw new CliError('there is no thread to continue yet', ExitCode.notFound, 'start one with `kb chat`');
-  return id;
+  return { id };
 }
 
 /** The REPL on a terminal, line-by-line chat otherwise. */
@@ -54,7 +59,8 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
   const { io } = ctx;
   const last = options.lastThreadFile ? new LastThread(options.lastThreadFile) : undefined;
   const client = last ? remembering(kbClient, (id) => last.save(id)) : kbClient;
-  const threadId = options.continue ? await threadToContinue(ctx, client, last) : options.threadId;
+  const continued = options.continue ? await threadToContinue(ctx, client, last) : undefined;
+  const threadId = continued?.id ?? options.threadId;
 
   if (!io.stdinIsTTY || !io.stdoutIsTTY) {
     // `kb chat | tee log`: typed lines are read, but there is no REPL to show a prompt.
@@ -65,7 +71,7 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
         ),
       );
     const session = new ChatSession(client);
-    if (threadId) await session.load(threadId, ctx.signal);
+    if (threadId) await session.load(threadId, ctx.signal, continued?.thread);
     else session.startNew(options.title);
     await chatFromLines(session, io.stdin, {
       // Replies as text, a blank line between them; with --json or --jsonl one exchange per line.
@@ -84,8 +90,9 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
   if (history?.warning) ctx.warn(history.warning);
   const renderer = options.raw
     ? rawRenderer()
-    : deferredRenderer(() =>
-        createRenderer({ width: () => io.columns, raw: false, color: io.color.level > 0 }),
+    : deferredRenderer(
+        () => createRenderer({ width: () => io.columns, raw: false, color: io.color.level > 0 }),
+        plainRenderer(() => io.columns),
       );
   const repl = new Repl({
     input: io.stdin,
@@ -165,7 +172,12 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
   // while an editor has the terminal, cancels the reply in flight and never ends the chat.
   const release = ctx.signals.trap(() => repl.cancel());
   try {
-    await repl.run({ threadId, title: options.title });
+    // A thread fetched to continue it is shown as it is: no second request before the prompt.
+    await repl.run({
+      threadId,
+      title: options.title,
+      thread: continued?.thread && sanitizeDeep(continued.thread),
+    });
   } finally {
     release();
   }
