@@ -2,7 +2,7 @@
 # Install: source this file, or copy it to ~/.local/share/bash-completion/completions/kb
 
 declare -gA _kb_children=(
-  ['_']='chat threads thread files file users user webhooks webhook auth config serve demo api completion help'
+  ['_']='chat threads thread files file users user webhooks webhook eval auth config serve demo api completion help'
   ['chat']=''
   ['threads']='list ls create new get view show send'
   ['threads list']=''
@@ -74,6 +74,7 @@ declare -gA _kb_children=(
   ['webhook sign']=''
   ['webhook listen']=''
   ['webhook trigger']=''
+  ['eval']=''
   ['auth']='login status logout token switch'
   ['auth login']=''
   ['auth status']=''
@@ -165,6 +166,7 @@ declare -gA _kb_flags=(
   ['webhook sign']='--payload-file --secret-file --webhook --timestamp --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['webhook listen']='--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['webhook trigger']='--forward-to --secret-file --webhook --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['eval']='--concurrency -c --repeat --filter --junit --baseline --max-failures --min-pass-rate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['auth']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['auth login']='--with-key --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['auth status']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -676,6 +678,19 @@ declare -gA _kb_values=(
   ['webhook trigger|--base-url']=''
   ['webhook trigger|--timeout']=''
   ['webhook trigger|--retries']=''
+  ['eval|--concurrency']=''
+  ['eval|-c']=''
+  ['eval|--repeat']=''
+  ['eval|--filter']=''
+  ['eval|--junit']=''
+  ['eval|--baseline']=''
+  ['eval|--max-failures']=''
+  ['eval|--min-pass-rate']=''
+  ['eval|--profile']='@profiles'
+  ['eval|-p']='@profiles'
+  ['eval|--base-url']=''
+  ['eval|--timeout']=''
+  ['eval|--retries']=''
   ['auth|--profile']='@profiles'
   ['auth|-p']='@profiles'
   ['auth|--base-url']=''
@@ -799,7 +814,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --data --docs --event --events --fault --field --format --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

@@ -1,7 +1,7 @@
 # Generated from the kb command tree by `npm run completions`; do not edit.
 # Install: copy to ~/.config/fish/completions/kb.fish
 
-set -g __kb_value_flags --api-key --api-keys-file --base-url --data --docs --event --events --fault --field --format --forward-to --header --host --index-delay --input --interval --last --limit --llm-base-url --llm-model --path --payload-file --port --profile --query --rate-limit --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -e -f -n -p -q -s -t
+set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
 
 function __kb_path --description 'the kb command path typed so far'
     set -l tokens (commandline -opc)
@@ -66,7 +66,7 @@ end
 function __kb_children
     switch "$argv[1]"
         case '_'
-            echo 'chat threads thread files file users user webhooks webhook auth config serve demo api completion help'
+            echo 'chat threads thread files file users user webhooks webhook eval auth config serve demo api completion help'
         case 'chat'
             echo ''
         case 'threads'
@@ -208,6 +208,8 @@ function __kb_children
         case 'webhook listen'
             echo ''
         case 'webhook trigger'
+            echo ''
+        case 'eval'
             echo ''
         case 'auth'
             echo 'login status logout token switch'
@@ -392,6 +394,8 @@ function __kb_flags
             echo '--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'webhook trigger'
             echo '--forward-to --secret-file --webhook --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+        case 'eval'
+            echo '--concurrency -c --repeat --filter --junit --baseline --max-failures --min-pass-rate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'auth'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'auth login'
@@ -1414,6 +1418,32 @@ function __kb_values
         case 'webhook trigger|--timeout'
             echo ''
         case 'webhook trigger|--retries'
+            echo ''
+        case 'eval|--concurrency'
+            echo ''
+        case 'eval|-c'
+            echo ''
+        case 'eval|--repeat'
+            echo ''
+        case 'eval|--filter'
+            echo ''
+        case 'eval|--junit'
+            echo ''
+        case 'eval|--baseline'
+            echo ''
+        case 'eval|--max-failures'
+            echo ''
+        case 'eval|--min-pass-rate'
+            echo ''
+        case 'eval|--profile'
+            echo '@profiles'
+        case 'eval|-p'
+            echo '@profiles'
+        case 'eval|--base-url'
+            echo ''
+        case 'eval|--timeout'
+            echo ''
+        case 'eval|--retries'
             echo ''
         case 'auth|--profile'
             echo '@profiles'

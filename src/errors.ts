@@ -52,8 +52,11 @@ export class UsageError extends CliError {
 export class Interrupted extends CliError {
   override name = 'Interrupted';
 
-  constructor(readonly quiet = false) {
-    super('interrupted', ExitCode.interrupted);
+  constructor(
+    readonly quiet = false,
+    message = 'interrupted',
+  ) {
+    super(message, ExitCode.interrupted);
   }
 }
 

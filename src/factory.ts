@@ -204,13 +204,18 @@ export class Context {
     return ms;
   }
 
-  get maxRetries(): number {
+  /** Retries for failed requests: --retries, KB_RETRIES or the setting, else `fallback` (2). */
+  maxRetriesOr(fallback: number): number {
     const text = this.options.retries ?? this.env.KB_RETRIES ?? this.config.settings.retries;
-    if (text === undefined) return 2;
+    if (text === undefined) return fallback;
     const n = Number(text);
     if (!Number.isInteger(n) || n < 0 || n > 10)
       throw new UsageError(`invalid retries ${JSON.stringify(text)}: expected 0-10`);
     return n;
+  }
+
+  get maxRetries(): number {
+    return this.maxRetriesOr(2);
   }
 
   /** The base URL to talk to, checked; fails with exit 4 when none is configured. */
@@ -227,8 +232,11 @@ export class Context {
   }
 
   /** The HTTP client, with the resolved key; fails with exit 4 when no key is available. */
-  async client(options: { requireKey?: boolean; apiKey?: string; baseUrl?: string } = {}): Promise<KbClient> {
-    if (this.#client && !options.apiKey && !options.baseUrl) return this.#client;
+  async client(
+    options: { requireKey?: boolean; apiKey?: string; baseUrl?: string; maxRetries?: number } = {},
+  ): Promise<KbClient> {
+    if (this.#client && !options.apiKey && !options.baseUrl && options.maxRetries === undefined)
+      return this.#client;
     // A bad output format is a usage error before anything is sent, not after a write succeeded.
     void this.output;
     const auth = this.auth;
@@ -246,7 +254,7 @@ export class Context {
       baseUrl,
       apiKey,
       timeoutOverrideMs: this.timeoutOverrideMs,
-      maxRetries: this.maxRetries,
+      maxRetries: options.maxRetries ?? this.maxRetries,
       userAgent: userAgent(),
       transport: this.#deps.transport,
       debug: this.debugEnabled ? (line) => this.debug(line) : undefined,

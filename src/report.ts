@@ -106,7 +106,11 @@ export function reportError(err: unknown, options: ReportOptions): number {
     return exitCodeFor(err);
   }
   if (err instanceof Interrupted || err instanceof AbortedError) {
-    write(err instanceof Interrupted && err.quiet ? '\n' : `${color.dim('interrupted')}\n`);
+    write(
+      err instanceof Interrupted && err.quiet
+        ? '\n'
+        : `${color.dim(err instanceof Interrupted ? sanitizeField(err.message) : 'interrupted')}\n`,
+    );
     return ExitCode.interrupted;
   }
   if (err instanceof PartialFailure) {

@@ -32,6 +32,11 @@ export const COMMANDS: TopLevelCommand[] = [
     load: () => import('./webhooks/index.js'),
   },
   {
+    name: 'eval',
+    summary: "Regression tests for the assistant's answers: run cases, report which pass",
+    load: () => import('./eval/index.js'),
+  },
+  {
     name: 'auth',
     summary: 'Log in, show status, switch profiles, print the token',
     load: () => import('./auth/index.js'),
