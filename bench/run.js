@@ -207,6 +207,61 @@ async function chatPrompt() {
   };
 }
 
+// kb eval: 100 cases against the local demo service. Wall time at the default concurrency (4),
+// and the client's overhead per case at concurrency 1: wall time less the server's own time.
+async function evalScenario() {
+  const serverMs = [];
+  const s = await startServer({
+    port: 0,
+    demo: true,
+    indexDelayMs: 0,
+    log: (e) => e.method === 'POST' && e.status && serverMs.push(e.ms),
+  });
+  await s.service.indexer.idle();
+  const cases = join(work, 'bench.eval.jsonl');
+  const questions = [
+    'How much is the Growth plan?',
+    'What does error E-4102 mean?',
+    'Which certifications does Orbitdesk have?',
+  ];
+  writeFileSync(
+    cases,
+    Array.from({ length: 100 }, (_, i) =>
+      JSON.stringify({
+        name: `case ${i}`,
+        question: questions[i % 3],
+        expect: { icontains: ['dollars', 'imap', 'soc 2'][i % 3] },
+      }),
+    ).join('\n'),
+  );
+  // Not spawnSync: the service runs in this process and must keep answering.
+  const run = (concurrency) =>
+    new Promise((resolve, reject) => {
+      serverMs.length = 0;
+      const started = performance.now();
+      const child = spawn(process.execPath, [BIN, 'eval', cases, '--concurrency', String(concurrency)], {
+        env: { ...env, KB_BASE_URL: s.url, KB_API_KEY: s.keys.demo },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) =>
+        code === 0
+          ? resolve({ wallMs: performance.now() - started, serverMs: serverMs.reduce((a, b) => a + b, 0) })
+          : reject(new Error(`kb eval failed: ${stderr}`)),
+      );
+    });
+  const parallel = await run(4);
+  const serial = await run(1);
+  await s.close();
+  return {
+    cases: 100,
+    wallMs: round(parallel.wallMs),
+    serialWallMs: round(serial.wallMs),
+    clientMsPerCase: round((serial.wallMs - serial.serverMs) / 100, 2),
+  };
+}
+
 // REPL turn overhead: 100 turns in process; the server's own handling time is subtracted.
 async function replOverhead() {
   const serverMs = [];
@@ -232,7 +287,7 @@ async function replOverhead() {
     terminal: false,
     client,
     color: new Chalk({ level: 0 }),
-    renderer: await createRenderer({ width: 100, raw: false, color: false }),
+    renderer: await createRenderer({ width: () => 100, raw: false, color: false }),
   });
   const done = repl.run();
   const turns = 100;
@@ -299,6 +354,7 @@ async function serviceFigures() {
 }
 
 const repl = await replOverhead();
+const evaluation = await evalScenario();
 const service = await serviceFigures();
 const results = {
   date: new Date().toISOString(),
@@ -307,6 +363,7 @@ const results = {
   scenarios,
   repl,
   chatPrompt: prompt,
+  eval: evaluation,
   service,
 };
 
@@ -326,6 +383,9 @@ console.log(fmt(head));
 for (const r of rows) console.log(fmt(r));
 console.log(
   `\nREPL: ${repl.clientMsPerTurn} ms client-side per turn over ${repl.turns} turns (target <= 5 ms) ${repl.ok ? 'ok' : 'MISSED'}`,
+);
+console.log(
+  `kb eval: ${evaluation.cases} cases in ${evaluation.wallMs} ms at --concurrency 4 (${evaluation.serialWallMs} ms one at a time); the client's overhead ${evaluation.clientMsPerCase} ms per case`,
 );
 if (prompt)
   console.log(

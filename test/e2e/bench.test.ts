@@ -45,6 +45,10 @@ describe('npm run bench', () => {
       results.chatPrompt.continueMedianMs / results.chatPrompt.medianMs,
       1,
     );
+    expect(results.eval).toMatchObject({ cases: 100 });
+    expect(stdout).toContain(
+      `kb eval: 100 cases in ${results.eval.wallMs} ms at --concurrency 4 (${results.eval.serialWallMs} ms one at a time); the client's overhead ${results.eval.clientMsPerCase} ms per case`,
+    );
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
   }, 120_000);
