@@ -1,5 +1,13 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { Module } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -26,6 +34,21 @@ const itAsTwoUsers = attacker
   ? it
   : (name: string, fn: () => unknown, timeout?: number) =>
       it.skip(`${name} [skipped: needs root and useradd to act as a second user]`, fn, timeout);
+
+/**
+ * A node the other user can run: this one may live where only root can reach it (CI's cached
+ * Node 22 and 24 are under /root); then a copy in a directory anyone can enter.
+ */
+function nodeFor(uid: number): string {
+  const canRun = spawnSync(process.execPath, ['-e', '0'], { uid, stdio: 'ignore' }).status === 0;
+  if (canRun) return process.execPath;
+  const dir = tempDir();
+  chmodSync(dir, 0o755);
+  const copy = join(dir, 'node');
+  copyFileSync(process.execPath, copy);
+  chmodSync(copy, 0o755);
+  return copy;
+}
 
 /**
  * A V8 cache entry, in kb's format (CRC-32, then V8's data), for a chunk whose code was
@@ -82,13 +105,12 @@ describe('the compile cache in a directory someone else controls', () => {
         }, 3);
         process.stdout.write('ready\\n');
       `;
-      const swapper = spawn(process.execPath, ['-e', script], {
-        uid,
-        gid,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const swapper = spawn(nodeFor(uid), ['-e', script], { uid, gid, stdio: ['ignore', 'pipe', 'inherit'] });
       try {
-        await new Promise<void>((resolve) => swapper.stdout.once('data', () => resolve()));
+        await new Promise<void>((resolve, reject) => {
+          swapper.stdout.once('data', () => resolve());
+          swapper.once('error', reject);
+        });
         for (let run = 0; run < 20; run++) {
           const res = await runKb(['--help'], { env: { XDG_CACHE_HOME: shared } });
           expect(res.code).toBe(0);
