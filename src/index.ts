@@ -8,6 +8,7 @@ export {
   type RequestOptions,
 } from './api/client.js';
 export * from './api/errors.js';
+export type { StreamEvent } from './api/stream.js';
 export * from './api/types.js';
 export type { RunningServer, ServerOptions } from './server/index.js';
 export {

@@ -49,6 +49,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   maxRetries?: number;
+  /**
+   * For an answer that is an event stream (2xx, text/event-stream): each chunk as it arrives,
+   * none of it collected. `timeoutMs` then bounds the silence between chunks, not the whole.
+   */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -202,10 +207,27 @@ export class KbClient {
     const timeoutMs = this.#timeoutFor(req);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const expire = () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimeout(expire, timeoutMs);
+    const stillAlive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, timeoutMs);
+    };
+    const onChunk = req.onChunk;
+    const stream = onChunk && {
+      accept: (status: number, h: Record<string, string | string[] | undefined>) => {
+        const events = status < 300 && /^text\/event-stream/i.test(String(h['content-type'] ?? ''));
+        if (events) stillAlive();
+        return events;
+      },
+      onData: (chunk: Buffer) => {
+        stillAlive();
+        onChunk(chunk);
+      },
+    };
     const onUserAbort = () => controller.abort();
     if (req.signal?.aborted) controller.abort();
     req.signal?.addEventListener('abort', onUserAbort, { once: true });
@@ -222,6 +244,7 @@ export class KbClient {
         body,
         signal: controller.signal,
         maxBodyBytes: MAX_BODY_BYTES,
+        stream,
       });
       const rawBody = response.body;
       const responseHeaders = headerMap(response.headers);

@@ -18,6 +18,11 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** The body may not be larger than this; the request fails with code BODY_TOO_LARGE. */
   maxBodyBytes: number;
+  /**
+   * For a body read as it arrives (an event stream): asked once the status and headers are
+   * known; when it answers true, each chunk goes to `onData` instead of being collected.
+   */
+  stream?: { accept(status: number, headers: IncomingHttpHeaders): boolean; onData(chunk: Buffer): void };
 }
 
 export interface TransportResponse {
@@ -68,6 +73,7 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
+    let streaming = false;
     dispatcher.dispatch(
       {
         origin: req.origin,
@@ -86,8 +92,10 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
         onResponseStart(_c, status, responseHeaders) {
           statusCode = status;
           headers = responseHeaders;
+          streaming = req.stream?.accept(status, responseHeaders) ?? false;
         },
         onResponseData(c, chunk) {
+          if (streaming) return void req.stream!.onData(chunk);
           size += chunk.length;
           if (size > req.maxBodyBytes)
             c.abort(Object.assign(new Error('body too large'), { code: 'BODY_TOO_LARGE' }));

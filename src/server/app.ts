@@ -1,5 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { StorageError } from './journal.js';
+import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
@@ -117,6 +118,9 @@ export function createApp(service: Service) {
     switch (action.kind) {
       case 'delay':
         return next();
+      case 'drop':
+        c.set('dropAfter', action.after);
+        return next();
       case 'status': {
         const headers: Record<string, string> = action.retryAfter ? { 'retry-after': action.retryAfter } : {};
         return sendError(c, action.status, 'injected_fault', `injected fault: ${action.status}`, headers);
@@ -189,6 +193,7 @@ export function createApp(service: Service) {
   app.route('/v1/files', fileRoutes(service));
   app.route('/v1/users', userRoutes(service));
   app.route('/v1/webhooks', webhookRoutes(service));
+  app.route('/v1', generationRoutes(service));
 
   app.get('/_kb/faults', (c) => c.json({ data: service.faults.visibleTo(c.var.workspace.id) }));
   app.post('/_kb/faults', (c) => {

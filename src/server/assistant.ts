@@ -134,3 +134,72 @@ export async function generatedAnswer(
     sources,
   };
 }
+
+/**
+ * The generator's answer, streamed (`stream: true`): each piece of text goes to `onPiece` as
+ * the endpoint sends it (server-sent events of chat.completion.chunk). Resolves with the whole
+ * answer; cancelled through `signal`, it resolves with what was written.
+ */
+export async function streamedAnswer(
+  options: GeneratorOptions,
+  message: string,
+  hits: Hit[],
+  history: MessageRecord[],
+  onPiece: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<Reply> {
+  const context = hits.map((h, i) => `[${i + 1}] (${h.chunk.filename})\n${h.chunk.text}`).join('\n\n');
+  const sources = [...new Set(hits.map((h) => h.chunk.filename))];
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
+  const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: options.model,
+      stream: true,
+      messages: [
+        {
+          role: 'system',
+          content: `Answer only from the workspace documents below and cite file names in brackets. If they do not cover the question, say so.\n\n${context || '(no relevant documents)'}`,
+        },
+        ...history.slice(-6).map((m) => ({ role: m.role, content: m.content })),
+        { role: 'user', content: message },
+      ],
+    }),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  if (!response.ok || !response.body) throw new Error(`generator answered ${response.status}`);
+  let text = '';
+  let pending = '';
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      pending += decoder.decode(chunk, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const data = /^data:\s?(.*)$/.exec(line.trim())?.[1];
+        if (!data || data === '[DONE]') continue;
+        const piece = (JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]
+          ?.delta?.content;
+        if (piece) {
+          text += piece;
+          onPiece(piece);
+        }
+      }
+    }
+  } catch (err) {
+    if (!signal?.aborted) throw err;
+  }
+  if (!text.trim() && !signal?.aborted) throw new Error('generator returned no content');
+  if (sources.length && !signal?.aborted) {
+    // As the synchronous answer ends: the files it drew on.
+    const tail = `\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`;
+    text = text.trimEnd() + tail;
+    onPiece(tail);
+  }
+  return { content: text, sources };
+}

@@ -1,3 +1,4 @@
+import type { Generations } from './generations.js';
 import type { Resolver } from './webhook-target.js';
 import type { Turns } from './turns.js';
 import type { HttpBindings } from '@hono/node-server';
@@ -10,6 +11,8 @@ import type { Store } from './store.js';
 
 export interface ServiceOptions {
   replyDelayMs: number;
+  /** Pause between the pieces of a streamed reply (--stream-delay). */
+  streamDelayMs: number;
   allowLocalWebhooks: boolean;
   /** Requests per second per key; 0 for no limit. */
   rateLimit: number;
@@ -25,6 +28,8 @@ export interface Service {
   faults: FaultPlan;
   /** One message exchange at a time per thread. */
   turns: Turns;
+  /** beta: the asynchronous streaming interface's generations. */
+  generations: Generations;
   options: ServiceOptions;
   /** Resolves when the server is shutting down; hanging requests end then. */
   closing: Promise<void>;
@@ -32,5 +37,11 @@ export interface Service {
 
 export type AppEnv = {
   Bindings: HttpBindings;
-  Variables: { workspace: Workspace; requestId: string; body: Record<string, unknown> };
+  Variables: {
+    workspace: Workspace;
+    requestId: string;
+    body: Record<string, unknown>;
+    /** Set by a `drop` fault: end an event stream abruptly after this many events. */
+    dropAfter?: number;
+  };
 };

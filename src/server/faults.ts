@@ -5,7 +5,9 @@ export type FaultAction =
   | { kind: 'hang' }
   | { kind: 'html' }
   | { kind: 'truncated' }
-  | { kind: 'delay' };
+  | { kind: 'delay' }
+  /** Answers, then ends an event stream abruptly after `after` events (for resume tests). */
+  | { kind: 'drop'; after: number };
 
 export interface FaultRule {
   method: string;
@@ -32,14 +34,17 @@ export function parseFaultRule(text: string): FaultRule {
   if (!path.startsWith('/')) throw new Error(`invalid fault rule "${text}": the path must start with /`);
   const rule: FaultRule = { method: method.toUpperCase(), path, action: { kind: 'delay' } };
   let retryAfter: string | undefined;
+  let after: number | undefined;
   for (const option of rest) {
     const times = /^x(\d+)$/.exec(option);
     if (times) rule.remaining = Number(times[1]);
     else if (option.startsWith('delay=')) rule.delayMs = Number(option.slice(6));
     else if (option.startsWith('retry-after=')) retryAfter = option.slice(12);
+    else if (/^after=\d+$/.test(option)) after = Number(option.slice(6));
     else throw new Error(`invalid fault rule "${text}": unknown option "${option}"`);
   }
   if (/^\d{3}$/.test(action)) rule.action = { kind: 'status', status: Number(action), retryAfter };
+  else if (action === 'drop') rule.action = { kind: 'drop', after: after ?? 1 };
   else if (['reset', 'hang', 'html', 'truncated', 'delay'].includes(action))
     rule.action = { kind: action } as FaultAction;
   else throw new Error(`invalid fault rule "${text}": unknown action "${action}"`);

@@ -9,6 +9,7 @@ import { newSecret } from './ids.js';
 import { Indexer } from './indexer.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
+import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
 import { Store } from './store.js';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   /** Start from a damaged --data file: keep every valid record, move the original aside. */
   repairData?: boolean;
   replyDelayMs?: number;
+  /** Pause between the pieces of a streamed reply, in ms (--stream-delay). */
+  streamDelayMs?: number;
   /** Fault rules such as "GET /v1/threads 503 x2". */
   faults?: string[];
   log?: (entry: Record<string, unknown>) => void;
@@ -95,9 +98,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     deliverer,
     faults,
     turns: new Turns(),
+    generations: new Generations(),
     closing,
     options: {
       replyDelayMs: options.replyDelayMs ?? 0,
+      streamDelayMs: options.streamDelayMs ?? 0,
       allowLocalWebhooks: options.allowLocalWebhooks ?? false,
       resolve: options.resolve ?? systemResolver,
       rateLimit: options.rateLimit ?? 0,

@@ -29,6 +29,8 @@ export interface MessageRecord {
   createdAt: string;
   /** Names of the files an assistant reply drew on. */
   sources?: string[];
+  /** A streamed reply cancelled before it was finished: what was written by then. */
+  incomplete?: boolean;
 }
 
 export interface IndexingError {

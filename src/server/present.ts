@@ -15,6 +15,7 @@ export const presentMessage = (m: MessageRecord) => ({
   content: m.content,
   createdAt: m.createdAt,
   ...(m.sources ? { sources: m.sources } : {}),
+  ...(m.incomplete ? { incomplete: true } : {}),
 });
 
 export const presentFile = (f: FileRecord) => ({

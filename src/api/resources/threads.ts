@@ -3,6 +3,7 @@ import { segment } from '../paths.js';
 import { MESSAGE_TIMEOUT_MS } from '../timeouts.js';
 import type { Exchange, Page, Thread, ThreadWithMessages } from '../types.js';
 import { type ListParams, Resource } from './base.js';
+import { cancelGeneration, type StreamEvent, streamReply } from '../stream.js';
 
 export class ThreadsResource extends Resource {
   async list(params: ListParams & { status?: string } = {}): Promise<Page<Thread>> {
@@ -39,6 +40,19 @@ export class ThreadsResource extends Resource {
       signal,
     });
     return unwrap<Thread>(res.body);
+  }
+
+  /**
+   * beta: posts a message and yields the reply as it is written, resuming a dropped stream by
+   * itself; falls back to posting synchronously where the service has no streaming interface.
+   */
+  stream(id: string, params: { content: string; signal?: AbortSignal }): AsyncGenerator<StreamEvent> {
+    return streamReply(this.client, id, params.content, params.signal);
+  }
+
+  /** beta: cancels a generation; resolves with what it stored (the partial reply, marked incomplete). */
+  cancelGeneration(generationId: string): Promise<Exchange | undefined> {
+    return cancelGeneration(this.client, generationId);
   }
 
   /** Posts a user message and waits for the assistant's reply (up to 300 s by default). */

@@ -18,6 +18,7 @@ interface ServeOptions {
   data?: string;
   repair?: boolean;
   replyDelay?: string;
+  streamDelay?: string;
   fault: string[];
   log?: boolean;
   allowLocalWebhooks?: boolean;
@@ -84,6 +85,7 @@ export default function serveCommand(): Command {
     .option('--data <file>', 'persist every change to this file and reload it on start')
     .option('--repair', 'with --data: start from a damaged file, keeping every valid record')
     .option('--reply-delay <ms>', 'wait this long before each assistant reply')
+    .option('--stream-delay <ms>', 'beta streaming: pause this long between the pieces of a reply')
     .option('--fault <rule>', 'inject a fault, e.g. "GET /v1/threads 503 x2" (repeatable)', collect, [])
     .option('--log', 'log each request as a JSON line on stderr')
     .option('--allow-local-webhooks', 'accept http:// webhook URLs on loopback hosts')
@@ -131,6 +133,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       dataFile: opts.data,
       repairData: opts.repair,
       replyDelayMs: nonNegativeInt('reply delay', opts.replyDelay),
+      streamDelayMs: nonNegativeInt('stream delay', opts.streamDelay),
       faults: opts.fault,
       log,
       allowLocalWebhooks: opts.allowLocalWebhooks,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { THREAD_STATUSES } from '../../api/types.js';
-import { extractiveAnswer, generatedAnswer, retrieve } from '../assistant.js';
+import { converse } from '../conversation.js';
 import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
@@ -87,47 +87,8 @@ export function threadRoutes(service: Service) {
         `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
       );
     }
-    // One exchange at a time per thread: each reply sees the ones before it, and messages are
-    // stored in the order they were accepted.
-    const data = await service.turns.run(thread.id, async () => {
-      const history = store.messages.get(thread.id) ?? [];
-      const userMessage: MessageRecord = {
-        id: newId('msg'),
-        threadId: thread.id,
-        role: 'user',
-        content,
-        createdAt: now(),
-      };
-      if (service.options.replyDelayMs > 0)
-        await new Promise((r) => setTimeout(r, service.options.replyDelayMs));
-      const hits = retrieve(store, workspaceId, content, history);
-      let reply = extractiveAnswer(content, hits);
-      if (service.options.generator) {
-        reply = await generatedAnswer(service.options.generator, content, hits, history).catch(() => reply);
-      }
-      // The thread may have been closed while the reply was written: then nothing is stored.
-      const current = store.thread(workspaceId, thread.id);
-      if (current?.status !== 'OPEN') {
-        throw new ServiceError(
-          409,
-          'thread_not_open',
-          `thread ${thread.id} became ${current?.status ?? 'unavailable'} while the reply was written; nothing was stored`,
-        );
-      }
-      const aiResponse: MessageRecord = {
-        id: newId('msg'),
-        threadId: thread.id,
-        role: 'assistant',
-        content: reply.content,
-        createdAt: now(),
-        sources: reply.sources,
-      };
-      store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
-      return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse) };
-    });
-    // One event per message created: the user's, then the assistant's.
-    for (const message of [data.userMessage, data.aiResponse])
-      service.deliverer.emit(workspaceId, 'thread.message.created', { threadId: thread.id, message });
+    const { userMessage, aiResponse } = await converse(service, workspaceId, thread.id, content);
+    const data = { userMessage, aiResponse };
     return c.json({ data }, 201);
   });
 

@@ -1,0 +1,188 @@
+import type { KbClient } from './client.js';
+import {
+  AbortedError,
+  ConnectionError,
+  MethodNotAllowedError,
+  NotFoundError,
+  TimeoutError,
+} from './errors.js';
+import { unwrap } from './envelope.js';
+import { segment } from './paths.js';
+import { SseParser } from './sse.js';
+import { MESSAGE_TIMEOUT_MS } from './timeouts.js';
+import { sleep } from '../util/sleep.js';
+import type { Exchange } from './types.js';
+
+/** beta: what a streamed reply yields, in order. */
+export type StreamEvent =
+  /** The generation was started (its id, to cancel it); not sent by a service without streaming. */
+  | { type: 'started'; generationId: string; threadId: string }
+  | { type: 'delta'; seq: number; text: string }
+  /** The reply is complete and stored: the same {userMessage, aiResponse} as posting a message. */
+  | { type: 'completed'; seq: number; exchange: Exchange; streamed: boolean }
+  /** Cancelled: what was written by then is stored, marked `incomplete`. */
+  | { type: 'cancelled'; seq: number; exchange: Exchange }
+  | { type: 'failed'; seq: number; error: { code: string; message: string } };
+
+/** How often a dropped event stream is resumed before the client gives up. */
+const MAX_RESUMES = 5;
+
+/** Services that answered that they have no streaming interface, by base URL, for the rest of the run. */
+const unsupported = new Set<string>();
+
+/** A queue an event handler fills and an async iterator drains. */
+class Inbox<T> {
+  readonly #items: T[] = [];
+  #wake?: () => void;
+  #ended = false;
+  #error: unknown;
+
+  push(item: T) {
+    this.#items.push(item);
+    this.#wake?.();
+  }
+
+  end(error?: unknown) {
+    this.#ended = true;
+    this.#error = error;
+    this.#wake?.();
+  }
+
+  async *drain(): AsyncGenerator<T> {
+    for (;;) {
+      while (this.#items.length) yield this.#items.shift()!;
+      if (this.#ended) {
+        if (this.#error) throw this.#error;
+        return;
+      }
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
+    }
+  }
+}
+
+function toEvent(type: string, seq: number, data: any): StreamEvent | undefined {
+  switch (type) {
+    case 'delta':
+      return { type, seq, text: String(data?.text ?? '') };
+    case 'completed':
+      return { type, seq, exchange: data as Exchange, streamed: true };
+    case 'cancelled':
+      return { type, seq, exchange: data as Exchange };
+    case 'failed':
+      return {
+        type,
+        seq,
+        error: data?.error ?? { code: 'failed', message: 'the reply could not be written' },
+      };
+    default:
+      return undefined; // an event kind this client does not know: skipped
+  }
+}
+
+/**
+ * Posts a message and yields the reply as it is written (beta streaming interface). A dropped
+ * connection is resumed from the last event seen (Last-Event-ID): every event arrives once, in
+ * order. Against a service without the interface (404/405), remembered per base URL, the
+ * message is posted synchronously and the reply comes as one `completed` event.
+ */
+export async function* streamReply(
+  client: KbClient,
+  threadId: string,
+  content: string,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEvent> {
+  if (unsupported.has(client.baseUrl)) return yield* synchronously(client, threadId, content, signal);
+  let generationId: string;
+  try {
+    const res = await client.request({
+      method: 'POST',
+      path: `/v1/threads/${segment(threadId)}/generations`,
+      body: { content },
+      signal,
+    });
+    generationId = unwrap<{ id: string }>(res.body).id;
+  } catch (err) {
+    const missing =
+      err instanceof MethodNotAllowedError ||
+      (err instanceof NotFoundError && (err.code === undefined || err.code === 'route_not_found'));
+    if (!missing) throw err;
+    unsupported.add(client.baseUrl);
+    return yield* synchronously(client, threadId, content, signal);
+  }
+  yield { type: 'started', generationId, threadId };
+  let last = 0;
+  for (let resumes = 0; ; resumes++) {
+    const inbox = new Inbox<StreamEvent>();
+    const parser = new SseParser();
+    // Ended when the consumer stops early, so no request is left reading.
+    const stop = new AbortController();
+    const reading = client
+      .request({
+        method: 'GET',
+        path: `/v1/generations/${segment(generationId)}/events`,
+        headers: { accept: 'text/event-stream', 'last-event-id': String(last) },
+        timeoutMs: MESSAGE_TIMEOUT_MS,
+        signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+        // Resumed below, from the last event seen, rather than replayed from the start.
+        maxRetries: 0,
+        onChunk: (chunk) => {
+          for (const e of parser.push(chunk)) {
+            const event = toEvent(e.event, Number(e.id), e.data ? JSON.parse(e.data) : undefined);
+            if (event) inbox.push(event);
+          }
+        },
+      })
+      .then(
+        () => inbox.end(),
+        (err: unknown) => inbox.end(err),
+      );
+    try {
+      for await (const event of inbox.drain()) {
+        if ('seq' in event) {
+          if (event.seq <= last) continue; // already seen before the stream dropped
+          last = event.seq;
+        }
+        yield event;
+        if (event.type !== 'delta') return;
+      }
+    } catch (err) {
+      if (signal?.aborted || !(err instanceof ConnectionError || err instanceof TimeoutError)) throw err;
+      if (resumes >= MAX_RESUMES) throw err;
+    } finally {
+      stop.abort();
+      await reading;
+    }
+    // The stream ended (or dropped) before the reply did: resume after the last event seen.
+    await sleep(100 * resumes, signal).catch(() => {
+      throw new AbortedError('request cancelled');
+    });
+  }
+}
+
+async function* synchronously(
+  client: KbClient,
+  threadId: string,
+  content: string,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEvent> {
+  const exchange = await client.threads.send(threadId, content, signal);
+  yield { type: 'completed', seq: 1, exchange, streamed: false };
+}
+
+/** Cancels a generation; resolves with what it stored (the partial reply, marked incomplete). */
+export async function cancelGeneration(
+  client: KbClient,
+  generationId: string,
+): Promise<Exchange | undefined> {
+  const res = await client.request({
+    method: 'POST',
+    path: `/v1/generations/${segment(generationId)}/cancel`,
+  });
+  const data = unwrap<{ userMessage?: Exchange['userMessage']; aiResponse?: Exchange['aiResponse'] }>(
+    res.body,
+  );
+  return data.userMessage && data.aiResponse
+    ? { userMessage: data.userMessage, aiResponse: data.aiResponse }
+    : undefined;
+}

@@ -1,0 +1,109 @@
+import { extractiveAnswer, generatedAnswer, type Reply, retrieve, streamedAnswer } from './assistant.js';
+import { now } from './clock.js';
+import type { Service } from './context.js';
+import { ServiceError } from './http-errors.js';
+import { newId } from './ids.js';
+import type { MessageRecord } from './model.js';
+import { presentMessage } from './present.js';
+
+export interface Exchange {
+  userMessage: ReturnType<typeof presentMessage>;
+  aiResponse: ReturnType<typeof presentMessage>;
+}
+
+export interface ConverseOptions {
+  /** Each piece of the reply as it is written (the streaming interface). */
+  onPiece?: (text: string) => void;
+  /** Cancels the reply: what was written is stored, marked incomplete. */
+  signal?: AbortSignal;
+}
+
+/** Words at a time: how the extractive assistant's answer is streamed. */
+function pieces(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [];
+}
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * One exchange in a thread, for the synchronous endpoint and for generations alike: the reply
+ * to `content`, stored with the user's message once it is written (or cancelled), then one
+ * thread.message.created per message. Runs in the thread's turn, so a thread's messages are
+ * stored in the order they were accepted. A thread closed meanwhile gets nothing (409).
+ */
+export async function converse(
+  service: Service,
+  workspaceId: string,
+  threadId: string,
+  content: string,
+  options: ConverseOptions = {},
+): Promise<Exchange & { cancelled: boolean }> {
+  const { store } = service;
+  const result = await service.turns.run(threadId, async () => {
+    const history = store.messages.get(threadId) ?? [];
+    const userMessage: MessageRecord = {
+      id: newId('msg'),
+      threadId,
+      role: 'user',
+      content,
+      createdAt: now(),
+    };
+    if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
+    const hits = retrieve(store, workspaceId, content, history);
+    const extractive = extractiveAnswer(content, hits);
+    let written = '';
+    let reply: Reply = extractive;
+    const emit = (piece: string) => {
+      written += piece;
+      options.onPiece?.(piece);
+    };
+    if (service.options.generator && options.onPiece) {
+      try {
+        reply = await streamedAnswer(service.options.generator, content, hits, history, emit, options.signal);
+      } catch {
+        // Failed before writing anything: the extractive answer is streamed instead; after,
+        // what it wrote is the reply.
+        reply = written ? { content: written, sources: extractive.sources } : extractive;
+      }
+    } else if (service.options.generator) {
+      reply = await generatedAnswer(service.options.generator, content, hits, history).catch(
+        () => extractive,
+      );
+    }
+    if (options.onPiece && !written) {
+      for (const piece of pieces(reply.content)) {
+        if (options.signal?.aborted) break;
+        emit(piece);
+        if (service.options.streamDelayMs > 0) await pause(service.options.streamDelayMs, options.signal);
+      }
+    }
+    const cancelled = Boolean(options.signal?.aborted);
+    const current = store.thread(workspaceId, threadId);
+    if (current?.status !== 'OPEN') {
+      throw new ServiceError(
+        409,
+        'thread_not_open',
+        `thread ${threadId} became ${current?.status ?? 'unavailable'} while the reply was written; nothing was stored`,
+      );
+    }
+    const aiResponse: MessageRecord = {
+      id: newId('msg'),
+      threadId,
+      role: 'assistant',
+      content: cancelled ? written : reply.content,
+      createdAt: now(),
+      sources: reply.sources,
+      ...(cancelled ? { incomplete: true } : {}),
+    };
+    store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
+    return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse), cancelled };
+  });
+  // One event per message created: the user's, then the assistant's.
+  for (const message of [result.userMessage, result.aiResponse])
+    service.deliverer.emit(workspaceId, 'thread.message.created', { threadId, message });
+  return result;
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KbClient } from '../../src/api/client.js';
+import { SseParser } from '../../src/api/sse.js';
+import type { StreamEvent } from '../../src/api/stream.js';
+import type { RunningServer } from '../../src/server/index.js';
+import { hostileServer, send } from '../helpers/hostile.js';
+import { api, startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, streamDelayMs: 5 });
+});
+afterAll(() => server.close());
+
+const collect = async (events: AsyncIterable<StreamEvent>) => {
+  const all: StreamEvent[] = [];
+  for await (const e of events) all.push(e);
+  return all;
+};
+const newThread = async () =>
+  (await api(server, server.keys.demo, 'POST', '/v1/threads', { title: 'stream' })).json.data.id as string;
+
+describe('SseParser', () => {
+  it('splits events across any chunk boundary, UTF-8 included', () => {
+    const text =
+      'id: 1\nevent: delta\ndata: {"text":"Zoë"}\n\n: comment\nid: 2\nevent: delta\ndata: a\ndata: b\n\n';
+    const bytes = Buffer.from(text);
+    const parser = new SseParser();
+    const events = [...bytes].flatMap((b) => parser.push(Uint8Array.of(b)));
+    expect(events).toEqual([
+      { id: '1', event: 'delta', data: '{"text":"Zoë"}' },
+      { id: '2', event: 'delta', data: 'a\nb' },
+    ]);
+  });
+});
+
+describe('client.threads.stream', () => {
+  it('yields started, the deltas in order, then completed with the stored exchange', async () => {
+    const client = new KbClient({ baseUrl: server.url, apiKey: server.keys.demo });
+    const id = await newThread();
+    const events = await collect(client.threads.stream(id, { content: 'What does error E-4102 mean?' }));
+    expect(events[0]).toMatchObject({ type: 'started', threadId: id });
+    const deltas = events.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.map((e) => (e as { seq: number }).seq)).toEqual(deltas.map((_, i) => i + 1));
+    const done = events.at(-1) as Extract<StreamEvent, { type: 'completed' }>;
+    expect(done.type).toBe('completed');
+    expect(deltas.map((e) => (e as { text: string }).text).join('')).toBe(done.exchange.aiResponse.content);
+    const stored = (await api(server, server.keys.demo, 'GET', `/v1/threads/${id}`)).json.data.messages;
+    expect(stored.map((m: { id: string }) => m.id)).toEqual([
+      done.exchange.userMessage.id,
+      done.exchange.aiResponse.id,
+    ]);
+    await client.close();
+  });
+
+  it('resumes a dropped stream from the last event: every event exactly once', async () => {
+    const client = new KbClient({ baseUrl: server.url, apiKey: server.keys.demo });
+    const id = await newThread();
+    await api(server, server.keys.demo, 'POST', '/_kb/faults', {
+      rules: ['GET /v1/generations/*/events drop after=3 x2'],
+    });
+    const events = await collect(client.threads.stream(id, { content: 'How much is the Growth plan?' }));
+    const seqs = events.filter((e) => 'seq' in e).map((e) => (e as { seq: number }).seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(events.at(-1)!.type).toBe('completed');
+    expect((await api(server, server.keys.demo, 'GET', '/_kb/faults')).json.data).toEqual([]);
+    await client.close();
+  });
+
+  it('cancels a generation: what was written is stored, marked incomplete', async () => {
+    const slow = await startTestServer({ demo: true, streamDelayMs: 50 });
+    const client = new KbClient({ baseUrl: slow.url, apiKey: slow.keys.demo });
+    const id = (await api(slow, slow.keys.demo, 'POST', '/v1/threads', { title: 'cancel' })).json.data.id;
+    let generation = '';
+    let seen = '';
+    for await (const e of client.threads.stream(id, { content: 'How much is the Growth plan?' })) {
+      if (e.type === 'started') generation = e.generationId;
+      if (e.type === 'delta') seen += e.text;
+      if (seen.length > 20) break;
+    }
+    const stored = await client.threads.cancelGeneration(generation);
+    expect(stored!.aiResponse).toMatchObject({ incomplete: true });
+    expect(stored!.aiResponse.content.startsWith(seen)).toBe(true);
+    expect(stored!.aiResponse.content.length).toBeLessThan(200);
+    await client.close();
+    await slow.close();
+  });
+
+  it('falls back to posting synchronously where the service has no streaming interface', async () => {
+    const createdAt = '2026-11-22T10:00:00Z';
+    const exchange = {
+      userMessage: { id: 'm1', role: 'user', content: 'q', createdAt },
+      aiResponse: { id: 'm2', role: 'assistant', content: 'whole reply', createdAt },
+    };
+    const plain = await hostileServer({
+      'POST /v1/threads/thr_1/messages': send(201, JSON.stringify({ data: exchange })),
+    });
+    const client = new KbClient({ baseUrl: plain.url, apiKey: 'k' });
+    expect(await collect(client.threads.stream('thr_1', { content: 'q' }))).toEqual([
+      { type: 'completed', seq: 1, exchange, streamed: false },
+    ]);
+    await client.close();
+    await plain.close();
+  });
+});
