@@ -5,7 +5,7 @@ import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { newId } from '../ids.js';
-import type { MessageRecord, Operation, ThreadRecord, ThreadStatus } from '../model.js';
+import type { Operation, ThreadRecord, ThreadStatus } from '../model.js';
 import { page, presentMessage, presentThread } from '../present.js';
 import {
   MAX_CONTENT,
