@@ -54,6 +54,8 @@ export interface RequestOptions {
    * none of it collected. `timeoutMs` then bounds the silence between chunks, not the whole.
    */
   onChunk?: (chunk: Buffer) => void;
+  /** With onChunk: the status and headers of an event stream, before its first chunk. */
+  onStreamStart?: (status: number, headers: Record<string, string>) => void;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -220,7 +222,10 @@ export class KbClient {
     const stream = onChunk && {
       accept: (status: number, h: Record<string, string | string[] | undefined>) => {
         const events = status < 300 && /^text\/event-stream/i.test(String(h['content-type'] ?? ''));
-        if (events) stillAlive();
+        if (events) {
+          stillAlive();
+          req.onStreamStart?.(status, headerMap(h));
+        }
         return events;
       },
       onData: (chunk: Buffer) => {

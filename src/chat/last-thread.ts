@@ -55,6 +55,15 @@ export function remembering(client: ChatClient, used: (threadId: string) => void
       get: (id, signal) => client.threads.get(id, signal),
       list: (params) => client.threads.list(params),
       update: client.threads.update?.bind(client.threads),
+      cancelGeneration: client.threads.cancelGeneration?.bind(client.threads),
+      stream:
+        client.threads.stream &&
+        async function* (id, params) {
+          for await (const event of client.threads.stream!(id, params)) {
+            if (event.type === 'completed' || event.type === 'cancelled') used(id);
+            yield event;
+          }
+        },
       send: async (id, content, signal) => {
         const exchange = await client.threads.send(id, content, signal);
         used(id);

@@ -206,6 +206,7 @@ export class Repl {
 
   /** Sends a message and shows the reply; failures are reported and can be retried. */
   async sendMessage(content: string): Promise<void> {
+    if (this.session.canStream) return this.#streamMessage(content);
     this.#busy = true;
     const signal = this.signal();
     const started = performance.now();
@@ -223,12 +224,7 @@ export class Repl {
       spinner.stop();
       await this.options.renderer.ready?.();
       this.#showReply(exchange.aiResponse);
-      if (!this.options.quiet) {
-        const words = (exchange.aiResponse.content ?? '').split(/\s+/).filter(Boolean).length;
-        this.options.errOutput.write(
-          `${this.color.dim(`${formatDuration(performance.now() - started)} · ${words} word${words === 1 ? '' : 's'}`)}\n`,
-        );
-      }
+      this.#sizeLine(started, exchange.aiResponse);
     } catch (err) {
       clearInterval(tick);
       spinner.stop();
@@ -244,6 +240,101 @@ export class Repl {
       this.#busy = false;
       this.#current = undefined;
     }
+  }
+
+  /**
+   * Sends a message and shows the reply as it is written (beta streaming interface): the text
+   * as it arrives, then, once complete, the same text rendered as Markdown in its place. Ctrl-C
+   * stops the service writing and keeps what arrived.
+   */
+  async #streamMessage(content: string): Promise<void> {
+    this.#busy = true;
+    const signal = this.signal();
+    const started = performance.now();
+    const spinner = this.options.spinner ? this.options.spinner('Thinking…') : SILENT_SPINNER;
+    const tick = setInterval(
+      () =>
+        spinner.update(
+          `Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`,
+        ),
+      100,
+    );
+    const stopSpinner = () => {
+      clearInterval(tick);
+      spinner.stop();
+    };
+    let generationId: string | undefined;
+    let streamed = '';
+    try {
+      for await (const event of this.session.stream(content, signal)) {
+        if (event.type === 'started') generationId = event.generationId;
+        else if (event.type === 'delta') {
+          if (!streamed) {
+            stopSpinner();
+            this.print(`\n${roleLabel(this.color, 'assistant')}\n`);
+          }
+          streamed += event.text;
+          this.print(event.text);
+        } else if (event.type === 'completed' || event.type === 'cancelled') {
+          stopSpinner();
+          await this.options.renderer.ready?.();
+          if (streamed) this.#replaceStreamed(streamed, event.exchange.aiResponse);
+          else this.#showReply(event.exchange.aiResponse);
+          this.#sizeLine(started, event.exchange.aiResponse);
+          if (event.type === 'cancelled')
+            this.warn('This reply was cancelled; what was written is kept, marked incomplete.');
+        } else if (event.type === 'failed') {
+          stopSpinner();
+          if (streamed) this.print('\n');
+          this.#report(new Error(event.error.message));
+        }
+      }
+    } catch (err) {
+      stopSpinner();
+      if (streamed) this.print('\n');
+      if (signal.aborted) {
+        const kept = generationId
+          ? await this.client.threads.cancelGeneration?.(generationId).catch(() => undefined)
+          : undefined;
+        if (kept) this.session.messages.push(kept.userMessage, kept.aiResponse);
+        this.warn(
+          kept
+            ? 'Cancelled: the service stopped writing; the reply so far is kept in the thread, marked incomplete.'
+            : 'Cancelled. The service may still finish this reply; /history will show it.',
+        );
+      } else {
+        this.#report(err);
+        if (retryable(err))
+          this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
+      }
+    } finally {
+      stopSpinner();
+      this.#busy = false;
+      this.#current = undefined;
+    }
+  }
+
+  /** Replaces the plain text streamed so far with the rendered reply, when it is all still on screen. */
+  #replaceStreamed(streamed: string, reply: Message) {
+    const columns = Math.max(1, this.columns());
+    const rows = streamed
+      .split('\n')
+      .reduce((n, line) => n + Math.max(1, Math.ceil(line.length / columns)), 0);
+    const screenRows = (this.options.output as { rows?: number }).rows ?? 24;
+    if (!this.options.terminal || rows >= screenRows - 1) {
+      this.print('\n\n');
+      return;
+    }
+    // To the start of the streamed text, then clear to the end of the screen.
+    this.print(`\r${rows > 1 ? `\u001b[${rows - 1}A` : ''}\u001b[J${this.renderReply(reply)}\n`);
+  }
+
+  #sizeLine(started: number, reply: Message) {
+    if (this.options.quiet) return;
+    const words = (reply.content ?? '').split(/\s+/).filter(Boolean).length;
+    this.options.errOutput.write(
+      `${this.color.dim(`${formatDuration(performance.now() - started)} · ${words} word${words === 1 ? '' : 's'}`)}\n`,
+    );
   }
 
   #showReply(reply: Message) {

@@ -1,4 +1,5 @@
 import { sanitizeDeep } from '../util/sanitize.js';
+import type { StreamEvent } from '../api/stream.js';
 import type { Exchange, KbFile, Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { titleFrom } from './assembler.js';
 
@@ -11,6 +12,9 @@ export interface ChatClient {
     list(params?: { limit?: number; status?: string; signal?: AbortSignal }): Promise<{ data: Thread[] }>;
     /** An extension some services lack: a title or status change. */
     update?(id: string, changes: { title?: string; status?: string }, signal?: AbortSignal): Promise<Thread>;
+    /** beta: the reply as it is written (the client falls back where the service lacks it). */
+    stream?(id: string, params: { content: string; signal?: AbortSignal }): AsyncIterable<StreamEvent>;
+    cancelGeneration?(generationId: string): Promise<Exchange | undefined>;
   };
   files?: {
     list(params?: { limit?: number; signal?: AbortSignal }): Promise<{ data: KbFile[] }>;
@@ -32,6 +36,13 @@ export function terminalSafe(client: ChatClient): ChatClient {
       update:
         threads.update &&
         (async (id, changes, signal) => sanitizeDeep(await threads.update!(id, changes, signal))),
+      stream:
+        threads.stream &&
+        async function* (id, params) {
+          for await (const event of threads.stream!(id, params)) yield sanitizeDeep(event);
+        },
+      cancelGeneration:
+        threads.cancelGeneration && (async (id) => sanitizeDeep(await threads.cancelGeneration!(id))),
     },
     files: files && { list: async (params) => sanitizeDeep(await files.list(params)) },
   };
@@ -66,6 +77,28 @@ export class ChatSession {
     this.messages = [...thread.messages];
     this.pendingTitle = undefined;
     return thread;
+  }
+
+  /** Whether replies can be watched as they are written. */
+  get canStream(): boolean {
+    return typeof this.client.threads.stream === 'function';
+  }
+
+  /** As send, yielding the reply's events as it is written (beta). */
+  async *stream(content: string, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+    this.lastUserMessage = content;
+    if (!this.thread) {
+      this.thread = await this.client.threads.create(
+        { title: this.pendingTitle ?? titleFrom(content) },
+        signal,
+      );
+      this.pendingTitle = undefined;
+    }
+    for await (const event of this.client.threads.stream!(this.thread.id, { content, signal })) {
+      if (event.type === 'completed' || event.type === 'cancelled')
+        this.messages.push(event.exchange.userMessage, event.exchange.aiResponse);
+      yield event;
+    }
   }
 
   async send(content: string, signal?: AbortSignal): Promise<Exchange> {

@@ -128,8 +128,16 @@ export async function runApi(
     // A prompt after a body without a final newline would be glued to it; piped, bytes stay exact.
     if (ctx.io.stdoutIsTTY && res.rawBody.length && res.rawBody.at(-1) !== 0x0a) output.text('\n');
   };
+  // An event stream is passed through as it arrives, byte for byte.
+  let streamed = false;
+  request.onStreamStart = (status, headers) => {
+    streamed = true;
+    show({ status, headers, rawBody: Buffer.alloc(0) });
+  };
+  request.onChunk = (chunk) => ctx.output.bytes(chunk);
   try {
-    show(await client.request(request));
+    const response = await client.request(request);
+    if (!streamed) show(response);
   } catch (err) {
     const response = (err as { response?: Parameters<typeof show>[0] }).response;
     if (!response) throw err;

@@ -10,6 +10,7 @@ interface ChatOptions {
   title?: string;
   raw?: boolean;
   quiet?: boolean;
+  stream?: boolean;
 }
 
 export default function chatCommand(): Command {
@@ -20,6 +21,10 @@ export default function chatCommand(): Command {
     .option('-t, --title <title>', 'title for a new thread (default: the first message)')
     .option('--raw', 'print replies as received, without Markdown rendering')
     .option('-q, --quiet', 'no latency and size line after each reply')
+    .option(
+      '--stream',
+      'piped: print each reply as it is written (on a terminal replies always stream, where the service can)',
+    )
     .addHelpText(
       'after',
       `

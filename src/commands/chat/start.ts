@@ -20,6 +20,8 @@ export interface StartOptions {
   raw?: boolean;
   /** No latency and size line after each reply. */
   quiet?: boolean;
+  /** Piped: print each reply as it is written (beta). */
+  stream?: boolean;
   /** Where input history is kept; none for the demo. */
   historyFile?: string;
   /** Where the thread used last is kept, for --continue; none for the demo. */
@@ -73,6 +75,7 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
     const session = new ChatSession(client);
     if (threadId) await session.load(threadId, ctx.signal, continued?.thread);
     else session.startNew(options.title);
+    let replying = -1;
     await chatFromLines(session, io.stdin, {
       // Replies as text, a blank line between them; with --json or --jsonl one exchange per line.
       onReply: (exchange, index) => {
@@ -80,6 +83,20 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
           ctx.output.text(`${index > 0 ? '\n' : ''}${(exchange.aiResponse?.content ?? '').trimEnd()}\n`);
         else ctx.output.event(exchange, () => '');
       },
+      // --stream: the text as it arrives (a blank line between replies), or every event.
+      onEvent: options.stream
+        ? (event, index) => {
+            if (ctx.format !== 'human') return ctx.output.event(event, () => '');
+            if (index > replying) {
+              replying = index;
+              if (index > 0) ctx.output.text('\n');
+            }
+            if (event.type === 'delta') ctx.output.text(event.text);
+            if (event.type === 'completed' && !event.streamed)
+              ctx.output.text(event.exchange.aiResponse.content);
+            if (event.type === 'completed' || event.type === 'cancelled') ctx.output.text('\n');
+          }
+        : undefined,
       signal: ctx.signal,
     });
     return;

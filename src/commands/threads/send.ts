@@ -6,24 +6,28 @@ import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
 import { readStdin } from '../../io/stdin.js';
 import { formatDuration } from '../../util/duration.js';
+import { streamReply } from './stream-reply.js';
 
 export default function sendCommand(): Command {
   return new Command('send')
     .description("post a message and print the assistant's reply")
     .argument('<id>', 'thread id')
     .argument('[message...]', 'the message; `-` or a pipe reads it from stdin')
+    .option('--stream', 'beta: print the reply as it is written (--jsonl: one event per line)')
     .addHelpText(
       'after',
       `
-Only the reply text goes to stdout (--json: both messages). Ctrl-C cancels and exits 130.
+Only the reply text goes to stdout (--json: both messages). Ctrl-C cancels and exits 130;
+with --stream it also stops the service writing, and what arrived is kept in the thread.
 
 Examples:
   $ kb threads send thr_123 "How much is the Growth plan?"
   $ git log -1 --format=%B | kb threads send thr_123 -
-  $ kb threads send thr_123 "Summarise v2" --json | jq -r .aiResponse.content`,
+  $ kb threads send thr_123 "Summarise v2" --json | jq -r .aiResponse.content
+  $ kb threads send thr_123 "Explain the SLA" --stream`,
     )
-    .action((id: string, words: string[], _opts: unknown, cmd: Command) =>
-      runSend(Context.for(cmd), id, words),
+    .action((id: string, words: string[], opts: { stream?: boolean }, cmd: Command) =>
+      runSend(Context.for(cmd), id, words, opts),
     );
 }
 
@@ -36,10 +40,19 @@ export async function messageFrom(ctx: Context, words: string[]): Promise<string
   return words.join(' ').trim();
 }
 
-export async function runSend(ctx: Context, id: string, words: string[]): Promise<void> {
+export async function runSend(
+  ctx: Context,
+  id: string,
+  words: string[],
+  opts: { stream?: boolean } = {},
+): Promise<void> {
   const content = await messageFrom(ctx, words);
   if (!content) throw new UsageError('the message is empty');
   const client = await ctx.client();
+  if (opts.stream) {
+    await streamReply(ctx, client, id, content);
+    return;
+  }
   const started = performance.now();
   const spinner = startSpinner(ctx.io, 'Waiting for the assistant…');
   const tick = setInterval(
