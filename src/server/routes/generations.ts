@@ -102,8 +102,9 @@ export function generationRoutes(service: Service) {
         const end = (drop: boolean) => {
           ended = true;
           stop();
-          if (drop) controller.error(new Error('stream dropped by the fault plan'));
-          else controller.close();
+          // A dropped connection, as a failing proxy would: the socket goes, mid-stream.
+          if (drop) c.env.incoming.socket.destroy();
+          controller.close();
         };
         stop = generations.subscribe(generation, after, (event) => {
           if (ended) return;
