@@ -262,6 +262,68 @@ async function evalScenario() {
   };
 }
 
+// Streaming: time to the first text of a reply, and to all of it, with the service pacing its
+// pieces 20 ms apart: kb threads send --stream through a pipe, and kb chat on a terminal.
+async function firstText() {
+  const s = await startServer({ port: 0, demo: true, indexDelayMs: 0, streamDelayMs: 20 });
+  await s.service.indexer.idle();
+  const streamEnv = { ...env, KB_BASE_URL: s.url, KB_API_KEY: s.keys.demo };
+  const question = 'How much is the Growth plan?';
+  const send = [];
+  for (let i = 0; i < Math.min(RUNS, 10); i++) {
+    const thread = (
+      await (
+        await fetch(`${s.url}/v1/threads`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.keys.demo}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()
+    ).data.id;
+    send.push(
+      await new Promise((resolve, reject) => {
+        const started = performance.now();
+        let first;
+        const child = spawn(process.execPath, [BIN, 'threads', 'send', thread, question, '--stream'], {
+          env: streamEnv,
+        });
+        child.stdout.on('data', () => (first ??= performance.now() - started));
+        child.on('close', (code) =>
+          code === 0
+            ? resolve({ first, all: performance.now() - started })
+            : reject(new Error('send --stream failed')),
+        );
+      }),
+    );
+  }
+  let chat;
+  if (spawnSync('script', ['--version']).status === 0) {
+    // On a terminal: from the question being typed to the first text of the reply.
+    const quote = (v) => `'${v.replace(/'/g, `'\\''`)}'`;
+    const command = `printf '%s\\n' ${quote(question)} | ${quote(process.execPath)} ${quote(BIN)} chat --stream`;
+    const runs = [];
+    for (let i = 0; i < Math.min(RUNS, 10); i++)
+      runs.push(await timeToOutput(command, 'The Starter', { ...streamEnv, CI: '' }));
+    chat = round(percentile(runs, 50));
+  }
+  await s.close();
+  return {
+    sendFirstTextMs: round(
+      percentile(
+        send.map((r) => r.first),
+        50,
+      ),
+    ),
+    sendAllMs: round(
+      percentile(
+        send.map((r) => r.all),
+        50,
+      ),
+    ),
+    pipedChatFirstTextMs: chat,
+  };
+}
+
 // REPL turn overhead: 100 turns in process; the server's own handling time is subtracted.
 async function replOverhead() {
   const serverMs = [];
@@ -280,12 +342,22 @@ async function replOverhead() {
   const input = new PassThrough();
   const sink = new PassThrough();
   sink.resume();
+  // The synchronous path (as against a service without streaming), whose server time the log
+  // gives whole; streaming is measured by firstText().
+  const { threads } = client;
   const repl = new Repl({
     input,
     output: sink,
     errOutput: sink,
     terminal: false,
-    client,
+    client: {
+      threads: {
+        create: (p, s) => threads.create(p, s),
+        get: (id, s) => threads.get(id, s),
+        list: (p) => threads.list(p),
+        send: (id, c, s) => threads.send(id, c, s),
+      },
+    },
     color: new Chalk({ level: 0 }),
     renderer: await createRenderer({ width: () => 100, raw: false, color: false }),
   });
@@ -355,6 +427,7 @@ async function serviceFigures() {
 
 const repl = await replOverhead();
 const evaluation = await evalScenario();
+const streaming = await firstText();
 const service = await serviceFigures();
 const results = {
   date: new Date().toISOString(),
@@ -364,6 +437,7 @@ const results = {
   repl,
   chatPrompt: prompt,
   eval: evaluation,
+  streaming,
   service,
 };
 
@@ -383,6 +457,9 @@ console.log(fmt(head));
 for (const r of rows) console.log(fmt(r));
 console.log(
   `\nREPL: ${repl.clientMsPerTurn} ms client-side per turn over ${repl.turns} turns (target <= 5 ms) ${repl.ok ? 'ok' : 'MISSED'}`,
+);
+console.log(
+  `Streaming (pieces 20 ms apart): kb threads send --stream shows its first text after ${streaming.sendFirstTextMs} ms, all of it after ${streaming.sendAllMs} ms${streaming.pipedChatFirstTextMs === undefined ? '' : `; kb chat --stream (a question piped in, on a terminal) after ${streaming.pipedChatFirstTextMs} ms`}`,
 );
 console.log(
   `kb eval: ${evaluation.cases} cases in ${evaluation.wallMs} ms at --concurrency 4 (${evaluation.serialWallMs} ms one at a time); the client's overhead ${evaluation.clientMsPerCase} ms per case`,

@@ -95,7 +95,7 @@ declare -gA _kb_children=(
 )
 declare -gA _kb_flags=(
   ['_']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['chat']='--continue -c --title -t --raw --quiet -q --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['chat']='--continue -c --title -t --raw --quiet -q --stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['threads']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['threads list']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['threads ls']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -104,7 +104,7 @@ declare -gA _kb_flags=(
   ['threads get']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['threads view']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['threads show']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['threads send']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['threads send']='--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['thread']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['thread list']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['thread ls']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -113,7 +113,7 @@ declare -gA _kb_flags=(
   ['thread get']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['thread view']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['thread show']='--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['thread send']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['thread send']='--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['files']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['files list']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['files ls']='--status -s --limit -L --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -179,7 +179,7 @@ declare -gA _kb_flags=(
   ['config unset']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config list']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config path']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['demo']='--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['api']='--field -f --query -q --header -H --input --include -i --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['completion']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -758,6 +758,7 @@ declare -gA _kb_values=(
   ['serve|--api-keys-file']='@file'
   ['serve|--data']='@file'
   ['serve|--reply-delay']=''
+  ['serve|--stream-delay']=''
   ['serve|--fault']=''
   ['serve|--llm-base-url']=''
   ['serve|--llm-model']=''
@@ -814,7 +815,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

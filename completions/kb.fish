@@ -1,7 +1,7 @@
 # Generated from the kb command tree by `npm run completions`; do not edit.
 # Install: copy to ~/.config/fish/completions/kb.fish
 
-set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
+set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
 
 function __kb_path --description 'the kb command path typed so far'
     set -l tokens (commandline -opc)
@@ -253,7 +253,7 @@ function __kb_flags
         case '_'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'chat'
-            echo '--continue -c --title -t --raw --quiet -q --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--continue -c --title -t --raw --quiet -q --stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'threads'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'threads list'
@@ -271,7 +271,7 @@ function __kb_flags
         case 'threads show'
             echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'threads send'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'thread'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'thread list'
@@ -289,7 +289,7 @@ function __kb_flags
         case 'thread show'
             echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'thread send'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'files'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'files list'
@@ -421,7 +421,7 @@ function __kb_flags
         case 'config path'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'demo'
             echo '--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'api'
@@ -1578,6 +1578,8 @@ function __kb_values
         case 'serve|--data'
             echo '@file'
         case 'serve|--reply-delay'
+            echo ''
+        case 'serve|--stream-delay'
             echo ''
         case 'serve|--fault'
             echo ''

@@ -46,6 +46,10 @@ describe('npm run bench', () => {
       1,
     );
     expect(results.eval).toMatchObject({ cases: 100 });
+    expect(results.streaming.sendAllMs).toBeGreaterThan(results.streaming.sendFirstTextMs);
+    expect(stdout).toContain(
+      `kb threads send --stream shows its first text after ${results.streaming.sendFirstTextMs} ms`,
+    );
     expect(stdout).toContain(
       `kb eval: 100 cases in ${results.eval.wallMs} ms at --concurrency 4 (${results.eval.serialWallMs} ms one at a time); the client's overhead ${results.eval.clientMsPerCase} ms per case`,
     );
