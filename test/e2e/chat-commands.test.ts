@@ -8,6 +8,9 @@ import { startTestServer } from '../helpers/server.js';
 import { kbInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
 
+/** A reply finished (rendered in place of what streamed) and the prompt is back. */
+const REPLIED = /Sources:[^]*\nyou › $/m;
+
 let server: RunningServer;
 beforeAll(async () => {
   server = await startTestServer({ demo: true, replyDelayMs: 0 });
@@ -33,7 +36,7 @@ describe('kb chat commands (tmux)', () => {
       try {
         await term.waitFor('you ›');
         term.keys('How much is the Growth plan?', 'Enter');
-        await term.waitFor(/Sources:/);
+        await term.waitFor(REPLIED);
         term.keys('/export', 'Enter');
         await term.waitFor('Exported 2 messages to');
         const id = threadOf('export me').id;
@@ -61,7 +64,7 @@ describe('kb chat commands (tmux)', () => {
     try {
       await term.waitFor('you ›');
       term.keys('How much is the Growth plan?', 'Enter');
-      const screen = await term.waitFor(/Sources:[^]*\d+(\.\d+)? ?m?s · \d+ words/);
+      const screen = await term.waitFor(/Sources:[^]*\d+(\.\d+)? ?m?s · \d+ words\nyou › $/m);
       expect(screen).toMatch(/\d+(\.\d+)? ?m?s · \d+ words/);
       term.keys('/sources', 'Enter');
       await term.waitFor(/pricing\.md\s+COMPLETED\s+file_\w+/);
@@ -86,7 +89,7 @@ describe('kb chat commands (tmux)', () => {
       try {
         await term.waitFor('you ›');
         term.keys('Which certifications?', 'Enter');
-        await term.waitFor(/Sources:/);
+        await term.waitFor(REPLIED);
         const id = threadOf('to change').id;
         term.keys('/title Compliance questions', 'Enter');
         await term.waitFor('Renamed: Compliance questions');
@@ -132,7 +135,7 @@ describe('kb chat commands (tmux)', () => {
     try {
       await term.waitFor('you ›');
       term.keys('Where is data stored?', 'Enter');
-      await term.waitFor(/Sources:/);
+      await term.waitFor(REPLIED);
       const id = threadOf('current one').id;
       term.keys(`/switch ${id.slice(0, -3)}`, 'Tab');
       await term.waitFor(`/switch ${id} `);

@@ -39,7 +39,8 @@ describe('chat history (tmux)', () => {
         [a, 'alpha two'],
       ] as const) {
         term.keys(text, 'Enter');
-        await term.waitFor(new RegExp(`${text}[^]*Assistant`));
+        // The reply is complete and the prompt is back (the size line comes last).
+        await term.waitFor(new RegExp(`${text}[^]*Assistant[^]* words?\\nyou › $`, 'm'));
       }
       b.keys('C-d');
       await b.waitFor('exit=0');
@@ -69,7 +70,7 @@ describe('chat history (tmux)', () => {
       term.keys('first line of three\\', 'Enter');
       term.keys('second line\\', 'Enter');
       term.keys('third line', 'Enter');
-      await term.waitFor(/third line[^]*Assistant/);
+      await term.waitFor(/third line[^]*Sources:[^]*\nyou › $/m);
       term.keys('Up');
       // (Node 24's readline marks the continuation lines of a multi-line entry with "| ".)
       await term.waitFor(/you › first line of three\n(\| )?second line\n(\| )?third line\s*$/);

@@ -8,6 +8,9 @@ import { api, startTestServer } from '../helpers/server.js';
 import { kbCommand, kbInTmux, shellInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
 
+/** A reply finished (rendered in place of what streamed) and the prompt is back. */
+const REPLIED = /Sources:[^]*\nyou › $/m;
+
 let server: RunningServer;
 let slow: RunningServer;
 beforeAll(async () => {
@@ -39,7 +42,8 @@ describe('kb chat in a real terminal (tmux)', () => {
       const term = kbInTmux(['chat'], varsFor(server));
       try {
         await term.waitFor('you ›');
-        await api(server, key, 'POST', '/_kb/faults', { rules: ['POST /v1/threads/*/messages 503 x3'] });
+        // Replies stream (a generation is started) where the service can.
+        await api(server, key, 'POST', '/_kb/faults', { rules: ['POST /v1/threads/*/generations 503 x3'] });
         term.keys('first try', 'Enter');
         await term.waitFor('Type /retry to send it again.');
         term.keys('/new', 'Enter');
@@ -81,7 +85,7 @@ describe('kb chat in a real terminal (tmux)', () => {
       term.resize(50);
       await wait(200);
       term.keys('How much is the Growth plan?', 'Enter');
-      const narrow = await term.waitFor(/Sources:/);
+      const narrow = await term.waitFor(REPLIED);
       expect(widest(narrow.slice(narrow.indexOf('Assistant')))).toBeLessThanOrEqual(50);
       term.keys('C-l');
       term.resize(120);
@@ -97,7 +101,7 @@ describe('kb chat in a real terminal (tmux)', () => {
       wide.resize(120);
       await wait(200);
       wide.keys('How much is the Growth plan?', 'Enter');
-      const screen = await wide.waitFor(/Sources:/);
+      const screen = await wide.waitFor(REPLIED);
       expect(widest(screen.slice(screen.indexOf('Assistant')))).toBeGreaterThan(50);
     } finally {
       wide.close();
@@ -141,7 +145,7 @@ describe('kb chat in a real terminal (tmux)', () => {
         term.keys('How much is the Growth plan?', 'Enter');
         await term.waitFor('Thinking');
         const spinning = term.screen(true);
-        await term.waitFor(/Sources:/, 15_000);
+        await term.waitFor(REPLIED, 15_000);
         const done = term.screen(true);
         // tmux draws each colour or attribute kb asked for as an SGR sequence.
         expect(spinning).not.toMatch(/\u001b\[[0-9;]*m/);
@@ -204,7 +208,7 @@ describe('kb chat in a real terminal (tmux)', () => {
       shell.keys('fg', 'Enter');
       await wait(300);
       shell.keys('How much is the Growth plan?', 'Enter');
-      await shell.waitFor(/Assistant[^]*Sources:/);
+      await shell.waitFor(REPLIED);
       shell.keys('/exit', 'Enter');
       await shell.waitFor(/Resume this conversation with[^]*\$ $/m);
       shell.keys('echo "exit=$?"', 'Enter');
@@ -223,7 +227,7 @@ describe('kb chat in a real terminal (tmux)', () => {
     try {
       await first.waitFor('you ›');
       first.keys('Which certifications?', 'Enter');
-      await first.waitFor(/Assistant[^]*Sources/);
+      await first.waitFor(REPLIED);
       first.keys('C-d');
       await first.waitFor('exit=0');
     } finally {
@@ -272,7 +276,7 @@ describe('kb chat: what a daily user trips on (tmux)', () => {
     try {
       await term.waitFor('you ›', 20_000);
       term.keys('How much is the Growth plan?', 'Enter');
-      await term.waitFor(/Sources:/);
+      await term.waitFor(REPLIED);
       term.keys('C-d');
       const screen = await term.waitFor('exit=0');
       expect(screen).not.toContain('Resume this conversation');

@@ -96,7 +96,7 @@ describe('kb chat on a terminal (tmux)', () => {
       await waitFor('you ›');
       term.keys('How much is the Growth plan?', 'Enter');
       await waitFor('Thinking');
-      await waitFor('29 dollars', 15_000);
+      await waitFor(/29 dollars[^]*\nyou › $/m, 15_000);
       const rendered = screen();
       expect(rendered).toContain('Assistant');
 
@@ -115,13 +115,14 @@ describe('kb chat on a terminal (tmux)', () => {
         'How much is the Growth plan?',
         'first pasted line\nsecond pasted line',
       ]);
-      await waitFor(/Assistant[\s\S]*Assistant/);
+      await waitFor(/Assistant[\s\S]*Assistant[\s\S]*\nyou › $/m);
 
       term.keys('What does error E-4102 mean?', 'Enter');
       await waitFor(/Thinking[^\n]*\n?[^\n]*$/m);
       await new Promise((r) => setTimeout(r, 500));
       term.keys('C-c');
-      await waitFor('Cancelled. The service may still finish this reply');
+      // Streamed: the service stops writing, and what it wrote (nothing yet) is kept.
+      await waitFor('Cancelled: the service stopped writing; the reply so far is kept in the thread');
       expect(screen()).not.toContain('IMAP server refused');
 
       term.keys('C-c');

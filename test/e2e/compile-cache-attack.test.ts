@@ -116,6 +116,8 @@ describe('the compile cache in a directory someone else controls', () => {
           expect(res.code).toBe(0);
         }
         expect(existsSync(marker)).toBe(false);
+        swapper.kill();
+        await new Promise((r) => swapper.once('exit', r));
         // Nor did kb write its own entries into a directory it does not own.
         const root = join(shared, 'kb', 'compile-cache');
         for (const dir of readdirSync(root))

@@ -26,6 +26,18 @@ afterAll(async () => {
   await server.close();
 });
 
+/** The client as a service without the streaming interface offers it: replies come whole. */
+function withoutStreaming(c: KbClient): ChatClient {
+  return {
+    threads: {
+      create: (p, s) => c.threads.create(p, s),
+      get: (id, s) => c.threads.get(id, s),
+      send: (id, content, s) => c.threads.send(id, content, s),
+      list: (p) => c.threads.list(p),
+    },
+  };
+}
+
 function harness(overrides: Partial<ReplOptions> = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
@@ -197,7 +209,7 @@ describe('Repl', () => {
       return { render: (text) => `<rendered ${text.length} chars>\n` };
     });
     void renderer.ready();
-    const h = harness({ renderer });
+    const h = harness({ renderer, client: withoutStreaming(client) });
     const done = h.repl.run();
     h.input.write('What does error E-4102 mean?\n');
     await until(() => h.repl.session.messages.length === 2);
@@ -234,7 +246,7 @@ describe('Repl', () => {
   it('cancels a slow reply with the AbortController and keeps running', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 1500 });
     const slowClient = new KbClient({ baseUrl: slow.url, apiKey: slow.keys.demo! });
-    const h = harness({ client: slowClient });
+    const h = harness({ client: withoutStreaming(slowClient) });
     const done = h.repl.run();
     h.input.write('first question\n');
     await until(() => h.repl.busy);
