@@ -179,7 +179,15 @@ async function chatPrompt() {
   const node = `${quote(process.execPath)} -e ${quote("process.stdout.write('you \u203a ')")}`;
   const terminal = { ...kbEnv, CI: '', TERM: 'xterm-256color' };
   // A returning user: one message sent in a thread before (kb chat -c continues that one).
-  spawnSync(process.execPath, [BIN, 'chat', '-c'], { env: { ...env, ...kbEnv }, input: 'And Enterprise?\n' });
+  // (Not spawnSync: the service runs in this process and must keep answering.)
+  await new Promise((resolve) => {
+    const seed = spawn(process.execPath, [BIN, 'chat', '-c'], {
+      env: { ...env, ...kbEnv },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    seed.on('close', resolve);
+    seed.stdin.end('And Enterprise?\n');
+  });
   const base = [];
   const chat = [];
   const resumed = [];
