@@ -34,6 +34,12 @@ const MIXED = `cases:
   - name: icontains passes
     question: What does error E-4102 mean?
     expect: { icontains: imap }
+  - name: icontains fails
+    question: What does error E-4102 mean?
+    expect: { icontains: [imap, pop3] }
+  - name: notContains passes
+    question: What does error E-4102 mean?
+    expect: { notContains: [Starter, 29 dollars] }
   - name: notContains fails
     question: How much is the Growth plan?
     expect: { notContains: Starter }
@@ -52,6 +58,9 @@ const MIXED = `cases:
   - name: maxMs passes
     question: How much is the Growth plan?
     expect: { maxMs: 10000 }
+  - name: maxMs fails
+    question: How much is the Growth plan?
+    expect: { maxMs: 0.001 }
   - name: multi-turn passes
     turns:
       - question: How much is the Growth plan?
@@ -69,14 +78,14 @@ describe('kb eval against kb serve', () => {
     const outcome = Object.fromEntries(report.cases.map((c: any) => [c.name, c.passed]));
     for (const [name, passed] of Object.entries(outcome))
       expect([name, passed]).toEqual([name, name.endsWith('passes')]);
-    expect(report.totals).toMatchObject({ cases: 10, passed: 6, failed: 4 });
+    expect(report.totals).toMatchObject({ cases: 13, passed: 7, failed: 6 });
     const failed = report.cases.find((c: any) => c.name === 'sources fails');
     expect(failed.firstFailure).toBe('sources: does not cite "security-faq.txt" (cited: pricing.md)');
     const turn = failed.results[0].turns[0];
     expect(turn).toMatchObject({ question: 'How much is the Growth plan?', sources: ['pricing.md'] });
     expect(turn.answer).toContain('29 dollars');
     // Each case in a new thread titled eval: <name>; the multi-turn one holds both questions.
-    expect(evalThreads(server).length - before).toBe(10);
+    expect(evalThreads(server).length - before).toBe(13);
     const multi = report.cases.find((c: any) => c.name === 'multi-turn passes').results[0];
     expect(server.service.store.threads.get(multi.threadId)!.title).toBe('eval: multi-turn passes');
     expect(userMessagesOf(server, multi.threadId)).toEqual([
@@ -87,7 +96,7 @@ describe('kb eval against kb serve', () => {
     expect(stderr).toHaveLength(1);
     expect(JSON.parse(stderr[0]!).error).toMatchObject({
       code: 'eval_failed',
-      message: '4 of 10 cases failed',
+      message: '6 of 13 cases failed',
       exitCode: 1,
     });
   });
@@ -141,7 +150,7 @@ describe('kb eval against kb serve', () => {
     expect(res.code).toBe(1);
     const xml = readFileSync(report, 'utf8');
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="kb eval" tests="4" failures="2"/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="kb eval" tests="6" failures="3"/,
     );
     const testcases = [
       ...xml.matchAll(
@@ -152,6 +161,8 @@ describe('kb eval against kb serve', () => {
       'contains passes',
       'contains fails',
       'icontains passes',
+      'icontains fails',
+      'notContains passes',
       'notContains fails',
     ]);
     expect(testcases[1]![2]).toMatch(
