@@ -7,13 +7,17 @@ let a: string;
 let b: string;
 const ids: Record<string, string> = {};
 
-/** Every route of the interface, with `:thread`, `:file`, `:webhook` standing for workspace B's ids. */
+/** Every route of the interface, with `:thread`, `:file`, `:webhook`, `:generation` standing for workspace B's ids. */
 const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/v1/threads'],
   ['POST', '/v1/threads', { title: 'x' }],
   ['GET', '/v1/threads/:thread'],
   ['PATCH', '/v1/threads/:thread', { status: 'CLOSED' }],
   ['POST', '/v1/threads/:thread/messages', { content: 'rocket skates' }],
+  ['POST', '/v1/threads/:thread/generations', { content: 'rocket skates' }],
+  ['GET', '/v1/generations/:generation'],
+  ['GET', '/v1/generations/:generation/events'],
+  ['POST', '/v1/generations/:generation/cancel'],
   ['GET', '/v1/files'],
   ['GET', '/v1/files/:file'],
   ['DELETE', '/v1/files/:file'],
@@ -26,7 +30,7 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/_kb/faults'],
 ];
 
-const fill = (path: string) => path.replace(/:(thread|file|webhook)/, (_, k: string) => ids[k]!);
+const fill = (path: string) => path.replace(/:(thread|file|webhook|generation)/, (_, k: string) => ids[k]!);
 
 beforeAll(async () => {
   server = await startTestServer({ demo: true });
@@ -39,6 +43,11 @@ beforeAll(async () => {
       url: 'https://acme.example/hook',
       events: ['file.indexed'],
     })
+  ).json.data.id;
+  // In a thread of its own: B's first thread must stay empty.
+  const own = (await api(server, b, 'POST', '/v1/threads', { title: 'generations' })).json.data.id;
+  ids.generation = (
+    await api(server, b, 'POST', `/v1/threads/${own}/generations`, { content: 'hi' })
   ).json.data.id;
 });
 afterAll(() => server.close());
@@ -74,6 +83,9 @@ it("left workspace B's resources unchanged", async () => {
   expect(thread.json.data.messages).toHaveLength(0);
   expect((await api(server, b, 'GET', `/v1/files/${ids.file}`)).status).toBe(200);
   expect((await api(server, b, 'GET', `/v1/webhooks/${ids.webhook}`)).status).toBe(200);
+  expect((await api(server, b, 'GET', `/v1/generations/${ids.generation}`)).json.data.status).toBe(
+    'completed',
+  );
 });
 
 it("answers workspace A's questions from A's documents only", async () => {
