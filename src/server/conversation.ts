@@ -23,10 +23,16 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [];
 }
 
+/** Waits `ms`, or less when `signal` aborts; never rejects. */
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /**
