@@ -55,19 +55,20 @@ export class ChunkIndex {
 
   search(query: string, limit = 5): Hit[] {
     if (!query.trim()) return [];
-    return this.#index
-      .search(query, { combineWith: 'OR' })
-      .slice(0, limit)
-      .map((r) => ({
-        chunk: {
-          id: String(r.id),
-          fileId: r.fileId as string,
-          filename: r.filename as string,
-          text: r.text as string,
-        },
-        score: r.score,
-        terms: r.terms,
-        queryTerms: r.queryTerms,
-      }));
+    // Exact terms first: prefix and fuzzy expansion multiply the terms to look up (and the time
+    // taken) with the size of the vocabulary, so they are used only when exact terms find too little.
+    const exact = this.#index.search(query, { combineWith: 'OR', prefix: false, fuzzy: false });
+    const results = exact.length >= limit ? exact : this.#index.search(query, { combineWith: 'OR' });
+    return results.slice(0, limit).map((r) => ({
+      chunk: {
+        id: String(r.id),
+        fileId: r.fileId as string,
+        filename: r.filename as string,
+        text: r.text as string,
+      },
+      score: r.score,
+      terms: r.terms,
+      queryTerms: r.queryTerms,
+    }));
   }
 }
