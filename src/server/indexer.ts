@@ -155,6 +155,13 @@ export class Indexer {
     } catch {
       return;
     }
+    // Files stored before (from --data), by name and size: looked up once per scan, not once
+    // per file (which made a scan of n files take n² steps).
+    const stored = new Map<string, FileRecord>();
+    for (const file of this.store.files.values()) {
+      const key = `${file.fileSize}:${file.originalFilename}`;
+      if (file.workspaceId === workspaceId && !stored.has(key)) stored.set(key, file);
+    }
     for (const name of names.sort()) {
       if (name.startsWith('.')) continue;
       const path = join(dir, name);
@@ -163,12 +170,13 @@ export class Indexer {
         if (!stat.isFile()) continue;
         const known = this.#sources.get(path);
         if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue;
-        const stored = known ? undefined : this.#findStored(workspaceId, name, stat.size);
-        if (stored && (stored.indexingStatus === 'COMPLETED' || stored.indexingStatus === 'FAILED')) {
-          this.#sources.set(path, { id: stored.id, mtimeMs: stat.mtimeMs, size: stat.size });
+        // A file already stored under the same name and size is not ingested again.
+        const before = known ? undefined : stored.get(`${stat.size}:${name}`);
+        if (before && (before.indexingStatus === 'COMPLETED' || before.indexingStatus === 'FAILED')) {
+          this.#sources.set(path, { id: before.id, mtimeMs: stat.mtimeMs, size: stat.size });
           continue;
         }
-        const existing = known ?? stored;
+        const existing = known ?? before;
         const bytes = readFileSync(path);
         const file = this.upload(workspaceId, basename(path), bytes, existing?.id);
         this.#sources.set(path, { id: file.id, mtimeMs: stat.mtimeMs, size: stat.size });
@@ -181,15 +189,6 @@ export class Indexer {
         }
       }
     }
-  }
-
-  /** A file already stored (from --data) under the same name and size is not ingested again. */
-  #findStored(workspaceId: string, name: string, size: number): FileRecord | undefined {
-    for (const file of this.store.files.values()) {
-      if (file.workspaceId === workspaceId && file.originalFilename === name && file.fileSize === size)
-        return file;
-    }
-    return undefined;
   }
 
   close(): void {
