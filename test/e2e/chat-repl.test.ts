@@ -108,6 +108,26 @@ describe('kb chat in a real terminal (tmux)', () => {
     }
   });
 
+  itWith('tmux')('a reply resized while it is being written ends up wrapped at the new width', async () => {
+    const streaming = await startTestServer({ demo: true, streamDelayMs: 60 });
+    const term = kbInTmux(['chat'], varsFor(streaming), { columns: 100, rows: 50 });
+    const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
+    try {
+      await term.waitFor('you ›');
+      term.keys('How much is the Growth plan?', 'Enter');
+      await term.waitFor(/Assistant\nThe Starter/);
+      term.resize(50);
+      const screen = await term.waitFor(REPLIED, 15_000);
+      const reply = screen.slice(screen.lastIndexOf('Assistant'));
+      expect(widest(reply)).toBeLessThanOrEqual(50);
+      // Whole, once: the streamed text was replaced by the rendered reply, not left beside it.
+      expect(reply.split('The Starter plan costs').length - 1).toBe(1);
+    } finally {
+      term.close();
+      await streaming.close();
+    }
+  });
+
   itWith('tmux')('shows what is typed while a reply is pending, and sends it after, in order', async () => {
     const term = kbInTmux(['chat'], varsFor(slow));
     try {
