@@ -210,24 +210,15 @@ export class Repl {
     this.#busy = true;
     const signal = this.signal();
     const started = performance.now();
-    const spinner = this.options.spinner ? this.options.spinner('Thinking…') : SILENT_SPINNER;
-    const tick = setInterval(
-      () =>
-        spinner.update(
-          `Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`,
-        ),
-      100,
-    );
+    const thinking = this.#thinking(started);
     try {
       const exchange = await this.session.send(content, signal);
-      clearInterval(tick);
-      spinner.stop();
+      thinking.stop();
       await this.options.renderer.ready?.();
       this.#showReply(exchange.aiResponse);
       this.#sizeLine(started, exchange.aiResponse);
     } catch (err) {
-      clearInterval(tick);
-      spinner.stop();
+      thinking.stop();
       if (signal.aborted) {
         this.warn('Cancelled. The service may still finish this reply; /history will show it.');
       } else {
@@ -236,10 +227,28 @@ export class Repl {
           this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
       }
     } finally {
-      clearInterval(tick);
+      thinking.stop();
       this.#busy = false;
       this.#current = undefined;
     }
+  }
+
+  /** `Thinking… 1.2s  Ctrl-C to cancel` on stderr until stopped (stopping twice is harmless). */
+  #thinking(started: number): { stop(): void } {
+    const spinner = this.options.spinner ? this.options.spinner('Thinking…') : SILENT_SPINNER;
+    const tick = setInterval(
+      () =>
+        spinner.update(
+          `Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`,
+        ),
+      100,
+    );
+    return {
+      stop() {
+        clearInterval(tick);
+        spinner.stop();
+      },
+    };
   }
 
   /**
@@ -251,18 +260,7 @@ export class Repl {
     this.#busy = true;
     const signal = this.signal();
     const started = performance.now();
-    const spinner = this.options.spinner ? this.options.spinner('Thinking…') : SILENT_SPINNER;
-    const tick = setInterval(
-      () =>
-        spinner.update(
-          `Thinking… ${formatDuration(performance.now() - started)}  ${this.color.dim('Ctrl-C to cancel')}`,
-        ),
-      100,
-    );
-    const stopSpinner = () => {
-      clearInterval(tick);
-      spinner.stop();
-    };
+    const thinking = this.#thinking(started);
     let generationId: string | undefined;
     let streamed = '';
     try {
@@ -270,13 +268,13 @@ export class Repl {
         if (event.type === 'started') generationId = event.generationId;
         else if (event.type === 'delta') {
           if (!streamed) {
-            stopSpinner();
+            thinking.stop();
             this.print(`\n${roleLabel(this.color, 'assistant')}\n`);
           }
           streamed += event.text;
           this.print(event.text);
         } else if (event.type === 'completed' || event.type === 'cancelled') {
-          stopSpinner();
+          thinking.stop();
           await this.options.renderer.ready?.();
           if (streamed) this.#replaceStreamed(streamed, event.exchange.aiResponse);
           else this.#showReply(event.exchange.aiResponse);
@@ -284,13 +282,13 @@ export class Repl {
           if (event.type === 'cancelled')
             this.warn('This reply was cancelled; what was written is kept, marked incomplete.');
         } else if (event.type === 'failed') {
-          stopSpinner();
+          thinking.stop();
           if (streamed) this.print('\n');
           this.#report(new Error(event.error.message));
         }
       }
     } catch (err) {
-      stopSpinner();
+      thinking.stop();
       if (streamed) this.print('\n');
       if (signal.aborted) {
         const kept = generationId
@@ -308,7 +306,7 @@ export class Repl {
           this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
       }
     } finally {
-      stopSpinner();
+      thinking.stop();
       this.#busy = false;
       this.#current = undefined;
     }

@@ -86,22 +86,16 @@ export class ChatSession {
 
   /** As send, yielding the reply's events as it is written (beta). */
   async *stream(content: string, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
-    this.lastUserMessage = content;
-    if (!this.thread) {
-      this.thread = await this.client.threads.create(
-        { title: this.pendingTitle ?? titleFrom(content) },
-        signal,
-      );
-      this.pendingTitle = undefined;
-    }
-    for await (const event of this.client.threads.stream!(this.thread.id, { content, signal })) {
+    const thread = await this.#threadFor(content, signal);
+    for await (const event of this.client.threads.stream!(thread.id, { content, signal })) {
       if (event.type === 'completed' || event.type === 'cancelled')
         this.messages.push(event.exchange.userMessage, event.exchange.aiResponse);
       yield event;
     }
   }
 
-  async send(content: string, signal?: AbortSignal): Promise<Exchange> {
+  /** The thread `content` goes to (created with the first message, titled from it); remembers it for /retry. */
+  async #threadFor(content: string, signal?: AbortSignal): Promise<Thread> {
     this.lastUserMessage = content;
     if (!this.thread) {
       this.thread = await this.client.threads.create(
@@ -110,7 +104,12 @@ export class ChatSession {
       );
       this.pendingTitle = undefined;
     }
-    const exchange = await this.client.threads.send(this.thread.id, content, signal);
+    return this.thread;
+  }
+
+  async send(content: string, signal?: AbortSignal): Promise<Exchange> {
+    const thread = await this.#threadFor(content, signal);
+    const exchange = await this.client.threads.send(thread.id, content, signal);
     this.messages.push(exchange.userMessage, exchange.aiResponse);
     return exchange;
   }

@@ -97,16 +97,27 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
   };
 }
 
-/** An answer from an OpenAI-compatible chat-completions endpoint, grounded in the same chunks. */
-export async function generatedAnswer(
+/** The files behind the hits, once each: what a generated answer cites. */
+function sourcesOf(hits: Hit[]): string[] {
+  return [...new Set(hits.map((h) => h.chunk.filename))];
+}
+
+/** The line a generated answer ends with, naming the files it drew on. */
+function sourcesLine(sources: string[]): string {
+  return `\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`;
+}
+
+/** A chat-completions request grounded in the hits and the thread's last messages. */
+function completion(
   options: GeneratorOptions,
   message: string,
   hits: Hit[],
   history: MessageRecord[],
-): Promise<Reply> {
+  extra: { stream?: boolean; signal?: AbortSignal } = {},
+): Promise<Response> {
   const context = hits.map((h, i) => `[${i + 1}] (${h.chunk.filename})\n${h.chunk.text}`).join('\n\n');
-  const sources = [...new Set(hits.map((h) => h.chunk.filename))];
-  const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
+  return fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -114,6 +125,7 @@ export async function generatedAnswer(
     },
     body: JSON.stringify({
       model: options.model,
+      ...(extra.stream ? { stream: true } : {}),
       messages: [
         {
           role: 'system',
@@ -123,16 +135,24 @@ export async function generatedAnswer(
         { role: 'user', content: message },
       ],
     }),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+    signal: extra.signal ? AbortSignal.any([extra.signal, timeout]) : timeout,
   });
+}
+
+/** An answer from an OpenAI-compatible chat-completions endpoint, grounded in the same chunks. */
+export async function generatedAnswer(
+  options: GeneratorOptions,
+  message: string,
+  hits: Hit[],
+  history: MessageRecord[],
+): Promise<Reply> {
+  const sources = sourcesOf(hits);
+  const response = await completion(options, message, hits, history);
   if (!response.ok) throw new Error(`generator answered ${response.status}`);
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const content = body.choices?.[0]?.message?.content?.trim();
   if (!content) throw new Error('generator returned no content');
-  return {
-    content: sources.length ? `${content}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}` : content,
-    sources,
-  };
+  return { content: sources.length ? `${content}${sourcesLine(sources)}` : content, sources };
 }
 
 /**
@@ -148,29 +168,8 @@ export async function streamedAnswer(
   onPiece: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<Reply> {
-  const context = hits.map((h, i) => `[${i + 1}] (${h.chunk.filename})\n${h.chunk.text}`).join('\n\n');
-  const sources = [...new Set(hits.map((h) => h.chunk.filename))];
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
-  const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-    },
-    body: JSON.stringify({
-      model: options.model,
-      stream: true,
-      messages: [
-        {
-          role: 'system',
-          content: `Answer only from the workspace documents below and cite file names in brackets. If they do not cover the question, say so.\n\n${context || '(no relevant documents)'}`,
-        },
-        ...history.slice(-6).map((m) => ({ role: m.role, content: m.content })),
-        { role: 'user', content: message },
-      ],
-    }),
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
+  const sources = sourcesOf(hits);
+  const response = await completion(options, message, hits, history, { stream: true, signal });
   if (!response.ok || !response.body) throw new Error(`generator answered ${response.status}`);
   let text = '';
   let pending = '';
@@ -197,7 +196,7 @@ export async function streamedAnswer(
   if (!text.trim() && !signal?.aborted) throw new Error('generator returned no content');
   if (sources.length && !signal?.aborted) {
     // As the synchronous answer ends: the files it drew on.
-    const tail = `\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`;
+    const tail = sourcesLine(sources);
     text = text.trimEnd() + tail;
     onPiece(tail);
   }

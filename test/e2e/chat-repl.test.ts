@@ -121,7 +121,7 @@ describe('kb chat in a real terminal (tmux)', () => {
       const reply = screen.slice(screen.lastIndexOf('Assistant'));
       expect(widest(reply)).toBeLessThanOrEqual(50);
       // Whole, once: the streamed text was replaced by the rendered reply, not left beside it.
-      expect(reply.split('The Starter plan costs').length - 1).toBe(1);
+      expect(screen.split('Sources: [pricing.md]').length - 1).toBe(1);
     } finally {
       term.close();
       await streaming.close();

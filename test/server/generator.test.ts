@@ -37,3 +37,40 @@ describe('the optional OpenAI-compatible generator', () => {
     await llm.close();
   });
 });
+
+describe('the generator, streamed (beta)', () => {
+  it('streams the pieces the endpoint sends (stream: true), ending with the sources line', async () => {
+    const pieces = ['Growth ', 'is **29 ', 'dollars**', ' per agent.'];
+    const llm = await scriptedServer([
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const piece of pieces)
+          res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+        res.end('data: [DONE]\n\n');
+      },
+    ]);
+    const server = await startTestServer({
+      demo: true,
+      generator: { baseUrl: `${llm.url}/v1`, model: 'tiny' },
+    });
+    const key = server.keys.demo!;
+    try {
+      const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
+      const generation = (
+        await api(server, key, 'POST', `/v1/threads/${thread.id}/generations`, {
+          content: 'How much is Growth?',
+        })
+      ).json.data;
+      const events = (await api(server, key, 'GET', `/v1/generations/${generation.id}/events`)).text;
+      const deltas = [...events.matchAll(/event: delta\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]!).text);
+      expect(deltas.slice(0, 4)).toEqual(pieces);
+      expect(deltas[4]).toMatch(/^\n\nSources: .*\[pricing\.md\]/);
+      expect(JSON.parse(llm.requests[0]!.body).stream).toBe(true);
+      const stored = (await api(server, key, 'GET', `/v1/threads/${thread.id}`)).json.data.messages[1];
+      expect(stored.content).toBe(deltas.join(''));
+    } finally {
+      await server.close();
+      await llm.close();
+    }
+  });
+});
