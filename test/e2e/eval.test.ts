@@ -275,7 +275,11 @@ describe('kb eval under pressure', () => {
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
-      await new Promise((r) => setTimeout(r, 1500));
+      // Interrupted once a few cases have finished on the service.
+      const stored = () =>
+        evalThreads(slow).filter((t) => (slow.service.store.messages.get(t.id) ?? []).length === 2).length;
+      while (stored() < 3) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 50));
       child.kill('SIGINT');
       const code = await new Promise((r) => child.on('close', r));
       expect(code).toBe(130);

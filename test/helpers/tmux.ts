@@ -37,7 +37,18 @@ function inTmux(
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${quote(String(v))}`)
     .join(' ');
-  tmux(
+  // A tmux server whose last session another test just closed may be exiting: start again.
+  const start = (...a: string[]) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return tmux(...a);
+      } catch (err) {
+        if (attempt >= 3 || !String((err as Error).message).includes('server exited unexpectedly')) throw err;
+        execFileSync('sleep', ['0.2']);
+      }
+    }
+  };
+  start(
     'new-session',
     '-d',
     '-s',
