@@ -14,7 +14,7 @@ import { corpus } from './corpus.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const DOCS = Number(process.env.BENCH_DOCS ?? 2000);
 
 const { startServer } = await import(join(ROOT, 'dist/server/index.js'));

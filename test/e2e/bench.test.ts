@@ -9,7 +9,7 @@ describe('npm run bench', () => {
   it('measures every scenario and writes them as JSON', async () => {
     const out = join(tempDir(), 'results.json');
     const child = spawn(process.execPath, [join(ROOT, 'bench/run.js')], {
-      env: { ...process.env, BENCH_RUNS: '1', BENCH_DOCS: '50', BENCH_OUT: out },
+      env: { ...process.env, BENCH_RUNS: '1', BENCH_WARMUP: '0', BENCH_DOCS: '50', BENCH_OUT: out },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
