@@ -221,16 +221,18 @@ export class Repl {
       thinking.stop();
       if (signal.aborted) {
         this.warn('Cancelled. The service may still finish this reply; /history will show it.');
-      } else {
-        this.#report(err);
-        if (retryable(err))
-          this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
-      }
+      } else this.#sendFailed(err);
     } finally {
       thinking.stop();
       this.#busy = false;
       this.#current = undefined;
     }
+  }
+
+  /** A message that could not be sent: the error, and /retry where sending again could help. */
+  #sendFailed(err: unknown) {
+    this.#report(err);
+    if (retryable(err)) this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
   }
 
   /** `Thinking… 1.2s  Ctrl-C to cancel` on stderr until stopped (stopping twice is harmless). */
@@ -300,11 +302,7 @@ export class Repl {
             ? 'Cancelled: the service stopped writing; the reply so far is kept in the thread, marked incomplete.'
             : 'Cancelled. The service may still finish this reply; /history will show it.',
         );
-      } else {
-        this.#report(err);
-        if (retryable(err))
-          this.options.errOutput.write(`${this.color.dim('Type /retry to send it again.')}\n`);
-      }
+      } else this.#sendFailed(err);
     } finally {
       thinking.stop();
       this.#busy = false;
