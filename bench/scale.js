@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 // kb serve at knowledge-base scale, one size per process (so memory is that size's alone):
-// index every document, answer messages, restart with --data, and check retrieval quality.
+// index every document, answer messages, restart with --data, answer messages while indexing,
+// and check retrieval quality with labelled queries.
 // Usage: node bench/scale.js [sizes]   e.g. node bench/scale.js 2000,20000
-// Prints a table and writes bench/scale-results.json (or BENCH_SCALE_OUT).
+// Prints a table and writes bench/scale-results.json (or BENCH_SCALE_OUT). `npm run bench`
+// runs the same curve (BENCH_SCALE sets its sizes).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+const MESSAGES = 150;
+const WARMUP_MESSAGES = 10;
+
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -18,7 +24,7 @@ const percentile = (values, p) => {
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Queries made of a document's three rarest words: the document is the right answer. */
-function labelledQueries(docs, count) {
+export function labelledQueries(docs, count) {
   const frequency = new Map();
   const wordsOf = docs.map(([, text]) => new Set(text.toLowerCase().match(/[a-z]+/g)));
   for (const words of wordsOf) for (const w of words) frequency.set(w, (frequency.get(w) ?? 0) + 1);
@@ -33,92 +39,114 @@ function labelledQueries(docs, count) {
   return queries;
 }
 
-async function one(size) {
-  const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
+/** Writes `size` documents, the labelled queries and the message texts into a new directory. */
+function prepare(size) {
   const dir = mkdtempSync(join(tmpdir(), 'kb-scale-'));
-  const docsDir = join(dir, 'docs');
-  const dataFile = join(dir, 'state.jsonl');
+  mkdirSync(join(dir, 'docs'));
   const { docs, queries } = corpus(size);
-  spawnSync('mkdir', [docsDir]);
   let bytes = 0;
   for (const [name, text] of docs) {
-    writeFileSync(join(docsDir, name), text);
+    writeFileSync(join(dir, 'docs', name), text);
     bytes += text.length;
   }
-  const labelled = labelledQueries(docs, 100);
-  docs.length = 0; // the corpus is on disk now; keep memory the service's own
+  writeFileSync(
+    join(dir, 'queries.json'),
+    JSON.stringify({ bytes, queries, labelled: labelledQueries(docs, 100) }),
+  );
+  return dir;
+}
 
-  let started = performance.now();
-  let s = await startServer({ port: 0, docsDir, dataFile, indexDelayMs: 0 });
-  await s.service.indexer.idle();
-  const indexMs = performance.now() - started;
-  const key = Object.values(s.keys)[0];
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const thread = (await (await fetch(`${s.url}/v1/threads`, { method: 'POST', headers, body: '{}' })).json())
-    .data.id;
-  const latencies = [];
-  for (let i = 0; i < 150; i++) {
-    const q0 = performance.now();
-    const res = await fetch(`${s.url}/v1/threads/${thread}/messages`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ content: queries[i % queries.length] }),
-    });
-    await res.json();
-    if (i >= 10) latencies.push(performance.now() - q0);
+/** One phase of the measurement, in a process of its own, on a directory `prepare` made. */
+async function measure(phase, dir) {
+  const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
+  const { bytes, queries, labelled } = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'));
+  const start = (data) =>
+    startServer({ port: 0, docsDir: join(dir, 'docs'), dataFile: join(dir, data), indexDelayMs: 0 });
+  const messages = async (s, count, until = () => false) => {
+    const key = Object.values(s.keys)[0];
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = await fetch(`${s.url}/v1/threads`, { method: 'POST', headers, body: '{}' });
+    const thread = (await created.json()).data.id;
+    const latencies = [];
+    for (let i = 0; i < count && !until(); i++) {
+      const started = performance.now();
+      const res = await fetch(`${s.url}/v1/threads/${thread}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ content: queries[i % queries.length] }),
+      });
+      await res.json();
+      if (i >= WARMUP_MESSAGES) latencies.push(performance.now() - started);
+    }
+    return latencies;
+  };
+
+  const started = performance.now();
+  const s = await start(phase === 'indexing' ? 'again.jsonl' : 'state.jsonl');
+  if (phase === 'indexing') {
+    // Indexing everything into a new --data file while messages are answered.
+    const latencies = await messages(s, Infinity, () => s.service.indexer.progress().idle);
+    await s.close();
+    return { indexingP95Ms: round(percentile(latencies, 95), 2) };
   }
+  await s.service.indexer.idle();
+  const elapsed = Math.round(performance.now() - started);
+  if (phase === 'restart') {
+    await s.close();
+    return { restartMs: elapsed, restartIndexed: s.loaded.index.indexed };
+  }
+  const latencies = await messages(s, MESSAGES);
   const workspace = [...s.service.store.workspaces.values()][0].id;
   const index = s.service.store.index(workspace);
   const found = labelled.filter(({ query, expected }) =>
     index.search(query, 5).some((h) => h.chunk.filename === expected),
   );
   globalThis.gc?.();
-  const rssMb = process.memoryUsage().rss / 1e6;
+  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
   await s.close();
-
-  started = performance.now();
-  s = await startServer({ port: 0, docsDir, dataFile, indexDelayMs: 0 });
-  await s.service.indexer.idle();
-  const restartMs = performance.now() - started;
-  await s.close();
-  rmSync(dir, { recursive: true, force: true });
   return {
-    documents: size,
+    documents: s.service.store.files.size,
     megabytes: round(bytes / 1e6),
-    indexMs: Math.round(indexMs),
+    indexMs: elapsed,
     messageP50Ms: round(percentile(latencies, 50), 2),
     messageP95Ms: round(percentile(latencies, 95), 2),
-    rssMb: Math.round(rssMb),
-    restartMs: Math.round(restartMs),
+    rssMb,
     recallAt5: round(found.length / labelled.length, 2),
   };
 }
 
-if (process.argv[2] === '--one') {
-  process.stdout.write(`${JSON.stringify(await one(Number(process.argv[3])))}\n`);
-} else {
-  const sizes = (process.argv[2] ?? process.env.BENCH_SCALE ?? '2000,5000,10000,20000')
-    .split(',')
-    .map(Number);
+/** The curve over `sizes`, each size measured in a process of its own. */
+export function scaleCurve(sizes) {
   const rows = [];
   for (const size of sizes) {
-    const res = spawnSync(
-      process.execPath,
-      ['--expose-gc', fileURLToPath(import.meta.url), '--one', String(size)],
-      {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      },
-    );
-    if (res.status !== 0) throw new Error(`size ${size} failed: ${res.stderr}`);
-    rows.push(JSON.parse(res.stdout.trim().split('\n').at(-1)));
+    const dir = prepare(size);
+    try {
+      const row = {};
+      // Index first; then restart on what it stored; then index anew while answering messages.
+      for (const phase of ['index', 'restart', 'indexing']) {
+        const res = spawnSync(process.execPath, ['--expose-gc', SELF, '--measure', phase, dir], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        });
+        if (res.status !== 0) throw new Error(`size ${size}, ${phase}: ${res.stderr}`);
+        Object.assign(row, JSON.parse(res.stdout.trim().split('\n').at(-1)));
+      }
+      rows.push(row);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  return rows;
+}
+
+export function scaleTable(rows) {
   const head = [
     'documents',
     'text MB',
     'index all',
     'message p50',
     'message p95',
+    'p95 while indexing',
     'RSS',
     'restart',
     'recall@5',
@@ -129,14 +157,33 @@ if (process.argv[2] === '--one') {
     `${(r.indexMs / 1000).toFixed(1)} s`,
     `${r.messageP50Ms} ms`,
     `${r.messageP95Ms} ms`,
+    `${r.indexingP95Ms} ms`,
     `${r.rssMb} MB`,
     `${(r.restartMs / 1000).toFixed(1)} s`,
     String(r.recallAt5),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => c.map((x, i) => x.padEnd(widths[i])).join('  ');
-  console.log(line(head));
-  for (const c of cells) console.log(line(c));
+  return [head, ...cells].map(line).join('\n');
+}
+
+export const parseSizes = (text) =>
+  text
+    .split(',')
+    .filter(Boolean)
+    .map((s) => {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n <= 0) throw new Error(`not a number of documents: "${s}"`);
+      return n;
+    });
+
+const DEFAULT_SIZES = '2000,5000,10000,20000';
+
+if (process.argv[2] === '--measure') {
+  process.stdout.write(`${JSON.stringify(await measure(process.argv[3], process.argv[4]))}\n`);
+} else if (process.argv[1] === SELF) {
+  const rows = scaleCurve(parseSizes(process.argv[2] ?? process.env.BENCH_SCALE ?? DEFAULT_SIZES));
+  console.log(scaleTable(rows));
   const out = process.env.BENCH_SCALE_OUT ?? join(ROOT, 'bench', 'scale-results.json');
   writeFileSync(
     out,

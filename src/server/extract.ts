@@ -89,7 +89,7 @@ export function extractText(filename: string, bytes: Buffer): Extraction {
   else if (ext === '.md' || ext === '.markdown')
     text = text.replace(/^#+\s*/gm, '').replace(/[*_`]{1,3}/g, '');
   text = text
-    .replace(/[ \t]+/g, ' ')
+    .replace(/\t|[ \t]{2,}/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   if (!text) return fail('no_text', 'no text could be extracted from the file');

@@ -6,13 +6,14 @@ import type { Service } from './context.js';
 import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
 import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
-import { Indexer } from './indexer.js';
+import { Indexer, type IndexingProgress } from './indexer.js';
+import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
-import { Store } from './store.js';
+import { type IndexRestore, Store } from './store.js';
 
 export interface ServerOptions {
   port?: number;
@@ -42,6 +43,8 @@ export interface ServerOptions {
   webhookTimeoutMs?: number;
   /** How webhook host names are resolved (tests pass a fixed table); default: the system's. */
   resolve?: Resolver;
+  /** Indexing progress: after each batch, and when no file waits any more. */
+  onIndexing?: (progress: IndexingProgress) => void;
 }
 
 export interface WorkspaceInfo {
@@ -57,8 +60,8 @@ export interface RunningServer {
   keys: Record<string, string>;
   workspaces: WorkspaceInfo[];
   service: Service;
-  /** What loading --data found: a dropped torn last line, or what --repair did. */
-  loaded?: Omit<LoadReport, 'ops'>;
+  /** What loading --data found: a dropped torn last line, what --repair did, what the stored index gave. */
+  loaded?: Omit<LoadReport, 'ops'> & { index: IndexRestore };
   close(): Promise<void>;
 }
 
@@ -66,7 +69,28 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const store = new Store();
   const journal = options.dataFile ? new Journal(options.dataFile) : undefined;
-  const loaded = journal ? store.attach(journal, { repair: options.repairData }) : undefined;
+  const indexFile = options.dataFile && indexFileFor(options.dataFile);
+  let loaded: (LoadReport & { index: IndexRestore }) | undefined;
+  if (journal && indexFile) {
+    const stored = readIndexFile(indexFile);
+    loaded = store.attach(journal, { repair: options.repairData, images: stored.images });
+    if (stored.problem) loaded.index.problems.unshift(`${indexFile}: ${stored.problem}`);
+  }
+  // The indexes are saved once indexing settles, and on close, one save at a time: derived
+  // state, so a failure to save costs only time at the next start.
+  let saving = Promise.resolve();
+  const saveIndexes = () => {
+    saving = saving.then(async () => {
+      const images = indexFile && store.indexImages();
+      if (!images) return;
+      try {
+        await writeIndexFile(indexFile, images);
+      } catch (err) {
+        options.log?.({ indexSaveFailed: (err as NodeJS.ErrnoException).code ?? String(err) });
+      }
+    });
+    return saving;
+  };
 
   let resolveClosing!: () => void;
   const closing = new Promise<void>((resolve) => {
@@ -83,6 +107,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
+    onProgress: (progress) => {
+      if (progress.idle) void saveIndexes();
+      options.onIndexing?.(progress);
+    },
     onIndexed: (file) =>
       deliverer.emit(file.workspaceId, 'file.indexed', {
         fileId: file.id,
@@ -132,6 +160,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const firstWorkspace = [...store.workspaces.values()][0]!;
   if (options.docsDir) indexer.watchFolder(firstWorkspace.id, options.docsDir);
+  if (indexer.progress().idle) void saveIndexes();
 
   const app = createApp(service);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -157,7 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keys: Object.fromEntries(workspaces.map((w) => [w.name, w.keys[0]!])),
     workspaces,
     service,
-    loaded: loaded && { tornTail: loaded.tornTail, repaired: loaded.repaired },
+    loaded: loaded && { tornTail: loaded.tornTail, repaired: loaded.repaired, index: loaded.index },
     async close() {
       if (closed) return;
       closed = true;
@@ -168,6 +197,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await saveIndexes();
       store.close();
     },
   };

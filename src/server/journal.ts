@@ -72,20 +72,29 @@ const SHAPES: Record<Operation['op'], [field: string, valid: (v: unknown) => boo
   webhookDeleted: [['id', STRING]],
 };
 
-/** Why `line` is not a record, or undefined when it is one. */
-export function problemWith(line: string): string | undefined {
+/** The record on `line`, or why it is not one. */
+export function parseRecord(line: string): { record: Operation } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (err) {
-    return `not JSON (${(err as Error).message})`;
+    return { problem: `not JSON (${(err as Error).message})` };
   }
-  if (!OBJECT(value)) return `expected a record, found ${value === null ? 'null' : typeof value}`;
+  if (!OBJECT(value))
+    return { problem: `expected a record, found ${value === null ? 'null' : typeof value}` };
   const op = (value as { op?: unknown }).op;
-  if (typeof op !== 'string' || !Object.hasOwn(SHAPES, op)) return `unknown operation ${JSON.stringify(op)}`;
+  if (typeof op !== 'string' || !Object.hasOwn(SHAPES, op))
+    return { problem: `unknown operation ${JSON.stringify(op)}` };
   for (const [field, valid] of SHAPES[op as Operation['op']])
-    if (!valid((value as Record<string, unknown>)[field])) return `"${op}" without a valid "${field}"`;
-  return undefined;
+    if (!valid((value as Record<string, unknown>)[field]))
+      return { problem: `"${op}" without a valid "${field}"` };
+  return { record: value as Operation };
+}
+
+/** Why `line` is not a record, or undefined when it is one. */
+export function problemWith(line: string): string | undefined {
+  const parsed = parseRecord(line);
+  return 'problem' in parsed ? parsed.problem : undefined;
 }
 
 /**
@@ -94,7 +103,7 @@ export function problemWith(line: string): string | undefined {
  * request that caused it is answered; when it cannot be (a full disk, an I/O error), the file
  * is cut back to its last whole record and the append fails, so the change is neither applied
  * nor acknowledged, and later appends start on a clean line. On open the log is compacted
- * into a fresh file, atomically.
+ * into a fresh file, atomically, unless it is whole and already compact.
  */
 export class Journal {
   #fd: number | undefined;
@@ -102,6 +111,8 @@ export class Journal {
   #size = 0;
   /** A failed append may have left bytes past #size that could not be cut yet. */
   #dirty = false;
+  /** What `load` found, when every line of the file was a whole record: it can be appended to as it is. */
+  #whole: { records: number; bytes: number } | undefined;
 
   constructor(
     readonly path: string,
@@ -115,26 +126,47 @@ export class Journal {
    * record and moves the original aside.
    */
   load(options: { repair?: boolean } = {}): LoadReport {
+    this.#whole = undefined;
     if (!this.fs.existsSync(this.path)) return { ops: [], tornTail: false };
-    const lines = this.fs.readFileSync(this.path, 'utf8').split('\n');
-    const entries = lines
-      .map((text, i) => ({ text, number: i + 1 }))
-      .filter((l) => l.text.trim() !== '')
-      .map((l) => ({ ...l, problem: problemWith(l.text) }));
-    const last = entries.at(-1);
-    const tornTail = Boolean(last?.problem);
-    const damaged = entries.filter((e) => e.problem && e !== last);
-    const ops = entries.filter((e) => !e.problem).map((e) => JSON.parse(e.text) as Operation);
-    if (damaged.length === 0) return { ops, tornTail };
+    const data = this.fs.readFileSync(this.path);
+    const ops: Operation[] = [];
+    const problems: { number: number; problem: string }[] = [];
+    let lastProblem = -1;
+    data
+      .toString('utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        if (text.trim() === '') return;
+        const parsed = parseRecord(text);
+        if ('record' in parsed) ops.push(parsed.record);
+        else problems.push({ number: i + 1, problem: parsed.problem });
+        lastProblem = 'record' in parsed ? -1 : problems.length - 1;
+      });
+    const tornTail = lastProblem >= 0;
+    const damaged = tornTail ? problems.slice(0, -1) : problems;
+    if (damaged.length === 0) {
+      if (!tornTail && (data.length === 0 || data[data.length - 1] === 0x0a))
+        this.#whole = { records: ops.length, bytes: data.length };
+      return { ops, tornTail };
+    }
     const first = damaged[0]!;
-    if (!options.repair) throw new JournalDamaged(this.path, first.number, first.problem!, damaged.length);
+    if (!options.repair) throw new JournalDamaged(this.path, first.number, first.problem, damaged.length);
     const movedTo = `${this.path}.damaged-${this.now().toISOString().replace(/[:.]/g, '-')}`;
     this.fs.renameSync(this.path, movedTo);
     return { ops, tornTail, repaired: { dropped: damaged.length + (tornTail ? 1 : 0), movedTo } };
   }
 
-  /** Rewrites the log as `ops` (a new file, then rename) and keeps it open for appends. */
+  /**
+   * Keeps the log open for appends, first rewriting it as `ops` (a new file, then rename)
+   * unless it is whole and holds less than twice as many records as `ops`: rewriting a large
+   * log that is already compact would only cost time at every start.
+   */
   open(ops: Operation[]): void {
+    if (this.#whole && this.#whole.records <= 2 * ops.length + 100) {
+      this.#fd = this.fs.openSync(this.path, 'r+', 0o600);
+      this.#size = this.#whole.bytes;
+      return;
+    }
     const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
     // A name no one can have planted (exclusive create never follows a link), 0600, in the
     // same directory so that the rename is atomic.

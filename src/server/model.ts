@@ -52,6 +52,15 @@ export interface FileRecord {
   chunkCount: number;
   indexingError: IndexingError | null;
   deletedAt?: string;
+  /** A file from the --docs folder: where, and as what, so that a restart can tell it unchanged. */
+  source?: FileSource;
+}
+
+export interface FileSource {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
 }
 
 export interface Chunk {

@@ -9,12 +9,18 @@ import type {
   WebhookRecord,
   Workspace,
 } from './model.js';
-import { ChunkIndex } from './search.js';
+import { ChunkIndex, fold, type IndexImage } from './search.js';
 
-/** Case- and accent-insensitive form for user search ("zoe" finds "Zoë"). */
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
+/** How many files' chunks a restart took from the stored index, and how many it indexed again. */
+export interface IndexRestore {
+  restored: number;
+  indexed: number;
+  /** Why a stored index image could not be used (it was rebuilt). */
+  problems: string[];
 }
+
+/** What a file's chunks were indexed as: a new indexing gives a new stamp. */
+const stampOf = (file: FileRecord) => file.indexedAt ?? '';
 
 /**
  * The whole state of the local service. Every change goes through `commit`, which applies it
@@ -31,14 +37,73 @@ export class Store {
   readonly #chunks = new Map<string, Chunk[]>();
   readonly #indexes = new Map<string, ChunkIndex>();
   #journal: Journal | undefined;
+  /** While replaying, chunks are kept but not indexed: `#buildIndexes` does that once, at the end. */
+  #replaying = false;
+  /** The indexes changed since `indexImages` was last called. */
+  #indexesChanged = false;
 
-  /** Replays stored operations, then records every later change in the journal. */
-  attach(journal: Journal, options: { repair?: boolean } = {}): LoadReport {
+  /**
+   * Replays stored operations, then records every later change in the journal. The replayed
+   * files are indexed from `images` (a stored index) where it still describes them, the rest
+   * afresh.
+   */
+  attach(
+    journal: Journal,
+    options: { repair?: boolean; images?: Map<string, IndexImage> } = {},
+  ): LoadReport & { index: IndexRestore } {
     const report = journal.load(options);
+    this.#replaying = true;
     for (const op of report.ops) this.#apply(op);
+    this.#replaying = false;
+    const index = this.#buildIndexes(options.images ?? new Map());
     journal.open(this.snapshot());
     this.#journal = journal;
-    return report;
+    return { ...report, index };
+  }
+
+  #buildIndexes(images: Map<string, IndexImage>): IndexRestore {
+    const result: IndexRestore = { restored: 0, indexed: 0, problems: [] };
+    const byWorkspace = new Map<string, FileRecord[]>();
+    for (const file of this.files.values()) {
+      if (file.deletedAt || !this.#chunks.has(file.id)) continue;
+      const list = byWorkspace.get(file.workspaceId) ?? [];
+      list.push(file);
+      byWorkspace.set(file.workspaceId, list);
+    }
+    for (const [workspaceId, files] of byWorkspace) {
+      let index = new ChunkIndex();
+      const image = images.get(workspaceId);
+      if (image) {
+        try {
+          index = ChunkIndex.restore(image, (id) => {
+            const file = this.files.get(id);
+            const chunks = this.#chunks.get(id);
+            return file && chunks && !file.deletedAt && file.workspaceId === workspaceId
+              ? { chunks, stamp: stampOf(file) }
+              : undefined;
+          });
+        } catch (err) {
+          result.problems.push(`workspace ${workspaceId}: ${(err as Error).message}`);
+        }
+      }
+      for (const file of files) {
+        if (index.stampOf(file.id) === stampOf(file)) result.restored++;
+        else {
+          index.add(this.#chunks.get(file.id)!, stampOf(file));
+          result.indexed++;
+        }
+      }
+      this.#indexes.set(workspaceId, index);
+    }
+    this.#indexesChanged = result.indexed > 0 || images.size !== byWorkspace.size;
+    return result;
+  }
+
+  /** Each workspace's index as an image to store, or nothing when none changed since the last call. */
+  indexImages(): Map<string, IndexImage> | undefined {
+    if (!this.#indexesChanged) return undefined;
+    this.#indexesChanged = false;
+    return new Map([...this.#indexes].map(([id, index]) => [id, index.image()]));
   }
 
   /** Applies `ops` once they are durable; throws StorageError (nothing applied) when they cannot be. */
@@ -108,17 +173,28 @@ export class Store {
         break;
       case 'file':
         this.files.set(op.file.id, op.file);
+        // A file indexed again that failed this time has no chunks any more.
+        if (op.file.indexingStatus === 'FAILED' && this.#chunks.delete(op.file.id) && !this.#replaying) {
+          this.index(op.file.workspaceId).remove(op.file.id);
+          this.#indexesChanged = true;
+        }
         break;
       case 'fileIndexed':
         this.files.set(op.file.id, op.file);
         this.#chunks.set(op.file.id, op.chunks);
-        if (!op.file.deletedAt) this.index(op.file.workspaceId).add(op.chunks);
+        if (!op.file.deletedAt && !this.#replaying) {
+          this.index(op.file.workspaceId).add(op.chunks, stampOf(op.file));
+          this.#indexesChanged = true;
+        }
         break;
       case 'fileDeleted': {
         const file = this.files.get(op.id);
         if (!file) break;
         this.files.set(op.id, { ...file, deletedAt: op.at, updatedAt: op.at });
-        this.index(file.workspaceId).remove(op.id);
+        if (!this.#replaying && this.index(file.workspaceId).has(op.id)) {
+          this.index(file.workspaceId).remove(op.id);
+          this.#indexesChanged = true;
+        }
         this.#chunks.delete(op.id);
         break;
       }
