@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: whole-process timings of kb against `node -e 0`, interleaved, plus the local
-// service's indexing and message latency and the REPL's client-side cost per turn.
+// service's indexing and message latency, the REPL's client-side cost per turn, and the local
+// service's scale curve (bench/scale.js; BENCH_SCALE sets its sizes, 0 leaves it out).
 // Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
 // not enforced.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { corpus } from './corpus.js';
+import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable } from './scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
@@ -437,6 +439,9 @@ const repl = await replOverhead();
 const evaluation = await evalScenario();
 const streaming = await firstText();
 const service = await serviceFigures();
+const scaleSizes =
+  process.env.BENCH_SCALE === '0' ? [] : parseSizes(process.env.BENCH_SCALE ?? DEFAULT_SIZES);
+const scale = scaleCurve(scaleSizes);
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -447,6 +452,7 @@ const results = {
   eval: evaluation,
   streaming,
   service,
+  scale,
 };
 
 const rows = scenarios.map((s) => [
@@ -479,6 +485,7 @@ if (prompt)
 console.log(
   `Local service: indexed ${service.documents} documents (${service.megabytes} MB) in ${service.indexAllMs} ms (target < 20000); message p50 ${service.messageP50Ms} ms, p95 ${service.messageP95Ms} ms (target < 50) ${service.ok ? 'ok' : 'MISSED'}`,
 );
+if (scale.length) console.log(`\nkb serve at scale (bench/scale.js):\n${scaleTable(scale)}`);
 const out = process.env.BENCH_OUT ?? join(ROOT, 'bench', 'results.json');
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nwrote ${out}`);

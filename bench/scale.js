@@ -177,7 +177,7 @@ export const parseSizes = (text) =>
       return n;
     });
 
-const DEFAULT_SIZES = '2000,5000,10000,20000';
+export const DEFAULT_SIZES = '2000,5000,10000,20000';
 
 if (process.argv[2] === '--measure') {
   process.stdout.write(`${JSON.stringify(await measure(process.argv[3], process.argv[4]))}\n`);

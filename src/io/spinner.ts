@@ -18,7 +18,9 @@ const SILENT: Spinner = { update() {}, stop() {} };
  * work has taken SPINNER_DELAY_MS: fast answers neither show one nor wait for ora to load (~70 ms).
  */
 export function startSpinner(io: IO, text: string, delayMs = SPINNER_DELAY_MS): Spinner {
-  if (!io.showProgress) return SILENT;
+  // ora counts the lines it must clear by the terminal's width: on one that reports none (a
+  // pseudo-terminal without a size, as `script` makes) it would clear lines for ever.
+  if (!io.showProgress || !((io.stderr.columns ?? 0) > 0)) return SILENT;
   let current = text;
   let ora: Ora | undefined;
   let stopped = false;

@@ -34,6 +34,8 @@ export interface IndexingProgress {
   startedAt: number;
   /** No file waits any more. */
   idle: boolean;
+  /** When the queue became empty. */
+  finishedAt?: number;
 }
 
 interface Job {
@@ -112,14 +114,7 @@ export class Indexer {
     });
     this.store.commit(...files.map((file) => ({ op: 'file' as const, file })));
     if (this.#progress.idle)
-      this.#progress = {
-        ...this.#progress,
-        done: 0,
-        total: 0,
-        bytesDone: 0,
-        startedAt: Date.now(),
-        idle: false,
-      };
+      this.#progress = { done: 0, total: 0, bytesDone: 0, startedAt: Date.now(), idle: false };
     const due = Date.now() + this.options.stepDelayMs;
     uploads.forEach((upload, i) => {
       const id = files[i]!.id;
@@ -175,6 +170,7 @@ export class Indexer {
     const next = Math.min(this.#waiting.peek()?.due ?? Infinity, this.#processing.peek()?.due ?? Infinity);
     if (Number.isFinite(next)) return this.#wake(Math.max(1, next - Date.now()));
     this.#progress.idle = true;
+    this.#progress.finishedAt = Date.now();
     this.options.onProgress?.(this.progress());
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }

@@ -9,7 +9,14 @@ describe('npm run bench', () => {
   it('measures every scenario and writes them as JSON', async () => {
     const out = join(tempDir(), 'results.json');
     const child = spawn(process.execPath, [join(ROOT, 'bench/run.js')], {
-      env: { ...process.env, BENCH_RUNS: '1', BENCH_WARMUP: '0', BENCH_DOCS: '50', BENCH_OUT: out },
+      env: {
+        ...process.env,
+        BENCH_RUNS: '1',
+        BENCH_WARMUP: '0',
+        BENCH_DOCS: '50',
+        BENCH_SCALE: '300',
+        BENCH_OUT: out,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -55,5 +62,16 @@ describe('npm run bench', () => {
     );
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
+    // The scale curve: one row per size, a restart that indexes nothing again, the right
+    // documents found, and the table printed.
+    expect(results.scale.map((r: { documents: number }) => r.documents)).toEqual([300]);
+    for (const row of results.scale) {
+      expect(row).toMatchObject({ restartIndexed: 0, recallAt5: expect.any(Number) });
+      expect(row.recallAt5).toBeGreaterThanOrEqual(0.95);
+      expect(row.messageP95Ms).toBeGreaterThanOrEqual(row.messageP50Ms);
+      expect(stdout).toMatch(
+        new RegExp(`\\n${row.documents} +${row.megabytes} +${(row.indexMs / 1000).toFixed(1)} s`),
+      );
+    }
   }, 120_000);
 });

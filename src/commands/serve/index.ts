@@ -6,6 +6,8 @@ import { JournalDamaged } from '../../server/journal.js';
 import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
+import { sanitizeText } from '../../util/sanitize.js';
+import { showIndexing } from './indexing-progress.js';
 import { collect } from '../shared/options.js';
 
 interface ServeOptions {
@@ -185,9 +187,20 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   if (ctx.format === 'human') ctx.output.record(info, view);
   else ctx.output.event(info, view);
 
+  const index = server.loaded?.index;
+  for (const problem of index?.problems ?? []) ctx.warn(`${sanitizeText(problem)}; indexing again`);
+  if (index?.restored) {
+    const again = index.indexed ? `; ${index.indexed.toLocaleString('en-US')} indexed again` : '';
+    io.err(
+      `Search index of ${index.restored.toLocaleString('en-US')} document${index.restored === 1 ? '' : 's'} restored from ${sanitizeText(basename(opts.data!))}.index${again}\n`,
+    );
+  }
+  const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
+
   await new Promise<void>((resolve) => {
     const release = ctx.signals.trap(() => {
       release();
+      stopShowing();
       server.close().then(resolve, resolve);
     });
   });

@@ -1,0 +1,6 @@
+/** Types for bench/corpus.js, which tests use too. */
+export function corpus(
+  count: number,
+  bytes?: number,
+  seed?: number,
+): { docs: [string, string][]; queries: string[] };

@@ -1,0 +1,151 @@
+import { appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
+import { startServeProcess } from '../helpers/serve-process.js';
+import { kbInTmux } from '../helpers/tmux.js';
+import { itWith } from '../helpers/tools.js';
+
+const DOCS = {
+  'alpha.md': '# Alpha\n\nThe alpha handbook says the quokka budget is reviewed every March.',
+  'beta.md': '# Beta\n\nThe beta guide explains how the narwhal rota is drawn up each week.',
+  'gamma.md': '# Gamma\n\nGamma notes: the pangolin office opens at nine.',
+};
+
+function docsFolder(): { dir: string; docs: string; data: string } {
+  const dir = tempDir();
+  const docs = join(dir, 'docs');
+  mkdirSync(docs);
+  for (const [name, text] of Object.entries(DOCS)) writeFileSync(join(docs, name), text);
+  return { dir, docs, data: join(dir, 'state.jsonl') };
+}
+
+/** Runs `kb serve` until its stderr shows `until`, then stops it with SIGINT; returns its stderr. */
+async function serveUntil(dir: string, args: string[], until: RegExp) {
+  const serve = await startServeProcess(dir, args, { KB_SERVE_API_KEYS: 'default:kb_index_test' });
+  const env = { KB_BASE_URL: serve.url, KB_API_KEY: 'kb_index_test' };
+  const deadline = Date.now() + 15_000;
+  while (!until.test(serve.stderr())) {
+    if (Date.now() > deadline) throw new Error(`kb serve never said ${until}: ${serve.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    env,
+    async stop() {
+      const exited = new Promise((resolve) => serve.child.on('exit', resolve));
+      serve.child.kill('SIGINT');
+      await exited;
+      return serve.stderr();
+    },
+  };
+}
+
+const files = async (env: Record<string, string>, dir: string) =>
+  JSON.parse((await runKb(['files', 'list', '--json'], { env, configDir: dir })).stdout) as {
+    id: string;
+    originalFilename: string;
+    indexingStatus: string;
+  }[];
+
+const ask = async (env: Record<string, string>, dir: string, question: string) => {
+  const thread = (await runKb(['threads', 'create', '--ids'], { env, configDir: dir })).stdout.trim();
+  return (await runKb(['threads', 'send', thread, question], { env, configDir: dir })).stdout;
+};
+
+describe('kb serve --docs with --data: the search index across restarts', () => {
+  it('restores the index, indexes only what changed, removes what is gone, and says so on stderr', async () => {
+    const { dir, docs, data } = docsFolder();
+    const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
+
+    let serve = await serveUntil(dir, args, /every document is searchable/);
+    let stderr = await serve.stop();
+    // Piped: one line when indexing settles, nothing while it runs.
+    expect(stderr).toMatch(/^Indexed 3 documents \(1 kB\) in \d+(ms|\.\ds); every document is searchable\n$/);
+    expect(readFileSync(`${data}.index`).subarray(0, 11).toString()).toBe('kb-index 1\n');
+
+    // Unchanged: nothing is indexed again.
+    serve = await serveUntil(dir, args, /restored/);
+    expect(await files(serve.env, dir)).toHaveLength(3);
+    stderr = await serve.stop();
+    expect(stderr).toBe('Search index of 3 documents restored from state.jsonl.index\n');
+
+    // Touched but the same, changed, removed, added.
+    utimesSync(join(docs, 'alpha.md'), new Date(), new Date(Date.now() + 5000));
+    appendFileSync(join(docs, 'beta.md'), '\nThe narwhal rota moved to Mondays.');
+    rmSync(join(docs, 'gamma.md'));
+    writeFileSync(join(docs, 'delta.md'), 'Delta: the axolotl fund closes in June.');
+    serve = await serveUntil(dir, args, /every document is searchable/);
+    const listed = await files(serve.env, dir);
+    expect(listed.map((f) => f.originalFilename).sort()).toEqual(['alpha.md', 'beta.md', 'delta.md']);
+    expect(await ask(serve.env, dir, 'When does the axolotl fund close?')).toContain('[delta.md]');
+    expect(await ask(serve.env, dir, 'When does the narwhal rota happen?')).toContain('Mondays');
+    expect(await ask(serve.env, dir, 'When does the pangolin office open?')).not.toContain('gamma.md');
+    stderr = await serve.stop();
+    expect(stderr).toMatch(
+      /^Search index of 3 documents restored from state\.jsonl\.index\nIndexed 2 documents \(1 kB\) in \d+(ms|\.\ds); every document is searchable\n$/,
+    );
+  }, 60_000);
+
+  it('ignores a damaged index file, says why, and indexes everything again', async () => {
+    const { dir, docs, data } = docsFolder();
+    const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
+    let serve = await serveUntil(dir, args, /every document is searchable/);
+    await serve.stop();
+    const image = readFileSync(`${data}.index`);
+    image[image.length - 3]! ^= 0xff;
+    writeFileSync(`${data}.index`, image);
+
+    serve = await serveUntil(dir, args, /indexing again/);
+    expect(await ask(serve.env, dir, 'Who reviews the quokka budget?')).toContain('[alpha.md]');
+    const stderr = await serve.stop();
+    expect(stderr).toMatch(/^warning: .*state\.jsonl\.index: checksum mismatch; indexing again\n/);
+    // Rebuilt from the journal: nothing to wait for, and the next start trusts the new file.
+    serve = await serveUntil(dir, args, /restored/);
+    expect(await serve.stop()).toBe('Search index of 3 documents restored from state.jsonl.index\n');
+  }, 60_000);
+});
+
+describe('kb serve indexing progress on a terminal', () => {
+  itWith('tmux')(
+    'shows documents done of the total while indexing, then when all are searchable',
+    async () => {
+      const { dir, docs } = docsFolder();
+      const term = kbInTmux(
+        ['serve', '--port', '0', '--docs', docs, '--index-delay', '800'],
+        { KB_CONFIG_DIR: dir, HOME: dir, TERM: 'xterm-256color', PATH: process.env.PATH },
+        { columns: 100, rows: 20 },
+      );
+      onTestFinished(() => term.close());
+      await term.waitFor(/Indexing 0 of 3 documents/);
+      const done = await term.waitFor(
+        /Indexed 3 documents \(1 kB\) in \d\.\ds; every document is searchable/,
+      );
+      expect(done).not.toMatch(/Indexing \d+ of/);
+      term.keys('C-c');
+      await term.waitFor('exit=0');
+    },
+    30_000,
+  );
+
+  itWith('script')(
+    'on a terminal that reports no width: no spinner, the line when done',
+    async () => {
+      // ora would count its lines to clear by a width of 0, and clear lines for ever.
+      const { dir, docs } = docsFolder();
+      const result = await runKbOnTTY(['serve', '--port', '0', '--docs', docs, '--index-delay', '300'], {
+        columns: 0,
+        configDir: dir,
+        timeoutMs: 15_000,
+        onSpawn: (child) => {
+          let seen = '';
+          child.stdout.on('data', (d) => {
+            seen += d;
+            if (seen.includes('every document is searchable')) child.kill('SIGKILL');
+          });
+        },
+      });
+      expect(result.stdout).toMatch(/Indexed 3 documents/);
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,199 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpus } from '../../bench/corpus.js';
+import { labelledQueries } from '../../bench/scale.js';
+import { chunkText } from '../../src/server/extract.js';
+import { readIndexFile, writeIndexFile } from '../../src/server/index-file.js';
+import type { Chunk } from '../../src/server/model.js';
+import { ChunkIndex, tokens, withinEdits } from '../../src/server/search.js';
+import { tempDir } from '../helpers/cli.js';
+
+const file = (fileId: string, ...texts: string[]): Chunk[] =>
+  texts.map((text, n) => ({ id: `${fileId}:${n}`, fileId, filename: `${fileId}.md`, text }));
+const ids = (index: ChunkIndex, query: string, limit = 5) =>
+  index.search(query, limit).map((h) => h.chunk.id);
+
+describe('tokens', () => {
+  it('lower-cases, folds accents, splits on anything not a letter or digit, and drops stop words', () => {
+    expect(tokens('The Café at Zoë’s: open 9-5, e-mail zoe@example.com')).toEqual([
+      'cafe',
+      'zoe',
+      's',
+      'open',
+      '9',
+      '5',
+      'e',
+      'mail',
+      'zoe',
+      'example',
+      'com',
+    ]);
+    // The ASCII shortcut splits as the Unicode expression does.
+    const ascii = 'Plain ASCII text, with punctuation; and digits 42!';
+    expect(tokens(ascii)).toEqual(tokens(`${ascii} é`).slice(0, -1));
+  });
+});
+
+describe('ChunkIndex', () => {
+  it('ranks by BM25 and says which terms matched', () => {
+    const index = new ChunkIndex();
+    index.add(file('a', 'Refunds are paid within 14 days.', 'Shipping takes a week.'));
+    index.add(file('b', 'Our refund policy for annual plans.'));
+    const [first, second, third] = index.search('refunds within days', 5);
+    expect(first!.chunk.id).toBe('a:0');
+    expect(first!.terms).toEqual(['refunds', 'within', 'days']);
+    // One chunk has the words as typed, fewer than asked for: near spellings are tried too.
+    expect(second).toMatchObject({ chunk: { id: 'b:0' }, terms: ['refund'], queryTerms: ['refunds'] });
+    expect(second!.score).toBeLessThan(first!.score);
+    expect(third).toBeUndefined();
+  });
+
+  it('tries prefixes and near spellings only when the words as typed find too little', () => {
+    const index = new ChunkIndex();
+    index.add(file('a', 'The handbook covers onboarding.'));
+    index.add(file('b', 'Holidays are listed in the calendar.'));
+    expect(ids(index, 'handb')).toEqual(['a:0']);
+    expect(index.search('handb', 5)[0]!.terms).toEqual(['handbook']);
+    expect(ids(index, 'onbaording')).toEqual(['a:0']); // two letters swapped: within two edits of 10
+    expect(ids(index, 'zzz')).toEqual([]);
+  });
+
+  it('lets the rest of a file count: all the words asked, spread over a file, beat two of them by chance', () => {
+    const index = new ChunkIndex();
+    index.add(file('spread', 'The quokka budget.', 'Reviewed by the narwhal team.', 'Every pangolin month.'));
+    index.add(file('chance', 'A quokka and a narwhal walk into a bar.'));
+    index.add(file('other', 'Nothing to see here.'));
+    expect(index.search('quokka narwhal pangolin', 5)[0]!.chunk.fileId).toBe('spread');
+  });
+
+  it('forgets removed files, also once the postings are rewritten without them', () => {
+    const index = new ChunkIndex();
+    const fresh = new ChunkIndex();
+    for (let i = 0; i < 600; i++) {
+      index.add(file(`f${i}`, `document ${i} about topic${i % 7} and words`));
+      if (i % 3 === 0) fresh.add(file(`f${i}`, `document ${i} about topic${i % 7} and words`));
+    }
+    for (let i = 0; i < 600; i++) if (i % 3 !== 0) index.remove(`f${i}`);
+    expect(index.chunkCount).toBe(200);
+    for (const query of ['topic3 words', 'document 42', 'document 300 topic6'])
+      expect(ids(index, query)).toEqual(ids(fresh, query));
+    expect(index.has('f1')).toBe(false);
+    expect(index.has('f3')).toBe(true);
+  });
+
+  it('replaces a file added again', () => {
+    const index = new ChunkIndex();
+    index.add(file('a', 'old words about llamas'), 'v1');
+    index.add(file('a', 'new words about alpacas'), 'v2');
+    expect(ids(index, 'llamas')).toEqual([]);
+    expect(ids(index, 'alpacas')).toEqual(['a:0']);
+    expect(index.stampOf('a')).toBe('v2');
+  });
+
+  it('restores from its image with the same answers, leaving out files whose stamp changed', () => {
+    const index = new ChunkIndex();
+    const chunks = new Map<string, Chunk[]>();
+    for (let i = 0; i < 50; i++) {
+      const c = file(`f${i}`, `alpha ${i} beta${i % 5}`, `gamma ${i} delta${i % 3}`);
+      chunks.set(`f${i}`, c);
+      index.add(c, `s${i}`);
+    }
+    index.remove('f7');
+    const image = index.image();
+    const restored = ChunkIndex.restore(image, (id) =>
+      chunks.has(id)
+        ? { chunks: chunks.get(id)!, stamp: id === 'f9' ? 'changed' : `s${id.slice(1)}` }
+        : undefined,
+    );
+    expect(restored.has('f7')).toBe(false);
+    expect(restored.has('f9')).toBe(false); // for the caller to index again
+    expect(restored.chunkCount).toBe(index.chunkCount - 2);
+    for (const query of ['alpha 12', 'beta3 delta2', 'gamma 40'])
+      expect(ids(restored, query)).toEqual(ids(index, query).filter((id) => !id.startsWith('f9:')));
+    restored.add(chunks.get('f9')!, 'changed');
+    expect(ids(restored, 'alpha 9')[0]).toBe('f9:0');
+  });
+
+  it('refuses an image that does not hold together', () => {
+    const index = new ChunkIndex();
+    index.add(file('a', 'one two three', 'four five'));
+    const good = index.image();
+    const current = () => ({ chunks: file('a', 'one two three', 'four five'), stamp: '' });
+    expect(() => ChunkIndex.restore({ ...good, lengths: new Uint32Array(1) }, current)).toThrow(/lengths/);
+    expect(() => ChunkIndex.restore({ ...good, terms: [['one', 99]] }, current)).toThrow(/postings/);
+    const postings = Float64Array.from(good.postings);
+    postings[0] = 5 * 1024 + 1; // a chunk that does not exist
+    expect(() => ChunkIndex.restore({ ...good, postings }, current)).toThrow(/bad postings/);
+  });
+
+  it('finds the right document for labelled queries of its rarest words (recall@5 of the generated corpus)', () => {
+    const { docs } = corpus(1000);
+    const index = new ChunkIndex();
+    for (const [name, text] of docs)
+      index.add(
+        chunkText(text).map((t, n) => ({ id: `${name}:${n}`, fileId: name, filename: name, text: t })),
+      );
+    const labelled = labelledQueries(docs, 100);
+    const found = labelled.filter(({ query, expected }) =>
+      index.search(query, 5).some((h) => h.chunk.fileId === expected),
+    );
+    expect(found.length / labelled.length).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('withinEdits', () => {
+  it('counts insertions, deletions and substitutions', () => {
+    expect(withinEdits('handbook', 'handbok', 1)).toBe(true);
+    expect(withinEdits('handbook', 'hanbdook', 1)).toBe(false);
+    expect(withinEdits('handbook', 'hanbdook', 2)).toBe(true);
+    expect(withinEdits('abc', 'abcdef', 2)).toBe(false);
+  });
+});
+
+describe('the index file next to --data', () => {
+  const image = () => {
+    const index = new ChunkIndex();
+    index.add(file('a', 'one two three', 'four five'), 's1');
+    index.add(file('b', 'six seven'), 's2');
+    return index.image();
+  };
+
+  it('reads back what was written, 0600, atomically (no temporary file left)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'state.jsonl.index');
+    const images = new Map([['ws_1', image()]]);
+    await writeIndexFile(path, images);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['state.jsonl.index']);
+    const read = readIndexFile(path);
+    expect(read.problem).toBeUndefined();
+    expect(read.images).toEqual(images);
+  });
+
+  it('is no images and no problem when missing', () => {
+    expect(readIndexFile(join(tempDir(), 'none.index'))).toEqual({ images: new Map() });
+  });
+
+  it('is not used when damaged, cut short, or of another format, and says why', async () => {
+    const path = join(tempDir(), 'state.jsonl.index');
+    await writeIndexFile(path, new Map([['ws_1', image()]]));
+    const good = readFileSync(path);
+    const variants: [Buffer, RegExp][] = [
+      [
+        Buffer.concat([good.subarray(0, -9), Buffer.from([good[good.length - 9]! ^ 1]), good.subarray(-8)]),
+        /checksum/,
+      ],
+      [good.subarray(0, good.length - 8), /checksum|truncated/],
+      [Buffer.from(good.toString('latin1').replace('kb-index 1', 'kb-index 9'), 'latin1'), /version/],
+      [Buffer.from(good.toString('latin1').replace('"tokenizer":1', '"tokenizer":0'), 'latin1'), /tokenizer/],
+      [Buffer.from('kb-index 1\n{not json\n'), /JSON/],
+    ];
+    for (const [bytes, problem] of variants) {
+      writeFileSync(path, bytes);
+      const read = readIndexFile(path);
+      expect(read.images.size).toBe(0);
+      expect(read.problem).toMatch(problem);
+    }
+  });
+});
