@@ -91,6 +91,37 @@ export function parseRecord(line: string): { record: Operation } | { problem: st
   return { record: value as Operation };
 }
 
+const FOLDED = 'folded';
+
+/**
+ * What a record stands for: a later record with the same key replaces it when the log is
+ * compacted. FOLDED for a change that compaction folds into the record it changes; undefined
+ * for what compaction keeps as it is (messages).
+ */
+function recordKey(op: Operation): string | undefined {
+  switch (op.op) {
+    case 'workspace':
+      return `workspace ${op.workspace.id}`;
+    case 'key':
+      return `key ${op.key.key}`;
+    case 'user':
+      return `user ${op.user.id}`;
+    case 'thread':
+      return `thread ${op.thread.id}`;
+    case 'file':
+    case 'fileIndexed':
+      return `file ${op.file.id}`;
+    case 'webhook':
+      return `webhook ${op.webhook.id}`;
+    case 'messages':
+      return undefined;
+    case 'threadStatus':
+    case 'fileDeleted':
+    case 'webhookDeleted':
+      return FOLDED;
+  }
+}
+
 /** Why `line` is not a record, or undefined when it is one. */
 export function problemWith(line: string): string | undefined {
   const parsed = parseRecord(line);
@@ -112,7 +143,7 @@ export class Journal {
   /** A failed append may have left bytes past #size that could not be cut yet. */
   #dirty = false;
   /** What `load` found, when every line of the file was a whole record: it can be appended to as it is. */
-  #whole: { records: number; bytes: number } | undefined;
+  #whole: { bytes: number; superseded: number } | undefined;
 
   constructor(
     readonly path: string,
@@ -132,21 +163,31 @@ export class Journal {
     const ops: Operation[] = [];
     const problems: { number: number; problem: string }[] = [];
     let lastProblem = -1;
+    // How much of the file compaction would drop (in characters, near enough to bytes).
+    const latest = new Map<string, number>();
+    let superseded = 0;
     data
       .toString('utf8')
       .split('\n')
       .forEach((text, i) => {
         if (text.trim() === '') return;
         const parsed = parseRecord(text);
-        if ('record' in parsed) ops.push(parsed.record);
-        else problems.push({ number: i + 1, problem: parsed.problem });
+        if ('record' in parsed) {
+          ops.push(parsed.record);
+          const key = recordKey(parsed.record);
+          if (key === FOLDED) superseded += text.length;
+          else if (key) {
+            superseded += latest.get(key) ?? 0;
+            latest.set(key, text.length);
+          }
+        } else problems.push({ number: i + 1, problem: parsed.problem });
         lastProblem = 'record' in parsed ? -1 : problems.length - 1;
       });
     const tornTail = lastProblem >= 0;
     const damaged = tornTail ? problems.slice(0, -1) : problems;
     if (damaged.length === 0) {
       if (!tornTail && (data.length === 0 || data[data.length - 1] === 0x0a))
-        this.#whole = { records: ops.length, bytes: data.length };
+        this.#whole = { bytes: data.length, superseded };
       return { ops, tornTail };
     }
     const first = damaged[0]!;
@@ -158,11 +199,11 @@ export class Journal {
 
   /**
    * Keeps the log open for appends, first rewriting it as `ops` (a new file, then rename)
-   * unless it is whole and holds less than twice as many records as `ops`: rewriting a large
-   * log that is already compact would only cost time at every start.
+   * unless it is whole and at most half of it is records that later ones replace: rewriting a
+   * large log that is nearly compact would only cost time at every start.
    */
   open(ops: Operation[]): void {
-    if (this.#whole && this.#whole.records <= 2 * ops.length + 100) {
+    if (this.#whole && this.#whole.superseded * 2 <= this.#whole.bytes) {
       this.#fd = this.fs.openSync(this.path, 'r+', 0o600);
       this.#size = this.#whole.bytes;
       return;

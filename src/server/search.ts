@@ -105,23 +105,32 @@ export class ChunkIndex {
     const numbers: number[] = [];
     const nameTerms = tokens(chunks[0]!.filename);
     const fileNumber = this.#fileCount++;
+    const terms = this.#terms;
     for (const chunk of chunks) {
       const n = this.#chunks.length;
       const first = n * TF_SLOTS;
-      let length = 0;
+      const cap = first + TF_SLOTS - 1;
+      const text = words(chunk.text);
+      let length = nameTerms.length * FILENAME_WEIGHT;
       // Counted straight into the postings: a term met again in this chunk bumps the posting
       // it already has here (the last one of its list), up to the cap.
-      const count = (term: string, times: number) => {
-        length += times;
-        let list = this.#terms.get(term);
-        if (!list) return void this.#terms.set(term, [first + times]);
-        if (!Array.isArray(list)) this.#terms.set(term, (list = Array.from(list)));
+      for (let i = 0; i < text.length + nameTerms.length; i++) {
+        const named = i >= text.length;
+        const term = named ? nameTerms[i - text.length]! : text[i]!;
+        if (!named && STOP_WORDS.has(term)) continue;
+        const times = named ? FILENAME_WEIGHT : 1;
+        if (!named) length++;
+        let list = terms.get(term);
+        if (list === undefined) {
+          terms.set(term, [first + times]);
+          continue;
+        }
+        if (!Array.isArray(list)) terms.set(term, (list = Array.from(list)));
         const last = list.length - 1;
-        if (list[last]! >= first) list[last] = Math.min(list[last]! + times, first + TF_SLOTS - 1);
+        const posting = list[last]!;
+        if (posting >= first) list[last] = posting + times > cap ? cap : posting + times;
         else list.push(first + times);
-      };
-      for (const word of words(chunk.text)) if (!STOP_WORDS.has(word)) count(word, 1);
-      for (const term of nameTerms) count(term, FILENAME_WEIGHT);
+      }
       this.#chunks.push(chunk);
       this.#lengths.push(length);
       this.#fileOf.push(fileNumber);
