@@ -109,7 +109,7 @@ describe('kb chat in a real terminal (tmux)', () => {
   });
 
   itWith('tmux')('a reply resized while it is being written ends up wrapped at the new width', async () => {
-    const streaming = await startTestServer({ demo: true, streamDelayMs: 60 });
+    const streaming = await startTestServer({ demo: true, streamDelayMs: 30 });
     const term = kbInTmux(['chat'], varsFor(streaming), { columns: 100, rows: 50 });
     const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
     try {

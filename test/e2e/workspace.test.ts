@@ -252,7 +252,7 @@ describe('kb files', () => {
     writeFileSync(join(docs, 'ok.md'), 'Fine document about lighthouses.');
     writeFileSync(join(docs, 'bad.pdf'), '%PDF-1.4');
     const { startServer } = await import('../../src/server/index.js');
-    const local = await startServer({ port: 0, docsDir: docs, indexDelayMs: 1500 });
+    const local = await startServer({ port: 0, docsDir: docs, indexDelayMs: 700 });
     const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: Object.values(local.keys)[0]! };
     const files = JSON.parse((await runKb(['files', 'list', '--json'], { env: localEnv })).stdout);
     const ok = files.find((f: any) => f.originalFilename === 'ok.md');
