@@ -1,5 +1,5 @@
-// A V8 code cache for the CLI bundle's chunks: what Node 22's module.enableCompileCache() does,
-// for Node 20. Compiling the chunks (undici above all) is a large part of a command's start-up;
+// A V8 code cache for the CLI bundle's chunks. Where Node has its own (module.enableCompileCache,
+// Node 22), that one is used, in a directory kb trusts; this is what it does, for Node 20. Compiling the chunks (undici above all) is a large part of a command's start-up;
 // with the cache, V8 reads the compiled code instead. Chunk names carry a content hash, and V8
 // rejects a cache made by another V8 or under other flags, so a stale entry is never used: it
 // is replaced. Entries are kept per set of V8 flags kb has set, since a command may set one
@@ -126,8 +126,10 @@ function cacheFile(cacheDir: string, chunk: string): string {
  * V8's flags), with every function compiled until then. Failures to read or write are ignored.
  */
 export function enableCompileCache(chunksDir: string, configuredDir: string | undefined): void {
+  if (!configuredDir) return;
+  if (typeof builtin.enableCompileCache === 'function') return enableBuiltinCache(configuredDir);
   // zlib's crc32 came with Node 20.15: before it, no cache.
-  if (!configuredDir || typeof crc32 !== 'function') return;
+  if (typeof crc32 !== 'function') return;
   // Entries are read only from a trusted directory; a missing one is made, and checked, at exit.
   const trusted = trustedDir(configuredDir);
   const cacheDir = trusted ?? configuredDir;
@@ -151,6 +153,24 @@ export function enableCompileCache(chunksDir: string, configuredDir: string | un
   };
   beforeV8FlagsChange(flush);
   process.once('exit', flush);
+}
+
+const builtin = Module as unknown as { enableCompileCache?: (dir: string) => unknown };
+
+/**
+ * Node's own compile cache (Node 22): it checks each entry against hashes of the source and of
+ * the data, keeps entries valid across the V8 flag kb sets, and covers every module, packages
+ * too. kb still picks the directory, and only one it trusts (made private when missing): V8
+ * runs what an entry holds, and Node's checks are hashes anyone can compute.
+ */
+function enableBuiltinCache(configuredDir: string): void {
+  try {
+    mkdirSync(configuredDir, { recursive: true, mode: 0o700 });
+  } catch {
+    return; // a cache that cannot be made only costs speed
+  }
+  const trusted = trustedDir(configuredDir);
+  if (trusted) builtin.enableCompileCache!(trusted);
 }
 
 function writeCaches(entries: Compiled[], configuredDir: string, chunksDir: string): void {

@@ -8,12 +8,10 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { Module } from 'node:module';
-import { join } from 'node:path';
-import { Script } from 'node:vm';
-import { crc32 } from 'node:zlib';
+import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runKb, tempDir } from '../helpers/cli.js';
+import { cacheEntries, NODE_CACHE, nodeEntryFor, poisonedEntry } from '../helpers/compile-cache.js';
 
 const ATTACKER = 'kbcacheattacker';
 
@@ -51,24 +49,17 @@ function nodeFor(uid: number): string {
 }
 
 /**
- * A V8 cache entry, in kb's format (CRC-32, then V8's data), for a chunk whose code was
- * swapped: same length (all V8 checks), but it writes `marker` when run by kb.
+ * Where a poisoned entry for `chunk` goes inside kb's cache directory (relative to it), and what
+ * it holds: kb's own format on Node 20; on Node 22, Node's, at the file Node itself uses for
+ * the chunk (learnt from a private cache made for the purpose).
  */
-function poisonedEntry(chunk: string, marker: string): Buffer {
-  const source = readFileSync(chunk, 'utf8');
-  const evil = `if (process.env.KB_TRACE_FILE !== 'compiling') require('fs').writeFileSync(${JSON.stringify(marker)}, 'pwned');`;
-  const padded = `${evil}/*${' '.repeat(source.length - evil.length - 4)}*/`;
-  expect(padded.length).toBe(source.length);
-  const script = new Script(Module.wrap(padded), { filename: chunk });
-  // Run once (without writing the marker) so the function body is compiled into the cache.
-  const saved = process.env.KB_TRACE_FILE;
-  process.env.KB_TRACE_FILE = 'compiling';
-  (script.runInThisContext() as () => void)();
-  process.env.KB_TRACE_FILE = saved;
-  const data = script.createCachedData();
-  const header = Buffer.alloc(4);
-  header.writeUInt32LE(crc32(data));
-  return Buffer.concat([header, data]);
+async function poisonFor(chunk: string, marker: string): Promise<{ path: string; entry: Buffer }> {
+  if (!NODE_CACHE) return { path: `${basename(chunk)}.bin`, entry: poisonedEntry(chunk, marker) };
+  const xdg = tempDir();
+  await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } });
+  const { dir } = cacheEntries(xdg);
+  const file = nodeEntryFor(dir, chunk)!;
+  return { path: relative(dir, file), entry: poisonedEntry(chunk, marker, readFileSync(file)) };
 }
 
 describe('the compile cache in a directory someone else controls', () => {
@@ -81,7 +72,7 @@ describe('the compile cache in a directory someone else controls', () => {
       const marker = join(tempDir(), 'pwned');
       const chunks = join(ROOT, 'dist', 'cli', 'chunks');
       const core = readdirSync(chunks).find((f) => /^core-.*\.cjs$/.test(f))!;
-      const entry = poisonedEntry(join(chunks, core), marker);
+      const { path: entryPath, entry } = await poisonFor(join(chunks, core), marker);
       const poisonFile = join(tempDir(), 'poison.bin');
       writeFileSync(poisonFile, entry);
       chmodSync(poisonFile, 0o644);
@@ -94,8 +85,9 @@ describe('the compile cache in a directory someone else controls', () => {
         const root = path.join(${JSON.stringify(shared)}, 'kb', 'compile-cache');
         fs.mkdirSync(root, { recursive: true, mode: 0o755 });
         const poisoned = path.join(root, 'poisoned');
-        fs.mkdirSync(poisoned, { mode: 0o755 });
-        fs.writeFileSync(path.join(poisoned, ${JSON.stringify(`${core}.bin`)}), fs.readFileSync(${JSON.stringify(poisonFile)}), { mode: 0o644 });
+        const planted = path.join(poisoned, ${JSON.stringify(entryPath)});
+        fs.mkdirSync(path.dirname(planted), { recursive: true, mode: 0o755 });
+        fs.writeFileSync(planted, fs.readFileSync(${JSON.stringify(poisonFile)}), { mode: 0o644 });
         const live = path.join(root, ${JSON.stringify(versionDir)});
         // Missing half of the time (a missing directory looked private), poisoned the other half.
         let on = false;
@@ -121,7 +113,8 @@ describe('the compile cache in a directory someone else controls', () => {
         // Nor did kb write its own entries into a directory it does not own.
         const root = join(shared, 'kb', 'compile-cache');
         for (const dir of readdirSync(root))
-          for (const name of readdirSync(join(root, dir))) expect(name).toBe(`${core}.bin`);
+          for (const name of readdirSync(join(root, dir), { recursive: true }) as string[])
+            expect(entryPath.startsWith(name)).toBe(true);
       } finally {
         swapper.kill();
       }
@@ -131,14 +124,16 @@ describe('the compile cache in a directory someone else controls', () => {
 
   it('is used from a private directory (the poisoned entry proves what an untrusted one would do)', async () => {
     // The same poisoned entry, planted by this user in its own private cache, does run: V8
-    // checks nothing more, which is why only a directory kb trusts is ever read.
+    // checks nothing more, nor do Node's hashes stop it (anyone can compute them), which is
+    // why only a directory kb trusts is ever read.
     const xdg = tempDir();
     const marker = join(tempDir(), 'ran');
     const chunks = join(ROOT, 'dist', 'cli', 'chunks');
     const core = readdirSync(chunks).find((f) => /^core-.*\.cjs$/.test(f))!;
     const dir = join(xdg, 'kb', 'compile-cache', `${process.version}-${process.arch}`);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, `${core}.bin`), poisonedEntry(join(chunks, core), marker), { mode: 0o600 });
+    const { path, entry } = await poisonFor(join(chunks, core), marker);
+    mkdirSync(dirname(join(dir, path)), { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, path), entry, { mode: 0o600 });
     await runKb(['--help'], { env: { XDG_CACHE_HOME: xdg } });
     expect(existsSync(marker)).toBe(true);
   });
