@@ -74,9 +74,7 @@ describe('the compile cache', () => {
       const again = await runKb(['threads', 'list'], {
         env: { ...demo.env, XDG_CACHE_HOME: xdg, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
       });
-      const accepted = new Set(
-        [...again.stderr.matchAll(/\/chunks\/(\S+) was accepted/g)].map((m) => m[1]),
-      );
+      const accepted = new Set([...again.stderr.matchAll(/\/chunks\/(\S+) was accepted/g)].map((m) => m[1]));
       expect(chunks.size).toBeGreaterThan(3);
       expect([...chunks].filter((chunk) => !accepted.has(chunk))).toEqual([
         expect.stringMatching(/^v8-flags-.*\.cjs$/),
