@@ -82,7 +82,7 @@ describe('kb chat on a terminal (tmux)', () => {
   itWith('tmux')(
     'renders a reply, cancels a slow one with Ctrl-C, and leaves with Ctrl-D',
     async () => {
-      const slow = await startTestServer({ demo: true, replyDelayMs: 1500 });
+      const slow = await startTestServer({ demo: true, replyDelayMs: 2000 });
       const configDir = tempDir();
       const vars = {
         ...baseEnv(configDir),

@@ -111,7 +111,7 @@ describe('kb serve indexing progress on a terminal', () => {
     async () => {
       const { dir, docs } = docsFolder();
       const term = kbInTmux(
-        ['serve', '--port', '0', '--docs', docs, '--index-delay', '800'],
+        ['serve', '--port', '0', '--docs', docs, '--index-delay', '1000'],
         { KB_CONFIG_DIR: dir, HOME: dir, TERM: 'xterm-256color', PATH: process.env.PATH },
         { columns: 100, rows: 20 },
       );

@@ -252,15 +252,26 @@ describe('kb files', () => {
     writeFileSync(join(docs, 'ok.md'), 'Fine document about lighthouses.');
     writeFileSync(join(docs, 'bad.pdf'), '%PDF-1.4');
     const { startServer } = await import('../../src/server/index.js');
-    const local = await startServer({ port: 0, docsDir: docs, indexDelayMs: 700 });
-    const localEnv = { KB_BASE_URL: local.url, KB_API_KEY: Object.values(local.keys)[0]! };
-    const files = JSON.parse((await runKb(['files', 'list', '--json'], { env: localEnv })).stdout);
-    const ok = files.find((f: any) => f.originalFilename === 'ok.md');
-    const bad = files.find((f: any) => f.originalFilename === 'bad.pdf');
-    const timeout = await runKb(['files', 'wait', ok.id, '--timeout', '100ms', '--interval', '50ms'], {
-      env: localEnv,
+    const envOf = (s: { url: string; keys: Record<string, string> }) => ({
+      KB_BASE_URL: s.url,
+      KB_API_KEY: Object.values(s.keys)[0]!,
+    });
+    const filesOf = async (env: Record<string, string>) =>
+      JSON.parse((await runKb(['files', 'list', '--json'], { env })).stdout) as any[];
+    // A service that is still indexing when the timeout comes, however slow the machine.
+    const stuck = await startServer({ port: 0, docsDir: docs, indexDelayMs: 60_000 });
+    const pending = (await filesOf(envOf(stuck))).find((f) => f.originalFilename === 'ok.md');
+    const timeout = await runKb(['files', 'wait', pending.id, '--timeout', '100ms', '--interval', '50ms'], {
+      env: envOf(stuck),
     });
     expect(timeout.code).toBe(124);
+    await stuck.close();
+
+    const local = await startServer({ port: 0, docsDir: docs, indexDelayMs: 300 });
+    const localEnv = envOf(local);
+    const files = await filesOf(localEnv);
+    const ok = files.find((f: any) => f.originalFilename === 'ok.md');
+    const bad = files.find((f: any) => f.originalFilename === 'bad.pdf');
     const waited = await runKb(['files', 'wait', ok.id, '--interval', '100ms'], { env: localEnv });
     expect(waited.code).toBe(0);
     expect(waited.stdout.trim().split('\n').pop()).toBe(`${ok.id}\tCOMPLETED`);
