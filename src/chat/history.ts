@@ -8,8 +8,8 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { siblingTempPath } from '../util/temp-path.js';
 import { refuseLink } from '../config/links.js';
 import { importPackage } from '../import-package.js';
 
@@ -95,7 +95,7 @@ export class HistoryFile {
   /** Keeps the newest HISTORY_LIMIT entries: a new file, renamed over the old one. Called under the lock. */
   #compact(): void {
     const lines = readFileSync(this.path, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_LIMIT);
-    const tmp = join(dirname(this.path), `.${basename(this.path)}.${randomUUID()}.tmp`);
+    const tmp = siblingTempPath(this.path);
     const fd = openSync(tmp, 'wx', 0o600);
     try {
       writeSync(fd, lines.map((l) => `${l}\n`).join(''));

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import * as nodeFs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { endianness } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { siblingTempPath } from '../util/temp-path.js';
 import { type IndexImage, TOKENIZER_VERSION } from './search.js';
 
 /**
@@ -31,8 +31,6 @@ interface Header {
   sha256: string;
   sections: Section[];
 }
-
-export type IndexFileFs = Pick<typeof nodeFs, 'readFileSync' | 'existsSync'>;
 
 export function indexFileFor(dataFile: string): string {
   return `${dataFile}.index`;
@@ -71,7 +69,7 @@ export async function writeIndexFile(path: string, images: Map<string, IndexImag
   };
   const head = Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`);
   // A name no one can have planted (exclusive create never follows a link), in the same directory.
-  const tmp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`);
+  const tmp = siblingTempPath(path);
   const file = await open(tmp, 'wx', 0o600);
   try {
     await file.writev([head, ...parts]);
@@ -86,14 +84,11 @@ export async function writeIndexFile(path: string, images: Map<string, IndexImag
 }
 
 /** The stored images, or why they cannot be used. A missing file is no images and no problem. */
-export function readIndexFile(
-  path: string,
-  fs: IndexFileFs = nodeFs,
-): { images: Map<string, IndexImage>; problem?: string } {
+export function readIndexFile(path: string): { images: Map<string, IndexImage>; problem?: string } {
   const images = new Map<string, IndexImage>();
-  if (!fs.existsSync(path)) return { images };
+  if (!existsSync(path)) return { images };
   try {
-    const data = fs.readFileSync(path);
+    const data = readFileSync(path);
     if (data.subarray(0, MAGIC.length).toString() !== MAGIC)
       return { images, problem: 'not an index file of this version' };
     const end = data.indexOf(10, MAGIC.length);

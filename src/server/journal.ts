@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { siblingTempPath } from '../util/temp-path.js';
 import type { Operation } from './model.js';
 
 /** The file-system calls the journal makes; tests pass one that fails (ENOSPC, short writes). */
@@ -211,7 +211,7 @@ export class Journal {
     const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
     // A name no one can have planted (exclusive create never follows a link), 0600, in the
     // same directory so that the rename is atomic.
-    const tmp = join(dirname(this.path), `.${basename(this.path)}.${randomUUID()}.tmp`);
+    const tmp = siblingTempPath(this.path);
     const fd = this.fs.openSync(tmp, 'wx', 0o600);
     try {
       this.#writeAll(fd, data, 0);

@@ -163,11 +163,6 @@ export class ChunkIndex {
     return this.#files.get(fileId)?.stamp;
   }
 
-  /** Ids of the indexed files. */
-  fileIds(): IterableIterator<string> {
-    return this.#files.keys();
-  }
-
   get chunkCount(): number {
     return this.#live;
   }

@@ -7,7 +7,7 @@ import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
-import { showIndexing } from './indexing-progress.js';
+import { describeRestored, showIndexing } from './indexing-progress.js';
 import { collect } from '../shared/options.js';
 
 interface ServeOptions {
@@ -189,12 +189,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
 
   const index = server.loaded?.index;
   for (const problem of index?.problems ?? []) ctx.warn(`${sanitizeText(problem)}; indexing again`);
-  if (index?.restored) {
-    const again = index.indexed ? `; ${index.indexed.toLocaleString('en-US')} indexed again` : '';
-    io.err(
-      `Search index of ${index.restored.toLocaleString('en-US')} document${index.restored === 1 ? '' : 's'} restored from ${sanitizeText(basename(opts.data!))}.index${again}\n`,
-    );
-  }
+  if (index?.restored) io.err(`${describeRestored(index, sanitizeText(`${basename(opts.data!)}.index`))}\n`);
   const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
 
   await new Promise<void>((resolve) => {
