@@ -1,8 +1,16 @@
-import { appendFileSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
-import { startServeProcess } from '../helpers/serve-process.js';
+import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 import { kbInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
 
@@ -148,4 +156,30 @@ describe('kb serve indexing progress on a terminal', () => {
     },
     30_000,
   );
+});
+
+describe('kb serve refuses --docs and --data it cannot use, before storing anything', () => {
+  it('says what is wrong in one line, exit 2', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'note.txt'), 'a file');
+    mkdirSync(join(dir, 'folder'));
+    const kept = ['--data', join(dir, 'kept.jsonl')];
+    const cases: [string[], RegExp][] = [
+      [['--docs', join(dir, 'handbook'), ...kept], /^error: --docs .*handbook: no such directory\n/],
+      [['--docs', join(dir, 'note.txt'), ...kept], /^error: --docs .*note\.txt: not a directory\n/],
+      [
+        ['--data', join(dir, 'nowhere', 'state.jsonl')],
+        /^error: --data .*state\.jsonl: no directory .*nowhere\n/,
+      ],
+      [['--data', join(dir, 'folder')], /^error: --data .*folder: not a file\n/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await serveRefusal(dir, args);
+      expect(res.code, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(message);
+      expect(res.stdout).toBe('');
+    }
+    // Nothing was stored by the refused starts.
+    expect(existsSync(join(dir, 'kept.jsonl'))).toBe(false);
+  });
 });

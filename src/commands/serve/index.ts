@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { JournalDamaged } from '../../server/journal.js';
 import { Context } from '../../factory.js';
@@ -29,6 +29,26 @@ interface ServeOptions {
   rateLimit?: string;
   indexDelay?: string;
   webhookRetries?: string;
+}
+
+/** --docs must be a folder and --data a file in one: said before anything is stored. */
+function checkPaths(opts: ServeOptions): void {
+  const stat = (path: string) => statSync(path, { throwIfNoEntry: false });
+  if (opts.docs !== undefined) {
+    const docs = stat(opts.docs);
+    if (!docs) throw new UsageError(`--docs ${opts.docs}: no such directory`);
+    if (!docs.isDirectory())
+      throw new UsageError(
+        `--docs ${opts.docs}: not a directory`,
+        'give the folder whose files are to be indexed',
+      );
+  }
+  if (opts.data !== undefined) {
+    const folder = dirname(resolve(opts.data));
+    if (!stat(folder)?.isDirectory()) throw new UsageError(`--data ${opts.data}: no directory ${folder}`);
+    const data = stat(opts.data);
+    if (data && !data.isFile()) throw new UsageError(`--data ${opts.data}: not a file`);
+  }
 }
 
 function nonNegativeInt(name: string, value: string | undefined): number | undefined {
@@ -122,6 +142,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     if (ms === undefined) throw new UsageError(`invalid --webhook-retries "${opts.webhookRetries}"`);
     return ms;
   });
+  checkPaths(opts);
   const { startServer } = await import('../../server/index.js');
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
