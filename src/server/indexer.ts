@@ -263,7 +263,7 @@ export class Indexer {
     const source: FileSource | undefined = job.source && {
       ...job.source,
       size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sha256: sha256(bytes),
     };
     const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
     const extraction = extractText(current.originalFilename, bytes);
@@ -331,7 +331,7 @@ export class Indexer {
         if (known?.source && settled && known.source.size === stat.size) {
           // Touched, perhaps not changed: the content decides.
           const bytes = readFileSync(path);
-          const same = createHash('sha256').update(bytes).digest('hex') === known.source.sha256;
+          const same = sha256(bytes) === known.source.sha256;
           if (same) {
             updates.push(withSource(known, path, stat.mtimeMs, bytes));
             continue;
@@ -396,7 +396,7 @@ function withSource(file: FileRecord, path: string, mtimeMs: number, bytes: Buff
     path,
     mtimeMs,
     size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256: sha256(bytes),
   };
   return { op: 'file', file: { ...file, source } };
 }
@@ -429,3 +429,5 @@ class JobQueue {
     this.#head = 0;
   }
 }
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
