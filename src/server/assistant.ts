@@ -1,4 +1,5 @@
-import type { MessageRecord } from './model.js';
+import { citation } from '../util/citation.js';
+import type { Chunk, MessageRecord } from './model.js';
 import type { Hit } from './search.js';
 import type { Store } from './store.js';
 
@@ -62,7 +63,7 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
   }
   const wanted = terms(message);
   for (const hit of hits) for (const t of hit.terms) wanted.add(t.toLowerCase());
-  const scored: { sentence: string; score: number; order: number; file: string }[] = [];
+  const scored: { sentence: string; score: number; order: number; chunk: Chunk }[] = [];
   const seen = new Set<string>();
   hits.forEach((hit, rank) => {
     const sentences = hit.chunk.text.split(/(?<=[.!?])\s+|\n+/);
@@ -78,7 +79,7 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
         sentence: clean,
         score: overlap / (1 + rank * 0.5),
         order: rank * 1000 + position,
-        file: hit.chunk.filename,
+        chunk: hit.chunk,
       });
     });
   });
@@ -88,8 +89,8 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
     .sort((a, b) => a.order - b.order);
   const picked = chosen.length
     ? chosen
-    : [{ sentence: hits[0]!.chunk.text.slice(0, 400), file: hits[0]!.chunk.filename }];
-  const sources = [...new Set(picked.map((p) => p.file))];
+    : [{ sentence: hits[0]!.chunk.text.slice(0, 400), chunk: hits[0]!.chunk }];
+  const sources = citations(picked.map((p) => p.chunk));
   const body = picked.map((p) => p.sentence).join(' ');
   return {
     content: `${body}\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`,
@@ -99,7 +100,19 @@ export function extractiveAnswer(message: string, hits: Hit[]): Reply {
 
 /** The files behind the hits, once each: what a generated answer cites. */
 function sourcesOf(hits: Hit[]): string[] {
-  return [...new Set(hits.map((h) => h.chunk.filename))];
+  return citations(hits.map((h) => h.chunk));
+}
+
+/** One citation per file, in the order first drawn on, naming the pages drawn on (`manual.pdf pp. 3–4`). */
+export function citations(chunks: Chunk[]): string[] {
+  const pages = new Map<string, number[]>();
+  for (const chunk of chunks) {
+    const list = pages.get(chunk.filename) ?? [];
+    if (chunk.pages)
+      for (let p = chunk.pages[0]; p <= chunk.pages[1] && p - chunk.pages[0] < 1000; p++) list.push(p);
+    pages.set(chunk.filename, list);
+  }
+  return [...pages].map(([file, list]) => citation(file, list));
 }
 
 /** The line a generated answer ends with, naming the files it drew on. */
@@ -115,7 +128,7 @@ function completion(
   history: MessageRecord[],
   extra: { stream?: boolean; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const context = hits.map((h, i) => `[${i + 1}] (${h.chunk.filename})\n${h.chunk.text}`).join('\n\n');
+  const context = hits.map((h, i) => `[${i + 1}] (${citations([h.chunk])[0]})\n${h.chunk.text}`).join('\n\n');
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
   return fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',

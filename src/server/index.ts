@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { GeneratorOptions } from './assistant.js';
@@ -6,7 +8,9 @@ import type { Service } from './context.js';
 import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
 import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
-import { Indexer, type IndexingProgress } from './indexer.js';
+import { DocsFolder } from './docs-folder.js';
+import { Extractor } from './extraction/extractor.js';
+import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
@@ -45,6 +49,12 @@ export interface ServerOptions {
   resolve?: Resolver;
   /** Indexing progress: after each batch, and when no file waits any more. */
   onIndexing?: (progress: IndexingProgress) => void;
+  /** Larger documents FAIL as too_large (default 100 MiB). */
+  maxFileBytes?: number;
+  /** How long reading one document's text may take (default 60 s). */
+  extractTimeoutMs?: number;
+  /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
+  onInternalError?: (err: unknown) => void;
 }
 
 export interface WorkspaceInfo {
@@ -105,8 +115,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resolve: options.resolve ?? systemResolver,
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
+    extract: (filename, bytes) => extractor.extract(filename, bytes),
+    maxFileBytes,
+    onError: options.onInternalError,
     onProgress: (progress) => {
       if (progress.idle) void saveIndexes();
       options.onIndexing?.(progress);
@@ -159,7 +174,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store.commit({ op: 'key', key: { key: newSecret('kb'), workspaceId: workspace.id } });
   }
   const firstWorkspace = [...store.workspaces.values()][0]!;
-  if (options.docsDir) indexer.watchFolder(firstWorkspace.id, options.docsDir);
+  let folder: DocsFolder | undefined;
+  if (options.docsDir) {
+    const own = options.dataFile && realPathOf(options.dataFile);
+    folder = new DocsFolder(store, indexer, firstWorkspace.id, options.docsDir, {
+      // The journal, its index, their temporary and damaged copies.
+      isOwn: (path) => !!own && (path === own || path.startsWith(`${own}.`)),
+      maxFileBytes,
+    });
+    folder.start();
+  }
   if (indexer.progress().idle) void saveIndexes();
 
   const app = createApp(service);
@@ -191,7 +215,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (closed) return;
       closed = true;
       resolveClosing();
+      folder?.close();
       indexer.close();
+      extractor.close();
       deliverer.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -201,4 +227,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store.close();
     },
   };
+}
+
+/** `path` with the links on the way to it resolved (the file itself may not exist yet). */
+function realPathOf(path: string): string {
+  const absolute = resolvePath(path);
+  try {
+    return join(realpathSync(dirname(absolute)), basename(absolute));
+  } catch {
+    return absolute;
+  }
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type FSWatcher, readdirSync, readFileSync, statSync, watch } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { now } from './clock.js';
-import { chunkText, extractText, mimeTypeFor } from './extract.js';
+import { DocumentReadError, tooLarge } from './document-file.js';
+import type { ExtractResult } from './extraction/protocol.js';
+import { mimeTypeFor } from './extraction/document-types.js';
 import { newId } from './ids.js';
-import type { Chunk, FileRecord, FileSource, Operation } from './model.js';
+import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from './model.js';
 import type { Store } from './store.js';
 import { StorageError } from './journal.js';
 
@@ -17,13 +17,33 @@ const STORAGE_RETRY_MS = 1000;
  */
 const BATCH = { files: 200, bytes: 64 * 1024 };
 const START_BATCH = { files: 1000, bytes: Infinity };
+/** Batches being read and extracted at once: the worker reads the next while this thread indexes one. */
+const IN_FLIGHT = 2;
+/** How many failures the progress names (the rest are counted). */
+const NAMED_FAILURES = 100;
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/** Reads a document's text and chunks: the extraction worker, or in tests a function in this thread. */
+export type ExtractDocument = (filename: string, bytes: Uint8Array) => Promise<ExtractResult>;
 
 export interface IndexerOptions {
   /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
   stepDelayMs: number;
+  extract: ExtractDocument;
+  /** A change that could not be stored for a reason other than the disk (a defect): the batch is dropped. */
+  onError?: (err: unknown) => void;
+  /** Larger files FAIL as too_large without being read (default 100 MiB). */
+  maxFileBytes?: number;
   onIndexed?: (file: FileRecord) => void;
   /** After each batch, and once more when the queue is empty. */
   onProgress?: (progress: IndexingProgress) => void;
+}
+
+/** A file that FAILED, as the console names it. */
+export interface Failure {
+  name: string;
+  code: string;
+  message: string;
 }
 
 /** Where indexing stands since the queue was last empty. */
@@ -31,6 +51,9 @@ export interface IndexingProgress {
   done: number;
   total: number;
   bytesDone: number;
+  /** Of `done`, those that FAILED, and the first of them by name. */
+  failed: number;
+  failures: Failure[];
   startedAt: number;
   /** No file waits any more. */
   idle: boolean;
@@ -43,9 +66,11 @@ interface Job {
   generation: number;
   size: number;
   /** The file's bytes: an upload's, or read from the docs folder when its turn comes. */
-  read: () => Buffer;
+  read: () => Promise<Buffer>;
   /** Where a docs-folder file came from, so a restart can tell it unchanged. */
   source?: { path: string; mtimeMs: number };
+  /** Known to FAIL before it is read (a link out of the folder, a FIFO). */
+  failure?: IndexingError;
   /** When the job may take its next step. */
   due: number;
 }
@@ -55,38 +80,46 @@ type Outcome = Extract<Operation, { op: 'fileIndexed' | 'file' | 'fileDeleted' }
 export interface Upload {
   filename: string;
   size: number;
-  read: () => Buffer;
+  read: () => Promise<Buffer>;
   id?: string;
   source?: { path: string; mtimeMs: number };
+  failure?: IndexingError;
 }
 
 /**
  * The indexing pipeline: an upload becomes PENDING, then PROCESSING, then COMPLETED or FAILED.
  * Files move through it in bounded batches, off the request path: one pump takes the files
- * whose pause is over, stores each batch's new states in one write, and yields between batches.
+ * whose pause is over, has their text read in the extraction worker, stores each batch's new
+ * states in one write, and yields between batches. Nothing a document does ends the process.
  */
 export class Indexer {
-  readonly #watchers: FSWatcher[] = [];
   /** Upload generation per file id: a re-upload makes the older job stop. */
   readonly #generation = new Map<string, number>();
   /** Docs-folder files queued or being indexed, by path: a scan meanwhile leaves them be. */
   readonly #inFlight = new Map<string, { id: string; mtimeMs: number; size: number }>();
   readonly #waiting = new JobQueue();
   readonly #processing = new JobQueue();
+  readonly #maxFileBytes: number;
+  /** Batches being read and extracted. */
+  #extracting = 0;
   #timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
-  #scanTimer: NodeJS.Timeout | undefined;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
-  #progress: IndexingProgress = { done: 0, total: 0, bytesDone: 0, startedAt: 0, idle: true };
+  #progress: IndexingProgress = fresh(0);
+  #idle = true;
 
   constructor(
     private readonly store: Store,
     private readonly options: IndexerOptions,
-  ) {}
+  ) {
+    this.#maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
 
   /** Records an upload and queues it. Returns the PENDING record. */
   upload(workspaceId: string, filename: string, bytes: Buffer, id?: string): FileRecord {
-    return this.enqueue(workspaceId, [{ filename, size: bytes.length, read: () => bytes, id }])[0]!;
+    return this.enqueue(workspaceId, [
+      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id },
+    ])[0]!;
   }
 
   /** Records the uploads as PENDING with one write and queues them. */
@@ -113,8 +146,10 @@ export class Indexer {
       return file;
     });
     this.store.commit(...files.map((file) => ({ op: 'file' as const, file })));
-    if (this.#progress.idle)
-      this.#progress = { done: 0, total: 0, bytesDone: 0, startedAt: Date.now(), idle: false };
+    if (this.#idle) {
+      this.#progress = fresh(Date.now());
+      this.#idle = false;
+    }
     const due = Date.now() + this.options.stepDelayMs;
     uploads.forEach((upload, i) => {
       const id = files[i]!.id;
@@ -126,6 +161,7 @@ export class Indexer {
         size: upload.size,
         read: upload.read,
         source: upload.source,
+        failure: upload.failure,
         due,
       });
       if (upload.source)
@@ -136,15 +172,18 @@ export class Indexer {
     return files;
   }
 
+  /** The docs-folder file queued at `path`, as it was when queued. */
+  queued(path: string): { id: string; mtimeMs: number; size: number } | undefined {
+    return this.#inFlight.get(path);
+  }
+
   /** Resolves when no file is waiting in the pipeline. */
   idle(): Promise<void> {
-    return this.#progress.idle
-      ? Promise.resolve()
-      : new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#idle ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   progress(): IndexingProgress {
-    return { ...this.#progress };
+    return { ...this.#progress, failures: [...this.#progress.failures], idle: this.#idle };
   }
 
   #wake(delayMs: number) {
@@ -161,15 +200,26 @@ export class Indexer {
   /** One batch of whichever step is due, then again (after the events that came in meanwhile). */
   #pump() {
     try {
-      const moved = this.#finishDue() || this.#startDue();
-      if (moved) return this.#wake(0);
+      if (this.#extracting < IN_FLIGHT) {
+        const batch = this.#batch(this.#processing, BATCH);
+        if (batch.length) {
+          this.#extracting++;
+          void this.#finish(batch).finally(() => {
+            this.#extracting--;
+            this.#wake(0);
+          });
+          return this.#wake(0);
+        }
+      }
+      if (this.#startDue()) return this.#wake(0);
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
       return this.#wake(STORAGE_RETRY_MS);
     }
+    if (this.#extracting > 0) return;
     const next = Math.min(this.#waiting.peek()?.due ?? Infinity, this.#processing.peek()?.due ?? Infinity);
     if (Number.isFinite(next)) return this.#wake(Math.max(1, next - Date.now()));
-    this.#progress.idle = true;
+    this.#idle = true;
     this.#progress.finishedAt = Date.now();
     this.options.onProgress?.(this.progress());
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
@@ -220,24 +270,51 @@ export class Indexer {
     return true;
   }
 
-  /** PROCESSING -> COMPLETED or FAILED for a batch of due files. */
-  #finishDue(): boolean {
-    const batch = this.#batch(this.#processing, BATCH);
-    if (!batch.length) return false;
-    const outcomes = batch.map((job) => this.#outcome(job, this.#current(job)!));
-    try {
-      this.store.commit(...outcomes.map((o) => o.op));
-    } catch (err) {
-      this.#processing.unshift(batch);
-      throw err;
+  /**
+   * PROCESSING -> COMPLETED or FAILED for a batch: each file read and extracted, then the
+   * outcomes of those still current stored with one write. Never rejects.
+   */
+  async #finish(batch: Job[]): Promise<void> {
+    // The worker takes them in order; reading the next file overlaps extracting this one.
+    const outcomes = await Promise.all(batch.map((job) => this.#outcome(job)));
+    if (this.#closed) return;
+    const kept = batch
+      .map((job, i) => ({ job, outcome: outcomes[i]! }))
+      .filter(({ job }) => this.#current(job));
+    for (const job of batch) if (!this.#current(job)) this.#count(job, 0);
+    for (;;) {
+      try {
+        this.store.commit(...kept.map(({ outcome }) => outcome.op));
+        break;
+      } catch (err) {
+        if (!(err instanceof StorageError)) {
+          // Nothing a document does may end the process.
+          this.options.onError?.(err);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, STORAGE_RETRY_MS));
+        if (this.#closed) return;
+      }
     }
-    batch.forEach((job, i) => {
-      const { op } = outcomes[i]!;
-      if (op.op !== 'fileDeleted') this.options.onIndexed?.(op.file);
-      this.#count(job, outcomes[i]!.bytes);
-    });
+    for (const { job, outcome } of kept) {
+      const { op } = outcome;
+      if (op.op !== 'fileDeleted') {
+        this.options.onIndexed?.(op.file);
+        if (op.file.indexingStatus === 'FAILED') this.#failed(op.file);
+      }
+      this.#count(job, outcome.bytes);
+    }
     this.options.onProgress?.(this.progress());
-    return true;
+  }
+
+  #failed(file: FileRecord) {
+    this.#progress.failed++;
+    if (this.#progress.failures.length < NAMED_FAILURES)
+      this.#progress.failures.push({
+        name: file.originalFilename,
+        code: file.indexingError?.code ?? 'unknown',
+        message: file.indexingError?.message ?? '',
+      });
   }
 
   #count(job: Job, bytes: number) {
@@ -249,16 +326,27 @@ export class Indexer {
   }
 
   /** What processing a file comes to: its chunks, why it failed, or (gone from the folder) its removal. */
-  #outcome(job: Job, current: FileRecord): { op: Outcome; bytes: number } {
-    const at = now();
+  async #outcome(job: Job): Promise<{ op: Outcome; bytes: number }> {
+    const current = this.#current(job);
+    const at = () => now();
+    if (!current) return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
+    if (job.failure) return { op: { op: 'file', file: failed(current, at(), job.failure) }, bytes: 0 };
     let bytes: Buffer;
     try {
-      bytes = job.read();
+      if (job.size > this.#maxFileBytes) throw tooLarge(job.size, this.#maxFileBytes);
+      bytes = await job.read();
+      if (bytes.length > this.#maxFileBytes) throw tooLarge(bytes.length, this.#maxFileBytes);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { op: { op: 'fileDeleted', id: job.id, at }, bytes: 0 };
-      const message = `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
-      return { op: { op: 'file', file: failed(current, at, { code: 'unreadable', message }) }, bytes: 0 };
+        return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
+      const error =
+        err instanceof DocumentReadError
+          ? err.error
+          : {
+              code: 'unreadable',
+              message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+            };
+      return { op: { op: 'file', file: failed(current, at(), error) }, bytes: 0 };
     }
     const source: FileSource | undefined = job.source && {
       ...job.source,
@@ -266,139 +354,45 @@ export class Indexer {
       sha256: sha256(bytes),
     };
     const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
-    const extraction = extractText(current.originalFilename, bytes);
+    const extraction = await this.options.extract(current.originalFilename, bytes);
     if (!extraction.ok)
-      return { op: { op: 'file', file: failed(base, at, extraction.error) }, bytes: bytes.length };
-    const chunks: Chunk[] = chunkText(extraction.text).map((text, n) => ({
+      return { op: { op: 'file', file: failed(base, at(), extraction.error) }, bytes: bytes.length };
+    const chunks: Chunk[] = extraction.chunks.map((chunk, n) => ({
       id: `${job.id}:${n}`,
       fileId: job.id,
       filename: current.originalFilename,
-      text,
+      text: chunk.text,
+      ...(chunk.pages ? { pages: chunk.pages } : {}),
     }));
     const completed: FileRecord = {
       ...base,
       indexingStatus: 'COMPLETED',
       chunkCount: chunks.length,
-      updatedAt: at,
-      indexedAt: at,
+      updatedAt: at(),
+      indexedAt: at(),
     };
     return { op: { op: 'fileIndexed', file: completed, chunks }, bytes: bytes.length };
-  }
-
-  /** Ingests every file in `dir`, then each file added, changed or removed later. */
-  watchFolder(workspaceId: string, dir: string): void {
-    this.#scan(workspaceId, resolve(dir));
-    // A new file is announced before its content is written: scan once things settle.
-    const watcher = watch(dir, { persistent: false }, () => {
-      clearTimeout(this.#scanTimer);
-      this.#scanTimer = setTimeout(() => this.#scan(workspaceId, resolve(dir)), 100);
-    });
-    watcher.on('error', () => {});
-    this.#watchers.push(watcher);
-  }
-
-  /**
-   * Brings the workspace in line with `dir`: a new file is indexed; one whose size or mtime
-   * changed is read, and indexed again only when its content did; one gone is removed.
-   */
-  #scan(workspaceId: string, dir: string) {
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((name) => !name.startsWith('.'));
-    } catch {
-      return;
-    }
-    const { byPath, byNameAndSize } = this.#storedSources(workspaceId, dir);
-    const uploads: Upload[] = [];
-    const updates: Operation[] = [];
-    const seen = new Set<string>();
-    for (const name of names.sort()) {
-      const path = join(dir, name);
-      try {
-        const stat = statSync(path);
-        if (!stat.isFile()) continue;
-        seen.add(path);
-        const queued = this.#inFlight.get(path);
-        if (queued && queued.mtimeMs === stat.mtimeMs && queued.size === stat.size) continue;
-        // Stored by an older kb serve (no source yet): the same name and size is the same file.
-        const known = byPath.get(path) ?? byNameAndSize.get(`${stat.size}:${name}`);
-        const settled = known && (known.indexingStatus === 'COMPLETED' || known.indexingStatus === 'FAILED');
-        if (settled && known.source?.size === stat.size && known.source.mtimeMs === stat.mtimeMs) continue;
-        if (known && !known.source && settled) {
-          updates.push(withSource(known, path, stat.mtimeMs, readFileSync(path)));
-          continue;
-        }
-        if (known?.source && settled && known.source.size === stat.size) {
-          // Touched, perhaps not changed: the content decides.
-          const bytes = readFileSync(path);
-          const same = sha256(bytes) === known.source.sha256;
-          if (same) {
-            updates.push(withSource(known, path, stat.mtimeMs, bytes));
-            continue;
-          }
-        }
-        uploads.push({
-          filename: name,
-          size: stat.size,
-          id: known?.id,
-          read: () => readFileSync(path),
-          source: { path, mtimeMs: stat.mtimeMs },
-        });
-      } catch {
-        // Vanished or unreadable between listing and reading: picked up by the next scan.
-      }
-    }
-    for (const [path, file] of byPath) {
-      if (!seen.has(path)) updates.push({ op: 'fileDeleted', id: file.id, at: now() });
-    }
-    try {
-      if (updates.length) this.store.commit(...updates);
-      for (let i = 0; i < uploads.length; i += 1000) this.enqueue(workspaceId, uploads.slice(i, i + 1000));
-    } catch (err) {
-      if (!(err instanceof StorageError)) throw err;
-      // Once the disk has room again.
-      clearTimeout(this.#scanTimer);
-      this.#scanTimer = setTimeout(() => this.#scan(workspaceId, dir), STORAGE_RETRY_MS);
-    }
-  }
-
-  /** The workspace's stored files from `dir`: by path, and (for older records) by name and size. */
-  #storedSources(workspaceId: string, dir: string) {
-    const byPath = new Map<string, FileRecord>();
-    const byNameAndSize = new Map<string, FileRecord>();
-    for (const file of this.store.files.values()) {
-      if (file.workspaceId !== workspaceId || file.deletedAt) continue;
-      if (file.source && dirname(file.source.path) === dir) byPath.set(file.source.path, file);
-      else if (!file.source) {
-        const key = `${file.fileSize}:${file.originalFilename}`;
-        if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
-      }
-    }
-    return { byPath, byNameAndSize };
   }
 
   close(): void {
     this.#closed = true;
     clearTimeout(this.#timer as NodeJS.Timeout);
     clearImmediate(this.#timer as NodeJS.Immediate);
-    clearTimeout(this.#scanTimer);
-    for (const watcher of this.#watchers) watcher.close();
   }
 }
 
+const fresh = (startedAt: number): IndexingProgress => ({
+  done: 0,
+  total: 0,
+  bytesDone: 0,
+  failed: 0,
+  failures: [],
+  startedAt,
+  idle: false,
+});
+
 function failed(file: FileRecord, at: string, error: FileRecord['indexingError']): FileRecord {
   return { ...file, indexingStatus: 'FAILED', indexingError: error, updatedAt: at, indexedAt: at };
-}
-
-/** `file` with its source recorded as `path` as it is now (same content, new mtime). */
-function withSource(file: FileRecord, path: string, mtimeMs: number, bytes: Buffer): Operation {
-  const source = {
-    path,
-    mtimeMs,
-    size: bytes.length,
-    sha256: sha256(bytes),
-  };
-  return { op: 'file', file: { ...file, source } };
 }
 
 /** Jobs in the order they fall due (each queue's pause is the same for all): first in, first out. */
@@ -430,4 +424,4 @@ class JobQueue {
   }
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -68,6 +68,8 @@ export interface Chunk {
   fileId: string;
   filename: string;
   text: string;
+  /** The pages the text is from, in a document with pages (a PDF). */
+  pages?: [first: number, last: number];
 }
 
 export interface UserRecord {

@@ -60,44 +60,62 @@ const ask = async (env: Record<string, string>, dir: string, question: string) =
   return (await runKb(['threads', 'send', thread, question], { env, configDir: dir })).stdout;
 };
 
+/** kb serve --json's stderr: a JSON object per line. */
+const jsonLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+const RESTORED = { event: 'index.restored', file: 'state.jsonl.index', restored: 3, indexed: 0 };
+
 describe('kb serve --docs with --data: the search index across restarts', () => {
   it('restores the index, indexes only what changed, removes what is gone, and says so on stderr', async () => {
     const { dir, docs, data } = docsFolder();
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
 
-    let serve = await serveUntil(dir, args, /every document is searchable/);
+    let serve = await serveUntil(dir, args, /"event":"indexed"/);
     let stderr = await serve.stop();
     // Piped: one line when indexing settles, nothing while it runs.
-    expect(stderr).toMatch(/^Indexed 3 documents \(1 kB\) in \d+(ms|\.\ds); every document is searchable\n$/);
-    expect(readFileSync(`${data}.index`).subarray(0, 11).toString()).toBe('kb-index 1\n');
+    expect(jsonLines(stderr)).toEqual([
+      { event: 'indexed', documents: 3, completed: 3, failed: 0, bytes: 206, ms: expect.any(Number) },
+    ]);
+    expect(readFileSync(`${data}.index`).subarray(0, 11).toString()).toBe('kb-index 2\n');
 
     // Unchanged: nothing is indexed again.
     serve = await serveUntil(dir, args, /restored/);
     expect(await files(serve.env, dir)).toHaveLength(3);
     stderr = await serve.stop();
-    expect(stderr).toBe('Search index of 3 documents restored from state.jsonl.index\n');
+    expect(jsonLines(stderr)).toEqual([RESTORED]);
 
     // Touched but the same, changed, removed, added.
     utimesSync(join(docs, 'alpha.md'), new Date(), new Date(Date.now() + 5000));
     appendFileSync(join(docs, 'beta.md'), '\nThe narwhal rota moved to Mondays.');
     rmSync(join(docs, 'gamma.md'));
     writeFileSync(join(docs, 'delta.md'), 'Delta: the axolotl fund closes in June.');
-    serve = await serveUntil(dir, args, /every document is searchable/);
+    serve = await serveUntil(dir, args, /"event":"indexed"/);
     const listed = await files(serve.env, dir);
     expect(listed.map((f) => f.originalFilename).sort()).toEqual(['alpha.md', 'beta.md', 'delta.md']);
     expect(await ask(serve.env, dir, 'When does the axolotl fund close?')).toContain('[delta.md]');
     expect(await ask(serve.env, dir, 'When does the narwhal rota happen?')).toContain('Mondays');
     expect(await ask(serve.env, dir, 'When does the pangolin office open?')).not.toContain('gamma.md');
     stderr = await serve.stop();
-    expect(stderr).toMatch(
-      /^Search index of 3 documents restored from state\.jsonl\.index\nIndexed 2 documents \(1 kB\) in \d+(ms|\.\ds); every document is searchable\n$/,
-    );
+    expect(jsonLines(stderr)).toEqual([
+      RESTORED,
+      {
+        event: 'indexed',
+        documents: 2,
+        completed: 2,
+        failed: 0,
+        bytes: expect.any(Number),
+        ms: expect.any(Number),
+      },
+    ]);
   }, 60_000);
 
   it('ignores a damaged index file, says why, and indexes everything again', async () => {
     const { dir, docs, data } = docsFolder();
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
-    let serve = await serveUntil(dir, args, /every document is searchable/);
+    let serve = await serveUntil(dir, args, /"event":"indexed"/);
     await serve.stop();
     const image = readFileSync(`${data}.index`);
     image[image.length - 3]! ^= 0xff;
@@ -109,7 +127,7 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     expect(stderr).toMatch(/^warning: .*state\.jsonl\.index: checksum mismatch; indexing again\n/);
     // Rebuilt from the journal: nothing to wait for, and the next start trusts the new file.
     serve = await serveUntil(dir, args, /restored/);
-    expect(await serve.stop()).toBe('Search index of 3 documents restored from state.jsonl.index\n');
+    expect(jsonLines(await serve.stop())).toEqual([RESTORED]);
   }, 60_000);
 });
 

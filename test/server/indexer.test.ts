@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { extractChunks } from '../../src/server/extraction/extract-chunks.js';
 import { Indexer } from '../../src/server/indexer.js';
 import { Journal, type JournalFs } from '../../src/server/journal.js';
 import { Store } from '../../src/server/store.js';
@@ -30,14 +31,14 @@ function countedStore() {
 describe('the indexing pipeline', () => {
   it('stores the states of many files in batches: a few writes, not three per file', async () => {
     const { store, counts } = countedStore();
-    const indexer = new Indexer(store, { stepDelayMs: 0 });
+    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
     const text = (i: number) => `Document ${i} is about the subject number ${i}. `.repeat(20);
     counts.fsyncs = 0;
     indexer.enqueue(
       'ws',
       Array.from({ length: 300 }, (_, i) => {
         const bytes = Buffer.from(text(i));
-        return { filename: `doc-${i}.md`, size: bytes.length, read: () => bytes };
+        return { filename: `doc-${i}.md`, size: bytes.length, read: () => Promise.resolve(bytes) };
       }),
     );
     await indexer.idle();
@@ -52,21 +53,17 @@ describe('the indexing pipeline', () => {
 
   it('removes a folder file that vanished before its turn, and fails one that cannot be read', async () => {
     const { store } = countedStore();
-    const indexer = new Indexer(store, { stepDelayMs: 0 });
+    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
     const [gone, unreadable] = indexer.enqueue('ws', [
       {
         filename: 'gone.md',
         size: 5,
-        read: () => {
-          throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-        },
+        read: () => Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' })),
       },
       {
         filename: 'locked.md',
         size: 5,
-        read: () => {
-          throw Object.assign(new Error('denied'), { code: 'EACCES' });
-        },
+        read: () => Promise.reject(Object.assign(new Error('denied'), { code: 'EACCES' })),
       },
     ]);
     await indexer.idle();

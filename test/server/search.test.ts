@@ -1,9 +1,20 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus } from '../../bench/corpus.js';
 import { labelledQueries } from '../../bench/scale.js';
-import { chunkText } from '../../src/server/extract.js';
+import { chunkText } from '../../src/server/extraction/chunk.js';
 import { readIndexFile, writeIndexFile } from '../../src/server/index-file.js';
 import type { Chunk } from '../../src/server/model.js';
 import { ChunkIndex, tokens, withinEdits } from '../../src/server/search.js';
@@ -179,21 +190,57 @@ describe('the index file next to --data', () => {
     const path = join(tempDir(), 'state.jsonl.index');
     await writeIndexFile(path, new Map([['ws_1', image()]]));
     const good = readFileSync(path);
+    const text = good.toString('latin1');
     const variants: [Buffer, RegExp][] = [
       [
         Buffer.concat([good.subarray(0, -9), Buffer.from([good[good.length - 9]! ^ 1]), good.subarray(-8)]),
         /checksum/,
       ],
-      [good.subarray(0, good.length - 8), /checksum|truncated/],
-      [Buffer.from(good.toString('latin1').replace('kb-index 1', 'kb-index 9'), 'latin1'), /version/],
-      [Buffer.from(good.toString('latin1').replace('"tokenizer":1', '"tokenizer":0'), 'latin1'), /tokenizer/],
-      [Buffer.from('kb-index 1\n{not json\n'), /JSON/],
+      [good.subarray(0, good.length - 8), /checksum/],
+      [Buffer.from(text.replace('kb-index 2', 'kb-index 9'), 'latin1'), /version/],
+      [resigned(text.replace('"tokenizer":1', '"tokenizer":0')), /tokenizer/],
+      [resigned('kb-index 2\n0\n{not json\n'), /JSON/],
+      // The header is covered by the checksum: two term names swapped would cite the wrong chunks.
+      [Buffer.from(text.replace('"one"', '"xxx"'), 'latin1'), /checksum/],
+      // Counts that would allocate terabytes, with a checksum that matches: refused before allocating.
+      [resigned(text.replace(/"chunks":\d+/, '"chunks":1000000000000')), /counts|truncated/],
+      [resigned(text.replace(/"postings":\d+/, '"postings":-3')), /counts/],
     ];
     for (const [bytes, problem] of variants) {
-      writeFileSync(path, bytes);
+      writeFileSync(path, bytes, { mode: 0o600 });
       const read = readIndexFile(path);
       expect(read.images.size).toBe(0);
       expect(read.problem).toMatch(problem);
     }
   });
+
+  it("is not opened when it is a link, a FIFO, writable by others or another user's", async () => {
+    const dir = tempDir();
+    const path = join(dir, 'state.jsonl.index');
+    symlinkSync('/dev/zero', path);
+    expect(readIndexFile(path).problem).toMatch(/link/);
+    unlinkSync(path);
+    execFileSync('mkfifo', [path]);
+    // Opening a FIFO to read would wait for a writer for ever.
+    expect(readIndexFile(path).problem).toMatch(/not a regular file/);
+    unlinkSync(path);
+    await writeIndexFile(path, new Map([['ws_1', image()]]));
+    chmodSync(path, 0o666);
+    expect(readIndexFile(path)).toMatchObject({
+      images: new Map(),
+      problem: expect.stringMatching(/writable by other users/),
+    });
+    chmodSync(path, 0o600);
+    if (process.getuid?.() === 0) {
+      chownSync(path, 65534, 65534);
+      expect(readIndexFile(path).problem).toMatch(/another user/);
+    }
+  });
 });
+
+/** An index file's text with its checksum made to match what it now says. */
+function resigned(text: string): Buffer {
+  const [magic, , ...rest] = text.split('\n');
+  const body = Buffer.from(rest.join('\n'), 'latin1');
+  return Buffer.concat([Buffer.from(`${magic}\n${createHash('sha256').update(body).digest('hex')}\n`), body]);
+}

@@ -9,6 +9,8 @@ import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
 import { describeRestored, showIndexing } from './indexing-progress.js';
 import { collect } from '../shared/options.js';
+import { FAILURE_CODES, SUPPORTED } from '../../server/extraction/document-types.js';
+import { parseByteSize } from '../../util/size.js';
 
 interface ServeOptions {
   port: string;
@@ -29,6 +31,7 @@ interface ServeOptions {
   rateLimit?: string;
   indexDelay?: string;
   webhookRetries?: string;
+  maxFileSize?: string;
 }
 
 /** --docs must be a folder and --data a file in one: said before anything is stored. */
@@ -117,6 +120,11 @@ export default function serveCommand(): Command {
     )
     .option('--llm-model <name>', 'model for --llm-base-url', 'llama3.2')
     .option('--rate-limit <n>', 'requests per second per key before 429 (default: no limit)')
+    .option(
+      '--max-file-size <size>',
+      'documents larger than this FAIL as too_large (K, M, G: powers of 1024)',
+      '100M',
+    )
     .addOption(new Option('--index-delay <ms>', 'pause before each indexing step').default('200'))
     .addOption(new Option('--webhook-retries <ms,...>', 'delays between webhook delivery retries'))
     .addHelpText(
@@ -124,6 +132,15 @@ export default function serveCommand(): Command {
       `
 Prints the base URL and one key per workspace on stdout (--json: one JSON object), then
 serves until Ctrl-C. Decisions where the interface leaves things open: docs/local-service.md.
+
+--docs indexes the folder and its subfolders (a file's name is its path in the folder;
+hidden files and folders are skipped, links are not followed out of the folder). Types:
+  ${SUPPORTED}
+(PDF pages are cited: "manual.pdf p. 3"; text in UTF-8, UTF-16 with a BOM, or windows-1252).
+A file that cannot be indexed is FAILED with one of these codes, each named on stderr:
+${Object.entries(FAILURE_CODES)
+  .map(([code, meaning]) => `  ${code.padEnd(16)} ${meaning}`)
+  .join('\n')}
 
 Examples:
   $ kb serve --demo --port 4010
@@ -142,6 +159,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     if (ms === undefined) throw new UsageError(`invalid --webhook-retries "${opts.webhookRetries}"`);
     return ms;
   });
+  const maxFileBytes = parseByteSize(opts.maxFileSize ?? '100M');
+  if (maxFileBytes === undefined)
+    throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
   const { startServer } = await import('../../server/index.js');
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
@@ -166,6 +186,8 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       rateLimit: nonNegativeInt('rate limit', opts.rateLimit),
       indexDelayMs: nonNegativeInt('index delay', opts.indexDelay),
       webhookRetrySchedule: retrySchedule,
+      maxFileBytes,
+      onInternalError: (err) => ctx.warn(`internal error (kb serve goes on): ${sanitizeText(String(err))}`),
     });
   } catch (err) {
     if (err instanceof JournalDamaged)
@@ -210,7 +232,14 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
 
   const index = server.loaded?.index;
   for (const problem of index?.problems ?? []) ctx.warn(`${sanitizeText(problem)}; indexing again`);
-  if (index?.restored) io.err(`${describeRestored(index, sanitizeText(`${basename(opts.data!)}.index`))}\n`);
+  if (index?.restored) {
+    const file = `${basename(opts.data!)}.index`;
+    io.err(
+      ctx.format === 'human'
+        ? `${describeRestored(index, sanitizeText(file))}\n`
+        : `${safeJson({ event: 'index.restored', file, restored: index.restored, indexed: index.indexed })}\n`,
+    );
+  }
   const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
 
   await new Promise<void>((resolve) => {

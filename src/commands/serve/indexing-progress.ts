@@ -2,6 +2,7 @@ import type { Context } from '../../factory.js';
 import { startSpinner, type Spinner } from '../../io/spinner.js';
 import type { IndexingProgress } from '../../server/indexer.js';
 import { formatDuration } from '../../util/duration.js';
+import { safeJson, sanitizeText } from '../../util/sanitize.js';
 
 const POLL_MS = 250;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -21,9 +22,23 @@ export function describeIndexing(progress: IndexingProgress, nowMs: number): str
   return parts.join(' · ');
 }
 
-/** "Indexed 20,000 documents (57.1 MB) in 7.7s; every document is searchable" */
+/**
+ * "Indexed 20,000 documents (57.1 MB) in 7.7s; every document is searchable", or when some
+ * failed "Indexed 5 of 8 documents (17 kB) in 0.4s; 3 failed: kb files list --status FAILED".
+ */
 export function describeIndexed(progress: IndexingProgress, nowMs: number): string {
-  return `Indexed ${documents(progress.done)} (${size(progress.bytesDone)}) in ${formatDuration(nowMs - progress.startedAt)}; every document is searchable`;
+  const took = `(${size(progress.bytesDone)}) in ${formatDuration(nowMs - progress.startedAt)}`;
+  if (progress.failed === 0)
+    return `Indexed ${documents(progress.done)} ${took}; every document is searchable`;
+  return `Indexed ${count(progress.done - progress.failed)} of ${documents(progress.done)} ${took}; ${count(progress.failed)} failed: kb files list --status FAILED`;
+}
+
+/** "  hr/scan.pdf: no_text_layer: 12 pages, no extractable text: …", one per named failure. */
+export function describeFailures(progress: IndexingProgress): string[] {
+  const lines = progress.failures.map((f) => `  ${f.name}: ${f.code}: ${f.message}`);
+  const unnamed = progress.failed - progress.failures.length;
+  if (unnamed > 0) lines.push(`  and ${count(unnamed)} more`);
+  return lines;
 }
 
 /** "Search index of 20,000 documents restored from state.jsonl.index; 2 indexed again" */
@@ -52,7 +67,26 @@ export function showIndexing(ctx: Context, progress: () => IndexingProgress): ()
     spinner = undefined;
     if (now.total > 0 && now.startedAt !== reported) {
       reported = now.startedAt;
-      ctx.io.err(`${describeIndexed(now, now.finishedAt ?? Date.now())}\n`);
+      const finishedAt = now.finishedAt ?? Date.now();
+      if (ctx.format === 'human') {
+        const lines = [...describeFailures(now).map(sanitizeText), describeIndexed(now, finishedAt)];
+        ctx.io.err(`${lines.join('\n')}\n`);
+        return;
+      }
+      // For scripts: one JSON line per failed file, then one for the whole.
+      const lines = now.failures.map((f) => safeJson({ event: 'file.failed', ...f }));
+      const { done, failed, bytesDone } = now;
+      lines.push(
+        safeJson({
+          event: 'indexed',
+          documents: done,
+          completed: done - failed,
+          failed,
+          bytes: bytesDone,
+          ms: finishedAt - now.startedAt,
+        }),
+      );
+      ctx.io.err(`${lines.join('\n')}\n`);
     }
   };
   poll();

@@ -1,0 +1,64 @@
+import type { Section } from './formats.js';
+
+/** A passage of a document, and the pages it spans where the document has pages. */
+export interface TextChunk {
+  text: string;
+  pages?: [first: number, last: number];
+}
+
+/**
+ * Splits sections into chunks of about `size` characters along paragraph and sentence
+ * boundaries, each starting with the last `overlap` characters of the one before. A chunk
+ * knows the pages its text came from; a new page starts a new chunk, so that a citation names
+ * the page a passage is on rather than its neighbours too.
+ */
+export function chunkSections(sections: Section[], size = 800, overlap = 120): TextChunk[] {
+  const chunks: TextChunk[] = [];
+  let current = '';
+  let first: number | undefined;
+  let last: number | undefined;
+  const push = () => {
+    chunks.push(first === undefined ? { text: current } : { text: current, pages: [first, last!] });
+  };
+  for (const section of sections) {
+    if (current && section.page !== last) {
+      push();
+      current = '';
+      first = undefined;
+    }
+    for (const sentence of sentencesOf(section.text)) {
+      if (current && current.length + sentence.length + 1 > size) {
+        push();
+        const tail = current.slice(-overlap);
+        const cut = tail.search(/\s/);
+        current = cut >= 0 ? tail.slice(cut + 1) : '';
+        first = current ? last : undefined;
+      }
+      if (sentence.length > size) {
+        for (let i = 0; i < sentence.length; i += size - overlap) {
+          if (current) push();
+          current = sentence.slice(i, i + size);
+          first = last = section.page;
+        }
+        continue;
+      }
+      current = current ? `${current}\n${sentence}` : sentence;
+      first ??= section.page;
+      last = section.page;
+    }
+  }
+  if (current) push();
+  return chunks;
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])[ \t]+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Chunks of plain text. */
+export function chunkText(text: string, size = 800, overlap = 120): string[] {
+  return chunkSections([{ text }], size, overlap).map((c) => c.text);
+}

@@ -1,0 +1,48 @@
+import { extname } from 'node:path';
+
+/** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
+export const DOCUMENT_TYPES: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.text': 'text/plain',
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.tsv': 'text/tab-separated-values',
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const OTHER_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.zip': 'application/zip',
+  '.doc': 'application/msword',
+};
+
+export function mimeTypeFor(filename: string): string {
+  const ext = extname(filename).toLowerCase();
+  return DOCUMENT_TYPES[ext] ?? OTHER_TYPES[ext] ?? 'application/octet-stream';
+}
+
+export const SUPPORTED = Object.keys(DOCUMENT_TYPES).join(' ');
+
+/** Every code a FAILED file can carry, with what it means: for help, docs and tests. */
+export const FAILURE_CODES: Record<string, string> = {
+  unsupported_type: 'not one of the supported types',
+  empty_file: 'the file is empty',
+  binary_content: 'a text type that holds binary data',
+  parse_error: 'a damaged PDF, Word, JSON or CSV file',
+  encrypted: 'a PDF protected by a password',
+  no_text_layer: 'a PDF whose pages are images (scanned); OCR is not supported',
+  no_text: 'nothing to index once the markup is removed',
+  too_large: 'larger than --max-file-size',
+  outside_folder: 'a link in the docs folder to a file outside it',
+  not_regular: 'not a regular file (a device, FIFO or socket)',
+  unreadable: 'the file could not be read',
+  extract_timeout: 'reading its text took longer than the limit',
+  extract_crashed: 'reading its text ran out of memory or crashed',
+};

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ExtractResult, WorkerJob, WorkerResult } from './protocol.js';
+
+export interface ExtractorOptions {
+  /** How long one document may take (default 60 s); then the worker is replaced and the file FAILs. */
+  timeoutMs?: number;
+  /** The worker's heap (default 1536 MB); a document that needs more FAILs, kb serve does not. */
+  heapMb?: number;
+  /** The worker script (tests plant their own). */
+  script?: string;
+}
+
+interface Pending {
+  id: number;
+  filename: string;
+  bytes: Uint8Array;
+  resolve: (result: ExtractResult) => void;
+}
+
+/**
+ * Extraction off the event loop: one worker thread, started on the first document that needs
+ * it, takes documents in order. A document that takes longer than the limit, or that makes the
+ * worker run out of memory or crash, FAILs (`extract_timeout`, `extract_crashed`); the worker is
+ * replaced and the documents behind it go on.
+ */
+export class Extractor {
+  readonly #timeoutMs: number;
+  readonly #heapMb: number;
+  readonly #script: string;
+  #worker: Worker | undefined;
+  /** Sent to the worker, in its order: the first is the one it is working on. */
+  #sent: Pending[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #nextId = 0;
+  #closed = false;
+
+  constructor(options: ExtractorOptions = {}) {
+    this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#heapMb = options.heapMb ?? 1536;
+    this.#script = options.script ?? workerScript();
+  }
+
+  /** The chunks of a document, or why it has none. Never rejects. */
+  extract(filename: string, bytes: Uint8Array): Promise<ExtractResult> {
+    if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
+    return new Promise((resolve) => this.#send({ id: this.#nextId++, filename, bytes, resolve }));
+  }
+
+  #send(pending: Pending): void {
+    // A copy the worker takes over whole: the original stays here, to be sent again should
+    // the worker be lost before it is done.
+    const copy = new Uint8Array(pending.bytes.byteLength);
+    copy.set(pending.bytes);
+    const job: WorkerJob = { id: pending.id, filename: pending.filename, bytes: copy.buffer };
+    this.#sent.push(pending);
+    const worker = this.#ensureWorker();
+    if (this.#sent.length === 1) this.#arm();
+    worker.postMessage(job, [job.bytes]);
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const pending of this.#sent.splice(0))
+      pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+
+  #ensureWorker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(this.#script, {
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
+      stdout: true,
+      stderr: true,
+    });
+    worker.unref();
+    // What pdf.js and the like print is not kb serve's to show.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    worker.on('message', (result: WorkerResult) => this.#settle(worker, result));
+    worker.on('error', (err) => this.#lost(worker, failure('extract_crashed', describeCrash(err))));
+    worker.on('exit', (code) =>
+      this.#lost(worker, failure('extract_crashed', `the extraction worker exited (${code})`)),
+    );
+    this.#worker = worker;
+    return worker;
+  }
+
+  /** The deadline of the document the worker is on. */
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (!this.#sent.length) return;
+    const worker = this.#worker;
+    this.#timer = setTimeout(() => {
+      if (worker === this.#worker)
+        this.#lost(
+          worker,
+          failure('extract_timeout', `reading the text took longer than ${this.#timeoutMs / 1000} s`),
+        );
+    }, this.#timeoutMs);
+    this.#timer.unref();
+  }
+
+  #settle(worker: Worker, result: WorkerResult): void {
+    if (worker !== this.#worker || this.#sent[0]?.id !== result.id) return;
+    const { id: _, ...outcome } = result;
+    this.#sent.shift()!.resolve(outcome);
+    this.#arm();
+  }
+
+  /** The worker is gone (or is being put down): its document FAILs, the rest go to a new one. */
+  #lost(worker: Worker | undefined, result: ExtractResult): void {
+    if (!worker || worker !== this.#worker) return;
+    this.#worker = undefined;
+    clearTimeout(this.#timer);
+    void worker.terminate();
+    const [current, ...rest] = this.#sent;
+    this.#sent = [];
+    current?.resolve(result);
+    if (this.#closed) return;
+    for (const pending of rest) this.#send(pending);
+  }
+}
+
+const failure = (code: string, message: string): ExtractResult => ({ ok: false, error: { code, message } });
+
+function describeCrash(err: Error): string {
+  if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return 'reading the text needed more memory than the extraction worker may use';
+  return `the extraction worker crashed: ${err.message}`;
+}
+
+/** The built worker: dist/server/extraction/worker.js of this package, wherever this module runs from. */
+function workerScript(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'dist', 'server', 'extraction', 'worker.js');
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('the extraction worker is not built; run npm run build');
+    dir = parent;
+  }
+}

@@ -1,0 +1,153 @@
+import { extname } from 'node:path';
+import { importPackage } from '../../import-package.js';
+import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
+import type { IndexingError } from '../model.js';
+import { htmlToText } from './html-text.js';
+import { decodeText } from './text-decode.js';
+
+/** A stretch of a document's text, and the page it is on where the format has pages. */
+export interface Section {
+  text: string;
+  page?: number;
+}
+
+export type Extraction = { ok: true; sections: Section[] } | { ok: false; error: IndexingError };
+
+const fail = (code: string, message: string): Extraction => ({ ok: false, error: { code, message } });
+
+/** The text of a document, in sections (a PDF's pages), or the indexing error that explains why there is none. */
+export async function extractDocument(filename: string, bytes: Uint8Array): Promise<Extraction> {
+  if (bytes.length === 0) return fail('empty_file', 'the file is empty');
+  const ext = extname(filename).toLowerCase();
+  if (!(ext in DOCUMENT_TYPES))
+    return fail(
+      'unsupported_type',
+      `files of type ${ext || '(no extension)'} cannot be indexed; supported: ${SUPPORTED}`,
+    );
+  if (ext === '.pdf') return extractPdf(bytes);
+  if (ext === '.docx') return extractDocx(bytes);
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return fail('binary_content', 'the file holds binary data, not text');
+  let text = decoded.text;
+  if (ext === '.html' || ext === '.htm') text = htmlToText(text);
+  else if (ext === '.json') {
+    try {
+      text = jsonToText(JSON.parse(text));
+    } catch (err) {
+      return fail('parse_error', `the JSON cannot be parsed: ${(err as Error).message}`);
+    }
+  } else if (ext === '.csv' || ext === '.tsv') {
+    try {
+      text = await tableToText(text, ext === '.tsv' ? '\t' : ',');
+    } catch (err) {
+      return fail(
+        'parse_error',
+        `the ${ext.slice(1).toUpperCase()} cannot be parsed: ${(err as Error).message}`,
+      );
+    }
+  } else if (ext === '.md' || ext === '.markdown') text = markdownToText(text);
+  return finish([{ text }]);
+}
+
+/** Sections with their white space tidied; none left means there was no text. */
+function finish(sections: Section[]): Extraction {
+  const tidy = sections.map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text.length > 0);
+  if (!tidy.length) return fail('no_text', 'no text could be extracted from the file');
+  return { ok: true, sections: tidy };
+}
+
+function tidyText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function markdownToText(text: string): string {
+  return text
+    .replace(/^\s{0,3}#{1,6}\s*/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]{1,3}/g, '');
+}
+
+/** Each value on a line of its own, named by its key (`plan: Growth`). Iterative: any depth. */
+function jsonToText(root: unknown): string {
+  const lines: string[] = [];
+  const stack: [value: unknown, key: string][] = [[root, '']];
+  while (stack.length) {
+    const [value, key] = stack.pop()!;
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object') lines.push(`${key ? `${key}: ` : ''}${String(value)}`);
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
+    else {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.` */
+async function tableToText(text: string, delimiter: string): Promise<string> {
+  const { parse } = await importPackage<typeof import('csv-parse/sync')>('csv-parse/sync');
+  const rows = parse(text, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as string[][];
+  const [header, ...body] = rows;
+  if (!header) return '';
+  const names = header.map((name, i) => name || `column ${i + 1}`);
+  return body
+    .map((row) => {
+      const cells = row
+        .map((cell, i) => (cell ? `${names[i] ?? `column ${i + 1}`}: ${cell}` : ''))
+        .filter(Boolean);
+      return cells.length ? `${cells.join('; ')}.` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
+  const { getDocumentProxy, extractText } = await importPackage<typeof import('unpdf')>('unpdf');
+  let pages: string[];
+  try {
+    // pdf.js takes the buffer over: a copy, so that the caller's stays whole.
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+    try {
+      pages = (await extractText(pdf, { mergePages: false })).text;
+    } finally {
+      void pdf.destroy();
+    }
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'PasswordException')
+      return fail('encrypted', 'the PDF is protected by a password; save an unprotected copy to index it');
+    return fail('parse_error', `the PDF cannot be read: ${(err as Error).message}`);
+  }
+  const extracted = finish(pages.map((text, i) => ({ text, page: i + 1 })));
+  if (!extracted.ok && pages.length > 0)
+    return fail(
+      'no_text_layer',
+      `${pages.length} page${pages.length === 1 ? '' : 's'}, no extractable text: scanned images? OCR is not supported`,
+    );
+  return extracted;
+}
+
+async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
+  const mammoth = (await importPackage<typeof import('mammoth')>('mammoth')).default;
+  let html: string;
+  try {
+    html = (
+      await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+    ).value;
+  } catch (err) {
+    return fail('parse_error', `the Word document cannot be read: ${(err as Error).message}`);
+  }
+  return finish([{ text: htmlToText(html) }]);
+}

@@ -1,0 +1,107 @@
+import { Parser } from 'htmlparser2';
+
+/** Elements whose content is never text a reader sees. */
+const HIDDEN = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'head',
+  'iframe',
+  'object',
+]);
+/** Elements that end a line: the text on either side is not one sentence. */
+const BLOCKS = new Set(
+  'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot title ul'.split(
+    ' ',
+  ),
+);
+
+interface Table {
+  headers: string[] | undefined;
+  row: string[] | undefined;
+  cell: string | undefined;
+}
+
+/**
+ * The text of an HTML document as a reader sees it: entities decoded, the title kept as the
+ * first line, hidden content (scripts, styles, templates, comments) left out, a line per block,
+ * inline tags joining their words as written, and each table row as `Header: value; …`.
+ */
+export function htmlToText(html: string): string {
+  const lines: string[] = [];
+  let line = '';
+  let hidden = 0;
+  let title = '';
+  let inTitle = false;
+  const tables: Table[] = [];
+  const flush = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text) lines.push(text);
+    line = '';
+  };
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'title') inTitle = true;
+        else if (HIDDEN.has(name)) hidden++;
+        if (hidden) return;
+        const table = tables.at(-1);
+        if (name === 'table') {
+          flush();
+          tables.push({ headers: undefined, row: undefined, cell: undefined });
+        } else if (table && name === 'tr') table.row = [];
+        else if (table && (name === 'td' || name === 'th')) table.cell = '';
+        else if (table?.cell !== undefined) {
+          if (BLOCKS.has(name)) table.cell += ' ';
+        } else if (BLOCKS.has(name)) flush();
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+        if (hidden) return;
+        const table = tables.at(-1);
+        if (table?.cell !== undefined) table.cell += text;
+        else if (!table) line += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        if (hidden) return;
+        const table = tables.at(-1);
+        if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
+          table.row?.push(table.cell.replace(/\s+/g, ' ').trim());
+          table.cell = undefined;
+        } else if (table && name === 'tr' && table.row) {
+          lines.push(...rowLines(table));
+          table.row = undefined;
+        } else if (name === 'table') {
+          tables.pop();
+        } else if (!table && BLOCKS.has(name)) flush();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  flush();
+  const heading = title.replace(/\s+/g, ' ').trim();
+  if (heading && lines[0] !== heading) lines.unshift(heading);
+  return lines.join('\n');
+}
+
+/** A table row as text: the first row names the columns of the rows after it. */
+function rowLines(table: Table): string[] {
+  const cells = table.row!;
+  if (!cells.some(Boolean)) return [];
+  if (!table.headers) {
+    table.headers = cells;
+    return [cells.filter(Boolean).join('; ')];
+  }
+  const headers = table.headers;
+  const parts = cells
+    .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
+    .filter(Boolean);
+  return [`${parts.join('; ')}.`];
+}
