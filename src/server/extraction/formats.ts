@@ -140,7 +140,8 @@ async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
 }
 
 async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
-  const mammoth = (await importPackage<typeof import('mammoth')>('mammoth')).default;
+  // CommonJS: its exports are the module's default.
+  const mammoth = (await importPackage<{ default: typeof import('mammoth') }>('mammoth')).default;
   let html: string;
   try {
     html = (
