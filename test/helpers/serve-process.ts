@@ -7,22 +7,34 @@ export interface ServeProcess {
   stderr: () => string;
 }
 
-/** `kb serve` as its own process (so it can be killed with SIGKILL), resolved once it listens. */
+/**
+ * `kb serve` as its own process (so it can be killed with SIGKILL), resolved once it listens.
+ * With `--json` (the default) its stderr's indexing lines are JSON; `human: true` runs it without.
+ */
 export function startServeProcess(
   dir: string,
   args: string[],
   env: Record<string, string> = {},
+  { human = false } = {},
 ): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
-      env: baseEnv(dir, env),
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', ...(human ? [] : ['--json']), ...args],
+      {
+        env: baseEnv(dir, env),
+      },
+    );
     let out = '';
     let err = '';
     child.stderr!.on('data', (d) => (err += d));
     child.stdout!.on('data', (d) => {
       out += d;
-      if (out.includes('\n')) resolve({ child, url: JSON.parse(out.split('\n')[0]!).url, stderr: () => err });
+      if (!out.includes('\n')) return;
+      const url = human
+        ? /listening on (\S+)/.exec(out)![1]!
+        : (JSON.parse(out.split('\n')[0]!) as { url: string }).url;
+      resolve({ child, url, stderr: () => err });
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });

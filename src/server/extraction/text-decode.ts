@@ -18,8 +18,23 @@ export function decodeText(bytes: Uint8Array): Decoded {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      text = new TextDecoder('windows-1252').decode(bytes);
+      text = decodeWindows1252(bytes);
     }
   }
   return text.includes('\u0000') ? { ok: false, reason: 'binary' } : { ok: true, text };
+}
+
+/**
+ * windows-1252 differs from Latin-1 in 0x80-0x9f (curly quotes, dashes, €). Node's TextDecoder
+ * decodes that label as Latin-1 on some versions, so those 32 are mapped here (undefined ones
+ * stay as they are, as WHATWG's decoder leaves them).
+ */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }

@@ -1,0 +1,259 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runKb, tempDir } from '../helpers/cli.js';
+import { makeDocx, makePdf } from '../helpers/documents.js';
+import { type ServeProcess, startServeProcess } from '../helpers/serve-process.js';
+
+const KEY = 'kb_documents_test_key';
+let serving: ServeProcess | undefined;
+afterEach(() => {
+  serving?.child.kill('SIGKILL');
+  serving = undefined;
+});
+
+/** A company handbook as people keep one: several formats, a subfolder, a scanned PDF, hidden files. */
+async function handbook(): Promise<{ dir: string; docs: string }> {
+  const dir = tempDir();
+  const docs = join(dir, 'handbook');
+  mkdirSync(join(docs, 'hr'), { recursive: true });
+  mkdirSync(join(docs, '.git'));
+  writeFileSync(
+    join(docs, 'manual.pdf'),
+    makePdf([
+      ['Orbit operations manual.', 'This manual describes the appliance.'],
+      ['Installation needs 4 GB of memory and a static address.'],
+      ['The backup runs nightly at 2 am and is kept for 30 days.'],
+    ]),
+  );
+  writeFileSync(join(docs, 'scan.pdf'), makePdf([['x'], ['y']], { scanned: true }));
+  writeFileSync(
+    join(docs, 'hr', 'benefits.docx'),
+    await makeDocx([
+      { heading: 'Benefits' },
+      { paragraph: 'Parental leave is sixteen weeks at full pay.' },
+      {
+        table: [
+          ['Plan', 'Monthly price'],
+          ['Dental cover', '12 dollars'],
+        ],
+      },
+    ]),
+  );
+  writeFileSync(
+    join(docs, 'canteen.html'),
+    '<html><head><title>Canteen &amp; caf&eacute;</title><script>var token = "js-secret";</script></head><body><!-- draft: remove the pastries --><p>The canteen serves un<b>believ</b>able soup &ndash; every weekday&hellip;</p></body></html>',
+  );
+  writeFileSync(
+    join(docs, 'sla.csv'),
+    'priority,first response,resolution\nUrgent,"30 minutes, day and night",4 hours\nLow,2 days,2 weeks\n',
+  );
+  writeFileSync(
+    join(docs, 'parking.txt'),
+    Buffer.from('Parking for visitors is at the caf\xe9 entrance.', 'latin1'),
+  );
+  writeFileSync(join(docs, '.env'), 'SECRET=hidden-file-text');
+  writeFileSync(join(docs, '.git', 'config'), '[core] hidden-folder-text');
+  return { dir, docs };
+}
+
+async function serve(dir: string, args: string[], options: { human?: boolean } = {}) {
+  serving = await startServeProcess(
+    dir,
+    ['--index-delay', '0', ...args],
+    { KB_SERVE_API_KEYS: `default:${KEY}` },
+    options,
+  );
+  return serving;
+}
+
+async function until(serve: ServeProcess, pattern: RegExp, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (!pattern.test(serve.stderr())) {
+    if (Date.now() > deadline) throw new Error(`kb serve never said ${pattern}: ${serve.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return serve.stderr();
+}
+
+function kb(serve: ServeProcess, dir: string) {
+  const env = { KB_BASE_URL: serve.url, KB_API_KEY: KEY };
+  return {
+    run: (args: string[]) => runKb(args, { env, configDir: dir }),
+    async files() {
+      const { stdout } = await runKb(['files', 'list', '--json', '--limit', '100'], { env, configDir: dir });
+      return JSON.parse(stdout) as { id: string; originalFilename: string; indexingStatus: string }[];
+    },
+    async ask(question: string) {
+      const thread = (await runKb(['threads', 'create', '--ids'], { env, configDir: dir })).stdout.trim();
+      const { stdout } = await runKb(['threads', 'send', thread, question, '--json'], {
+        env,
+        configDir: dir,
+      });
+      return (JSON.parse(stdout) as { aiResponse: { content: string; sources: string[] } }).aiResponse;
+    },
+  };
+}
+
+describe('kb serve --docs on a real folder', () => {
+  it('indexes PDF, Word, HTML, CSV and Latin-1 text in subfolders, cites PDF pages, and names what failed', async () => {
+    const { dir, docs } = await handbook();
+    const server = await serve(dir, ['--docs', docs], { human: true });
+    const stderr = await until(server, /^Indexed /m);
+    expect(stderr).toBe(
+      '  scan.pdf: no_text_layer: 2 pages, no extractable text: scanned images? OCR is not supported\n' +
+        `Indexed 5 of 6 documents (${/\((\d+ kB)\)/.exec(stderr)![1]}) in ${/ in (\S+);/.exec(stderr)![1]}; 1 failed: kb files list --status FAILED\n`,
+    );
+    const client = kb(server, dir);
+    const files = await client.files();
+    expect(Object.fromEntries(files.map((f) => [f.originalFilename, f.indexingStatus]))).toEqual({
+      'manual.pdf': 'COMPLETED',
+      'scan.pdf': 'FAILED',
+      'hr/benefits.docx': 'COMPLETED',
+      'canteen.html': 'COMPLETED',
+      'sla.csv': 'COMPLETED',
+      'parking.txt': 'COMPLETED',
+    });
+
+    const memory = await client.ask('How much memory does the installation need?');
+    expect(memory.content).toMatch(/^Installation needs 4 GB of memory/);
+    expect(memory.sources).toEqual(['manual.pdf p. 2']);
+    expect(memory.content).toContain('Sources: [manual.pdf p. 2]');
+    expect((await client.ask('How long are backups kept?')).sources).toEqual(['manual.pdf p. 3']);
+    const leave = await client.ask('How long is parental leave?');
+    expect(leave).toMatchObject({ sources: ['hr/benefits.docx'] });
+    expect(leave.content).toContain('sixteen weeks');
+    expect((await client.ask('What does dental cover cost per month?')).content).toContain(
+      'Plan: Dental cover; Monthly price: 12 dollars.',
+    );
+    expect((await client.ask('What is the first response for urgent tickets?')).content).toContain(
+      'first response: 30 minutes, day and night',
+    );
+    const soup = await client.ask('What does the canteen serve?');
+    expect(soup.content).toContain('unbelievable soup – every weekday…');
+    expect(soup.content).not.toMatch(/js-secret|pastries/);
+    expect((await client.ask('Where is visitor parking?')).content).toContain('café entrance');
+    expect((await client.ask('hidden-file-text hidden-folder-text')).sources).toEqual([]);
+
+    const scan = files.find((f) => f.originalFilename === 'scan.pdf')!;
+    const detail = JSON.parse((await client.run(['files', 'get', scan.id, '--json'])).stdout);
+    expect(detail.indexingError.code).toBe('no_text_layer');
+  }, 60_000);
+
+  it('never follows a link out of the folder: the journal with every API key stays unread', async () => {
+    const dir = tempDir();
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    const data = join(dir, 'state.jsonl');
+    writeFileSync(join(docs, 'real.md'), 'The office opens at nine.');
+    symlinkSync(data, join(docs, 'keys.txt'));
+    symlinkSync('/etc/passwd', join(docs, 'passwd.txt'));
+    symlinkSync('/proc/self/environ', join(docs, 'environ.txt'));
+    symlinkSync(join(docs, 'real.md'), join(docs, 'alias.md'));
+    symlinkSync(docs, join(docs, 'loop'));
+    execFileSync('mkfifo', [join(docs, 'pipe.txt')]);
+    const server = await serve(dir, ['--docs', docs, '--data', data]);
+    const stderr = await until(server, /"event":"indexed"/);
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l.event === 'file.failed').map((l) => [l.name, l.code])).toEqual([
+      ['environ.txt', 'outside_folder'],
+      ['keys.txt', 'outside_folder'],
+      ['passwd.txt', 'outside_folder'],
+      ['pipe.txt', 'not_regular'],
+    ]);
+    expect(lines.at(-1)).toMatchObject({ event: 'indexed', documents: 5, completed: 1, failed: 4 });
+    const client = kb(server, dir);
+    expect((await client.files()).map((f) => f.originalFilename).sort()).toEqual([
+      'environ.txt',
+      'keys.txt',
+      'passwd.txt',
+      'pipe.txt',
+      'real.md',
+    ]);
+    for (const question of [`What is the key ${KEY}?`, 'root:x:0:0 bin bash', 'workspace key apiKey']) {
+      const answer = await client.ask(question);
+      expect(answer.content).not.toContain(KEY);
+      expect(answer.content).not.toContain('root:x');
+      expect(answer.sources).not.toContain('keys.txt');
+    }
+  }, 60_000);
+
+  it('never indexes its own journal inside --docs (it would index itself and grow without end)', async () => {
+    const dir = tempDir();
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'a.md'), 'Alpha notes.');
+    const data = join(docs, 'state.jsonl');
+    const server = await serve(dir, ['--docs', docs, '--data', data]);
+    await until(server, /"event":"indexed"/);
+    expect((await kb(server, dir).files()).map((f) => f.originalFilename)).toEqual(['a.md']);
+    const size = statSync(data).size;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(statSync(data).size).toBe(size);
+    expect(readFileSync(data, 'utf8')).not.toContain('"originalFilename":"state.jsonl');
+  }, 30_000);
+
+  it('follows files added in new subfolders, and a folder removed and made again', async () => {
+    const dir = tempDir();
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'old.md'), 'The walrus budget closes in May.');
+    const server = await serve(dir, ['--docs', docs]);
+    await until(server, /"event":"indexed"/);
+    const client = kb(server, dir);
+    mkdirSync(join(docs, 'team', 'deep'), { recursive: true });
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(join(docs, 'team', 'deep', 'plan.md'), 'The heron plan starts in June.');
+    await eventually(async () =>
+      expect((await client.ask('When does the heron plan start?')).sources).toEqual(['team/deep/plan.md']),
+    );
+
+    rmSync(docs, { recursive: true });
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'new.md'), 'The otter rota changes on Friday.');
+    await eventually(async () =>
+      expect((await client.files()).map((f) => f.originalFilename)).toEqual(['new.md']),
+    );
+    expect((await client.ask('When does the walrus budget close?')).sources).toEqual([]);
+    await eventually(async () =>
+      expect((await client.ask('When does the otter rota change?')).sources).toEqual(['new.md']),
+    );
+  }, 60_000);
+
+  it('fails a file over --max-file-size as too_large, unread; a bad size is a usage error', async () => {
+    const dir = tempDir();
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'big.txt'), 'word '.repeat(1000));
+    writeFileSync(join(docs, 'small.txt'), 'A small note.');
+    const server = await serve(dir, ['--docs', docs, '--max-file-size', '2K']);
+    const stderr = await until(server, /"event":"indexed"/);
+    expect(JSON.parse(stderr.split('\n')[0]!)).toEqual({
+      event: 'file.failed',
+      name: 'big.txt',
+      code: 'too_large',
+      message: 'the file is 5 kB, over the limit of 2 kB (--max-file-size)',
+    });
+    const bad = await runKb(['serve', '--max-file-size', 'lots'], { configDir: dir });
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toMatch(
+      /^error: invalid --max-file-size "lots": expected a size such as 100M or 2G\n/,
+    );
+  }, 30_000);
+});
+
+async function eventually(check: () => Promise<void>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}

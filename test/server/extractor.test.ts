@@ -1,0 +1,86 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Extractor } from '../../src/server/extraction/extractor.js';
+import { tempDir } from '../helpers/cli.js';
+import { makePdf } from '../helpers/documents.js';
+
+/**
+ * A stand-in worker: `hang.txt` never finishes, `boom.txt` allocates until the heap limit ends
+ * the worker, `exit.txt` exits; anything else answers with its text.
+ */
+function plantedWorker(): string {
+  const path = join(tempDir(), 'worker.mjs');
+  writeFileSync(
+    path,
+    `import { parentPort } from 'node:worker_threads';
+     let queue = Promise.resolve();
+     parentPort.on('message', (job) => { queue = queue.then(async () => {
+       if (job.filename === 'hang.txt') await new Promise(() => {});
+       if (job.filename === 'boom.txt') { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); }
+       if (job.filename === 'exit.txt') process.exit(3);
+       parentPort.postMessage({ id: job.id, ok: true, chunks: [{ text: Buffer.from(job.bytes).toString() }] });
+     }); });`,
+  );
+  return path;
+}
+
+let extractor: Extractor | undefined;
+afterEach(() => extractor?.close());
+
+describe('the extraction worker', () => {
+  it('reads a PDF off the event loop, with its pages', async () => {
+    extractor = new Extractor();
+    const result = await extractor.extract('m.pdf', makePdf([['Page one.'], ['Page two.']]));
+    expect(result).toEqual({
+      ok: true,
+      chunks: [
+        { text: 'Page one.', pages: [1, 1] },
+        { text: 'Page two.', pages: [2, 2] },
+      ],
+    });
+  });
+
+  it('fails a document that takes too long, and goes on with the ones behind it in a new worker', async () => {
+    extractor = new Extractor({ script: plantedWorker(), timeoutMs: 300 });
+    const started = Date.now();
+    const [hung, next] = await Promise.all([
+      extractor.extract('hang.txt', Buffer.from('x')),
+      extractor.extract('fine.txt', Buffer.from('after the hang')),
+    ]);
+    expect(hung).toEqual({
+      ok: false,
+      error: { code: 'extract_timeout', message: 'reading the text took longer than 0.3 s' },
+    });
+    expect(next).toEqual({ ok: true, chunks: [{ text: 'after the hang' }] });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('fails a document that exhausts the heap or ends the worker; kb serve and the next document go on', async () => {
+    extractor = new Extractor({ script: plantedWorker(), heapMb: 32, timeoutMs: 20_000 });
+    const results = await Promise.all([
+      extractor.extract('boom.txt', Buffer.from('x')),
+      extractor.extract('exit.txt', Buffer.from('x')),
+      extractor.extract('fine.txt', Buffer.from('still here')),
+    ]);
+    expect(results[0]).toEqual({
+      ok: false,
+      error: {
+        code: 'extract_crashed',
+        message: 'reading the text needed more memory than the extraction worker may use',
+      },
+    });
+    expect(results[1]).toEqual({
+      ok: false,
+      error: { code: 'extract_crashed', message: 'the extraction worker exited (3)' },
+    });
+    expect(results[2]).toEqual({ ok: true, chunks: [{ text: 'still here' }] });
+  });
+
+  it('leaves the caller its bytes (the worker gets a copy)', async () => {
+    extractor = new Extractor({ script: plantedWorker() });
+    const bytes = Buffer.from('kept');
+    await extractor.extract('fine.txt', bytes);
+    expect(bytes.toString()).toBe('kept');
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSections } from '../../src/server/extraction/chunk.js';
+import { extractDocument, type Extraction } from '../../src/server/extraction/formats.js';
+import { htmlToText } from '../../src/server/extraction/html-text.js';
+import { citation, citedFilename } from '../../src/util/citation.js';
+import { makeDocx, makePdf } from '../helpers/documents.js';
+
+const text = (extraction: Extraction) => {
+  if (!extraction.ok) throw new Error(`${extraction.error.code}: ${extraction.error.message}`);
+  return extraction.sections.map((s) => s.text).join('\n');
+};
+
+describe('HTML', () => {
+  it('reads as a person does: entities decoded, the title kept, hidden content dropped, words not split at inline tags', () => {
+    const html = `<!doctype html><html><head><title>Caf&eacute; &amp; Co</title><style>p { color: red }</style>
+      <script>var secret = 1;</script></head><body><!-- an internal comment -->
+      <template><p>template text</p></template><noscript>enable JS</noscript><svg><text>svg text</text></svg>
+      <h1>Opening&nbsp;hours</h1><p>Un<b>believ</b>able prices &rsquo;til late&hellip; &#8364;5 &#x263A;</p>
+      <ul><li>Monday</li><li>Tuesday</li></ul></body></html>`;
+    expect(htmlToText(html)).toBe(
+      'Café & Co\nOpening hours\nUnbelievable prices ’til late… €5 ☺\nMonday\nTuesday',
+    );
+  });
+
+  it('reads each table row as `Header: value`', () => {
+    const html =
+      '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';
+    expect(htmlToText(html)).toBe(
+      'Plan; Price\nPlan: Growth; Price: 29 dollars.\nPlan: Scale; Price: 99 dollars.',
+    );
+  });
+});
+
+describe('CSV', () => {
+  it('parses quotes, embedded commas and newlines: each row a passage with its header', async () => {
+    const csv =
+      'priority,first response,notes\nUrgent,30 minutes,"call, then page"\nLow,2 days,"line one\nline two"\n';
+    expect(text(await extractDocument('sla.csv', Buffer.from(csv)))).toBe(
+      'priority: Urgent; first response: 30 minutes; notes: call, then page.\npriority: Low; first response: 2 days; notes: line one\nline two.',
+    );
+  });
+
+  it('reads TSV by tabs', async () => {
+    expect(text(await extractDocument('t.tsv', Buffer.from('a\tb\n1,5\t2\n')))).toBe('a: 1,5; b: 2.');
+  });
+});
+
+describe('text', () => {
+  it('decodes by byte-order mark, else UTF-8, else windows-1252 (not a failure)', async () => {
+    const words = 'Café crème – “quoted”';
+    const utf16be = Buffer.from(words, 'utf16le').swap16();
+    const cases: Buffer[] = [
+      Buffer.from(words),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(words)]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(words, 'utf16le')]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]),
+      Buffer.from([
+        0x43, 0x61, 0x66, 0xe9, 0x20, 0x63, 0x72, 0xe8, 0x6d, 0x65, 0x20, 0x96, 0x20, 0x93, 0x71, 0x75, 0x6f,
+        0x74, 0x65, 0x64, 0x94,
+      ]),
+    ];
+    for (const bytes of cases) expect(text(await extractDocument('notes.txt', bytes))).toBe(words);
+  });
+
+  it('fails binary data, an empty file and an unsupported type, each with its code', async () => {
+    const codes = async (name: string, bytes: Buffer) => {
+      const result = await extractDocument(name, bytes);
+      return result.ok ? 'ok' : result.error.code;
+    };
+    expect(await codes('a.txt', Buffer.from('a\u0000b'))).toBe('binary_content');
+    expect(await codes('a.txt', Buffer.alloc(0))).toBe('empty_file');
+    expect(await codes('a.png', Buffer.from('x'))).toBe('unsupported_type');
+    expect(await codes('a.json', Buffer.from('{'))).toBe('parse_error');
+    expect(await codes('a.html', Buffer.from('<script>only()</script>'))).toBe('no_text');
+  });
+
+  it('reads JSON of any depth without running out of stack', async () => {
+    const deep = `${'['.repeat(20_000)}"bottom"${']'.repeat(20_000)}`;
+    expect(text(await extractDocument('deep.json', Buffer.from(deep)))).toBe('bottom');
+  });
+});
+
+describe('PDF', () => {
+  it('reads text per page, so that chunks know their pages', async () => {
+    const pdf = makePdf([
+      ['Orbit manual.'],
+      ['Installation needs 4 GB of memory.'],
+      ['Backups run nightly.'],
+    ]);
+    const extraction = await extractDocument('manual.pdf', pdf);
+    expect(extraction).toEqual({
+      ok: true,
+      sections: [
+        { text: 'Orbit manual.', page: 1 },
+        { text: 'Installation needs 4 GB of memory.', page: 2 },
+        { text: 'Backups run nightly.', page: 3 },
+      ],
+    });
+  });
+
+  it('fails a scanned PDF as no_text_layer, an encrypted one as encrypted, a damaged one as parse_error', async () => {
+    const result = async (bytes: Buffer) => {
+      const r = await extractDocument('x.pdf', bytes);
+      return r.ok ? r : r.error;
+    };
+    expect(await result(makePdf([['a'], ['b'], ['c']], { scanned: true }))).toEqual({
+      code: 'no_text_layer',
+      message: '3 pages, no extractable text: scanned images? OCR is not supported',
+    });
+    expect(await result(makePdf([['secret']], { encrypted: true }))).toMatchObject({ code: 'encrypted' });
+    expect(await result(Buffer.from('%PDF-1.4\nnot really a pdf'))).toMatchObject({ code: 'parse_error' });
+  });
+});
+
+describe('Word', () => {
+  it('keeps headings and reads table rows as `Header: value`', async () => {
+    const docx = await makeDocx([
+      { heading: 'Benefits' },
+      { paragraph: 'Parental leave is sixteen weeks.' },
+      {
+        table: [
+          ['Plan', 'Price'],
+          ['Dental', '12 dollars'],
+        ],
+      },
+    ]);
+    expect(text(await extractDocument('hr/benefits.docx', docx))).toBe(
+      'Benefits\nParental leave is sixteen weeks.\nPlan; Price\nPlan: Dental; Price: 12 dollars.',
+    );
+  });
+
+  it('fails a damaged one as parse_error', async () => {
+    const result = await extractDocument('x.docx', Buffer.from('PK\u0003\u0004 not a zip'));
+    expect(result).toMatchObject({ ok: false, error: { code: 'parse_error' } });
+  });
+});
+
+describe('chunks and citations', () => {
+  it('starts a chunk at each page, and each chunk names its page', () => {
+    const chunks = chunkSections([
+      { text: 'First page text.', page: 1 },
+      { text: `${'Long sentence on page two. '.repeat(40)}`, page: 2 },
+    ]);
+    expect(chunks[0]).toEqual({ text: 'First page text.', pages: [1, 1] });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks.slice(1)) expect(chunk.pages).toEqual([2, 2]);
+    expect(chunkSections([{ text: 'No pages.' }])).toEqual([{ text: 'No pages.' }]);
+  });
+
+  it('cites pages as p. N, pp. N–M and runs, and reads the file back out of a citation', () => {
+    expect(citation('a.md')).toBe('a.md');
+    expect(citation('m.pdf', [3])).toBe('m.pdf p. 3');
+    expect(citation('m.pdf', [4, 3, 3])).toBe('m.pdf pp. 3–4');
+    expect(citation('m.pdf', [2, 5, 6, 9])).toBe('m.pdf pp. 2, 5–6, 9');
+    for (const cited of ['m.pdf p. 3', 'm.pdf pp. 3–4', 'm.pdf pp. 2, 5–6, 9', 'm.pdf'])
+      expect(citedFilename(cited)).toBe('m.pdf');
+    expect(citedFilename('notes p. 3 draft.md')).toBe('notes p. 3 draft.md');
+  });
+});
