@@ -179,7 +179,7 @@ declare -gA _kb_flags=(
   ['config unset']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config list']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config path']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --max-file-size --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['demo']='--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['api']='--field -f --query -q --header -H --input --include -i --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['completion']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -763,6 +763,7 @@ declare -gA _kb_values=(
   ['serve|--llm-base-url']=''
   ['serve|--llm-model']=''
   ['serve|--rate-limit']=''
+  ['serve|--max-file-size']='@file'
   ['serve|--index-delay']=''
   ['serve|--webhook-retries']=''
   ['serve|--profile']='@profiles'
@@ -815,7 +816,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

@@ -1,3 +1,5 @@
+import { citedFilename } from '../util/citation.js';
+
 /** What one turn of a case produced. */
 export interface Observed {
   answer: string;
@@ -81,14 +83,17 @@ export function parsePattern(text: string): RegExp {
   return literal ? new RegExp(literal[1]!, literal[2]) : new RegExp(text);
 }
 
-/** The reply cites each file (the `sources` of the assistant's message). */
+/**
+ * The reply cites each file (the `sources` of the assistant's message): `manual.pdf` is cited
+ * by `manual.pdf p. 3`; `manual.pdf p. 3` asks for that page.
+ */
 export function cites(value: unknown): Expectation {
   const wanted = list(value);
   return {
     kind: 'sources',
     expected: value,
     check: ({ sources }) => {
-      const missing = wanted.filter((w) => !sources.includes(w));
+      const missing = wanted.filter((w) => !sources.some((s) => s === w || citedFilename(s) === w));
       if (missing.length === 0) return undefined;
       return `does not cite ${missing.map(quote).join(', ')} (cited: ${sources.length ? sources.join(', ') : 'nothing'})`;
     },

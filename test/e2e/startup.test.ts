@@ -17,6 +17,11 @@ const HEAVY = [
   'node_modules/hono/',
   'node_modules/minisearch/',
   'node_modules/marked',
+  'node_modules/unpdf',
+  'node_modules/mammoth',
+  'node_modules/htmlparser2',
+  'node_modules/csv-parse',
+  'extraction/worker',
   '/chunks/http-',
   '/chunks/server-',
 ];
@@ -33,7 +38,7 @@ async function loaded(args: string[], env: Record<string, string> = {}, input?: 
 }
 
 describe('start-up cost', () => {
-  it.each([[['--help']], [['--version']], [['threads', '--help']], [['help', 'exit-codes']]])(
+  it.each([[['--help']], [['--version']], [['threads', '--help']], [['help', 'exit-codes']], [['serve', '--help']]])(
     'kb %j loads no HTTP client, config store, spinner, prompts or server',
     async (args) => {
       const modules = await loaded(args);

@@ -277,7 +277,7 @@ describe('kb files', () => {
     expect(waited.stdout.trim().split('\n').pop()).toBe(`${ok.id}\tCOMPLETED`);
     const failed = await runKb(['files', 'wait', bad.id, ok.id, '--interval', '100ms'], { env: localEnv });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('bad.pdf) failed indexing: unsupported_type');
+    expect(failed.stderr).toContain('bad.pdf) failed indexing: parse_error: the PDF cannot be read');
     await local.close();
   });
 

@@ -105,6 +105,19 @@ describe('expectations', () => {
       'took 900 ms, more than 500 ms',
     ]);
   });
+
+  it('take a page citation as citing its file, and a page asked for only from that page', () => {
+    const [c] = parseCases(
+      'c.yaml',
+      'cases:\n  - question: Q\n    expect:\n      sources: [manual.pdf, guide.pdf p. 2]\n',
+    );
+    const check = (sources: string[]) =>
+      evaluate(c!.turns[0]!.expectations, observed('A', sources)).map((r) => r.reason ?? 'ok');
+    expect(check(['manual.pdf pp. 3–4', 'guide.pdf p. 2'])).toEqual(['ok']);
+    expect(check(['manual.pdf p. 3', 'guide.pdf p. 5'])).toEqual([
+      'does not cite "guide.pdf p. 2" (cited: manual.pdf p. 3, guide.pdf p. 5)',
+    ]);
+  });
 });
 
 describe('reports', () => {

@@ -1,4 +1,5 @@
 import { colorStatus } from '../../io/format.js';
+import { citedFilename } from '../../util/citation.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import type { SlashCommand } from './command.js';
 
@@ -18,7 +19,7 @@ export const sources: SlashCommand = {
     const byName = new Map(files.map((f) => [f.originalFilename, f]));
     const width = Math.max(...cited.map((name) => name.length));
     for (const name of cited) {
-      const file = byName.get(name);
+      const file = byName.get(citedFilename(name));
       const status = file
         ? colorStatus(repl.color, String(file.indexingStatus))
         : repl.color.yellow('not found');
