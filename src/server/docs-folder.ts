@@ -3,7 +3,8 @@ import { resolve, sep } from 'node:path';
 import { now } from './clock.js';
 import { readDocumentFile } from './document-file.js';
 import { scanFolder } from './folder-scan.js';
-import { type Indexer, sha256, type Upload } from './indexer.js';
+import { type Indexer, type Upload } from './indexer.js';
+import { sha256Sliced } from '../util/hash.js';
 import type { FileRecord, Operation } from './model.js';
 import type { Store } from './store.js';
 import { StorageError } from './journal.js';
@@ -153,7 +154,7 @@ export class DocsFolder {
     }
     if (this.#closed) return;
     try {
-      if (bytes.length && sha256(bytes) === known.source?.sha256) {
+      if (bytes.length && (await sha256Sliced(bytes)) === known.source?.sha256) {
         const source = { ...known.source, mtimeMs: upload.source!.mtimeMs };
         this.store.commit({ op: 'file', file: { ...known, source } });
       } else this.indexer.enqueue(this.workspaceId, [upload]);

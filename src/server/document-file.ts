@@ -19,7 +19,7 @@ export class DocumentReadError extends Error {
  * The bytes of a file from the docs folder, read only if it is still the regular file the scan
  * saw there: opened without following a link (O_NOFOLLOW) or waiting on a FIFO (O_NONBLOCK),
  * checked by device and inode (a folder on the way swapped for a link leads elsewhere), and no
- * more than `maxBytes`. Throws DocumentReadError (why the file FAILs), or ENOENT when it is gone.
+ * more than `maxBytes`. The bytes are in shared memory (see Extractor). Throws DocumentReadError (why the file FAILs), or ENOENT when it is gone.
  */
 export async function readDocumentFile(seen: SeenFile, maxBytes: number): Promise<Buffer> {
   let handle;
@@ -48,7 +48,8 @@ export async function readDocumentFile(seen: SeenFile, maxBytes: number): Promis
     if (stat.dev !== seen.dev || stat.ino !== seen.ino)
       throw new DocumentReadError({ code: 'outside_folder', message: 'the path now leads to another file' });
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
-    const bytes = Buffer.allocUnsafe(stat.size);
+    // Shared memory: the extraction worker reads it where it is, without a copy on this thread.
+    const bytes = Buffer.from(new SharedArrayBuffer(stat.size));
     let read = 0;
     while (read < bytes.length) {
       const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
@@ -68,9 +69,14 @@ export function tooLarge(size: number, maxBytes: number): DocumentReadError {
   });
 }
 
+/** Sizes as --max-file-size takes them: powers of 1024. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1).replace(/\.0$/, '')} kB`;
-  if (bytes < 1e9) return `${(bytes / 1e6).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${(bytes / 1e9).toFixed(1).replace(/\.0$/, '')} GB`;
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit ? value.toFixed(1).replace(/\.0$/, '') : value} ${units[unit]}`;
 }

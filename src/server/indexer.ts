@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { now } from './clock.js';
 import { DocumentReadError, tooLarge } from './document-file.js';
 import type { ExtractResult } from './extraction/protocol.js';
@@ -7,6 +6,7 @@ import { newId } from './ids.js';
 import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from './model.js';
 import type { Store } from './store.js';
 import { StorageError } from './journal.js';
+import { sha256Sliced } from '../util/hash.js';
 
 /** How long to wait before trying again to store a change the disk refused. */
 const STORAGE_RETRY_MS = 1000;
@@ -19,6 +19,11 @@ const BATCH = { files: 200, bytes: 64 * 1024 };
 const START_BATCH = { files: 1000, bytes: Infinity };
 /** Batches being read and extracted at once: the worker reads the next while this thread indexes one. */
 const IN_FLIGHT = 2;
+/**
+ * A file whose chunks hold more text than this is stored and indexed a part at a time, each
+ * part one write and a few milliseconds of indexing, with requests answered between parts.
+ */
+const PART_BYTES = 256 * 1024;
 /** How many failures the progress names (the rest are counted). */
 const NAMED_FAILURES = 100;
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -204,10 +209,12 @@ export class Indexer {
         const batch = this.#batch(this.#processing, BATCH);
         if (batch.length) {
           this.#extracting++;
-          void this.#finish(batch).finally(() => {
-            this.#extracting--;
-            this.#wake(0);
-          });
+          void this.#finish(batch)
+            .catch((err: unknown) => this.options.onError?.(err))
+            .finally(() => {
+              this.#extracting--;
+              this.#wake(0);
+            });
           return this.#wake(0);
         }
       }
@@ -277,6 +284,8 @@ export class Indexer {
   async #finish(batch: Job[]): Promise<void> {
     // The worker takes them in order; reading the next file overlaps extracting this one.
     const outcomes = await Promise.all(batch.map((job) => this.#outcome(job)));
+    for (const [i, outcome] of outcomes.entries())
+      if (outcome.op.op === 'fileIndexed') await this.#storeParts(batch[i]!, outcome.op);
     if (this.#closed) return;
     const kept = batch
       .map((job, i) => ({ job, outcome: outcomes[i]! }))
@@ -305,6 +314,38 @@ export class Indexer {
       this.#count(job, outcome.bytes);
     }
     this.options.onProgress?.(this.progress());
+  }
+
+  /**
+   * Stores all but the last part of a large file's chunks (not searchable until its
+   * fileIndexed), yielding between parts; leaves the last part in `op`.
+   */
+  async #storeParts(job: Job, op: Extract<Operation, { op: 'fileIndexed' }>): Promise<void> {
+    const parts: Chunk[][] = [[]];
+    let bytes = 0;
+    for (const chunk of op.chunks) {
+      if (bytes >= PART_BYTES) {
+        parts.push([]);
+        bytes = 0;
+      }
+      parts.at(-1)!.push(chunk);
+      bytes += chunk.text.length;
+    }
+    if (parts.length === 1) return;
+    op.chunks = parts.pop()!;
+    for (const part of parts) {
+      await new Promise((resolve) => setImmediate(resolve));
+      for (;;) {
+        if (this.#closed || !this.#current(job)) return;
+        try {
+          this.store.commit({ op: 'fileChunks', fileId: job.id, chunks: part });
+          break;
+        } catch (err) {
+          if (!(err instanceof StorageError)) throw err;
+          await new Promise((resolve) => setTimeout(resolve, STORAGE_RETRY_MS));
+        }
+      }
+    }
   }
 
   #failed(file: FileRecord) {
@@ -351,7 +392,7 @@ export class Indexer {
     const source: FileSource | undefined = job.source && {
       ...job.source,
       size: bytes.length,
-      sha256: sha256(bytes),
+      sha256: await sha256Sliced(bytes),
     };
     const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
     const extraction = await this.options.extract(current.originalFilename, bytes);
@@ -423,5 +464,3 @@ class JobQueue {
     this.#head = 0;
   }
 }
-
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

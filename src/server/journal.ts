@@ -67,6 +67,10 @@ const SHAPES: Record<Operation['op'], [field: string, valid: (v: unknown) => boo
     ['file', WITH_ID],
     ['chunks', Array.isArray],
   ],
+  fileChunks: [
+    ['fileId', STRING],
+    ['chunks', Array.isArray],
+  ],
   fileDeleted: [['id', STRING]],
   webhook: [['webhook', WITH_ID]],
   webhookDeleted: [['id', STRING]],
@@ -116,6 +120,7 @@ function recordKey(op: Operation): string | undefined {
     case 'messages':
       return undefined;
     case 'threadStatus':
+    case 'fileChunks':
     case 'fileDeleted':
     case 'webhookDeleted':
       return FOLDED;

@@ -100,6 +100,8 @@ export type Operation =
   | { op: 'messages'; messages: MessageRecord[] }
   | { op: 'file'; file: FileRecord }
   | { op: 'fileIndexed'; file: FileRecord; chunks: Chunk[] }
+  /** Part of a large file's chunks, stored while it is PROCESSING; its fileIndexed brings the rest. */
+  | { op: 'fileChunks'; fileId: string; chunks: Chunk[] }
   | { op: 'fileDeleted'; id: string; at: string }
   | { op: 'webhook'; webhook: WebhookRecord }
   | { op: 'webhookDeleted'; id: string };

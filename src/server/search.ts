@@ -90,8 +90,10 @@ export class ChunkIndex {
   /** By chunk number: the number of its file, so that a file's chunks can add up their evidence. */
   #fileOf: number[] = [];
   #fileCount = 0;
-  /** File id -> its chunk numbers, and the stamp it was indexed under. */
-  readonly #files = new Map<string, { numbers: number[]; stamp: string }>();
+  /** File id -> its chunk numbers, the stamp it was indexed under, and its number. */
+  readonly #files = new Map<string, { numbers: number[]; stamp: string; number: number }>();
+  /** The numbers of files whose parts are still being added: not found yet. */
+  readonly #hidden = new Set<number>();
   #live = 0;
   #liveLength = 0;
   #scores = new Float64Array(0);
@@ -100,11 +102,26 @@ export class ChunkIndex {
   /** Indexes a file's chunks, replacing what the file had. `stamp` says which version they are. */
   add(chunks: Chunk[], stamp = ''): void {
     if (chunks.length === 0) return;
+    this.remove(chunks[0]!.fileId);
+    this.append(chunks);
+    this.reveal(chunks[0]!.fileId, stamp);
+  }
+
+  /**
+   * Adds chunks to a file being indexed in parts (a large document, a slice at a time): they
+   * are not found until `reveal`. The first part starts the file anew.
+   */
+  append(chunks: Chunk[]): void {
+    if (chunks.length === 0) return;
     const fileId = chunks[0]!.fileId;
-    this.remove(fileId);
-    const numbers: number[] = [];
+    let file = this.#files.get(fileId);
+    if (!file || !this.#hidden.has(file.number)) {
+      this.remove(fileId);
+      file = { numbers: [], stamp: '', number: this.#fileCount++ };
+      this.#files.set(fileId, file);
+      this.#hidden.add(file.number);
+    }
     const nameTerms = tokens(chunks[0]!.filename);
-    const fileNumber = this.#fileCount++;
     const terms = this.#terms;
     for (const chunk of chunks) {
       const n = this.#chunks.length;
@@ -133,12 +150,19 @@ export class ChunkIndex {
       }
       this.#chunks.push(chunk);
       this.#lengths.push(length);
-      this.#fileOf.push(fileNumber);
+      this.#fileOf.push(file.number);
       this.#live++;
       this.#liveLength += length;
-      numbers.push(n);
+      file.numbers.push(n);
     }
-    this.#files.set(fileId, { numbers, stamp });
+  }
+
+  /** Makes a file added in parts searchable, under `stamp`. */
+  reveal(fileId: string, stamp: string): void {
+    const file = this.#files.get(fileId);
+    if (!file) return;
+    file.stamp = stamp;
+    this.#hidden.delete(file.number);
   }
 
   remove(fileId: string): void {
@@ -150,6 +174,7 @@ export class ChunkIndex {
       this.#liveLength -= this.#lengths[n]!;
     }
     this.#files.delete(fileId);
+    this.#hidden.delete(file.number);
     const dead = this.#chunks.length - this.#live;
     if (dead > 256 && dead > this.#live) this.#compact();
   }
@@ -158,9 +183,16 @@ export class ChunkIndex {
     return this.#files.has(fileId);
   }
 
-  /** The stamp a file was indexed under, if it is indexed. */
+  /** Whether the file's parts are still being added. */
+  isHidden(fileId: string): boolean {
+    const file = this.#files.get(fileId);
+    return !!file && this.#hidden.has(file.number);
+  }
+
+  /** The stamp a file was indexed under, if it is indexed (and searchable). */
   stampOf(fileId: string): string | undefined {
-    return this.#files.get(fileId)?.stamp;
+    const file = this.#files.get(fileId);
+    return file && !this.#hidden.has(file.number) ? file.stamp : undefined;
   }
 
   get chunkCount(): number {
@@ -205,6 +237,7 @@ export class ChunkIndex {
     const fileScores = this.#fileScores;
     const touched: number[] = [];
     const average = this.#liveLength / this.#live;
+    const hidden = this.#hidden.size ? this.#hidden : undefined;
     for (const { term, weight } of lookups) {
       const postings = this.#terms.get(term);
       if (!postings) continue;
@@ -212,7 +245,7 @@ export class ChunkIndex {
       const w = idf * weight * (K1 + 1);
       for (const posting of postings) {
         const n = Math.floor(posting / TF_SLOTS);
-        if (this.#chunks[n] === undefined) continue;
+        if (this.#chunks[n] === undefined || hidden?.has(this.#fileOf[n]!)) continue;
         const tf = posting - n * TF_SLOTS;
         if (scores[n] === 0) touched.push(n);
         scores[n] = scores[n]! + (w * tf) / (tf + K1 * (1 - B + (B * this.#lengths[n]!) / average));
@@ -296,16 +329,59 @@ export class ChunkIndex {
     this.#fileOf = fileOf;
   }
 
-  /** The index as an image to store; `restore` rebuilds it without tokenizing any text again. */
+  /**
+   * The index as an image to store; `restore` rebuilds it without tokenizing any text again.
+   * Only searchable files are in it, numbered anew in file order so that each file's chunks are
+   * one run (the parts of a file added a slice at a time may lie between other files' chunks).
+   */
   image(): IndexImage {
-    // Chunks are numbered in the order of their files (add appends, and a file added again
-    // moves to the end of #files), so without the removed ones the numbering is the image's.
-    if (this.#live < this.#chunks.length) this.#compact();
-    const files = [...this.#files].map(([fileId, file]): IndexImage['files'][number] => [
-      fileId,
-      file.stamp,
-      file.numbers.length,
-    ]);
+    const renumber = new Int32Array(this.#chunks.length).fill(-1);
+    const files: IndexImage['files'] = [];
+    const lengths: number[] = [];
+    let same = true;
+    for (const [fileId, file] of this.#files) {
+      if (this.#hidden.has(file.number)) continue;
+      files.push([fileId, file.stamp, file.numbers.length]);
+      for (const n of file.numbers) {
+        if (n !== lengths.length) same = false;
+        renumber[n] = lengths.length;
+        lengths.push(this.#lengths[n]!);
+      }
+    }
+    // Usually every chunk keeps its number: the postings are copied as they are.
+    if (same && lengths.length === this.#chunks.length) return this.#imageAsIs(files, lengths);
+    const terms: IndexImage['terms'] = [];
+    const lists: Float64Array[] = [];
+    let total = 0;
+    for (const [term, postings] of this.#terms) {
+      const kept = new Float64Array(postings.length);
+      let k = 0;
+      let sorted = true;
+      for (const posting of postings) {
+        const n = Math.floor(posting / TF_SLOTS);
+        const to = renumber[n]!;
+        if (to < 0) continue;
+        const mapped = to * TF_SLOTS + (posting - n * TF_SLOTS);
+        if (k > 0 && mapped < kept[k - 1]!) sorted = false;
+        kept[k++] = mapped;
+      }
+      if (k === 0) continue;
+      const list = kept.subarray(0, k);
+      if (!sorted) list.sort();
+      terms.push([term, k]);
+      lists.push(list);
+      total += k;
+    }
+    const postings = new Float64Array(total);
+    let at = 0;
+    for (const list of lists) {
+      postings.set(list, at);
+      at += list.length;
+    }
+    return { files, terms, lengths: Uint32Array.from(lengths), postings };
+  }
+
+  #imageAsIs(files: IndexImage['files'], lengths: number[]): IndexImage {
     const terms: IndexImage['terms'] = [];
     let total = 0;
     for (const [term, postings] of this.#terms) {
@@ -318,7 +394,7 @@ export class ChunkIndex {
       postings.set(list, at);
       at += list.length;
     }
-    return { files, terms, lengths: Uint32Array.from(this.#lengths), postings };
+    return { files, terms, lengths: Uint32Array.from(lengths), postings };
   }
 
   /**
@@ -345,7 +421,7 @@ export class ChunkIndex {
       index.#fileCount++;
       if (now && now.stamp === stamp && now.chunks.length === count) {
         numbers.forEach((number, i) => (chunks[number] = now.chunks[i]));
-        index.#files.set(fileId, { numbers, stamp });
+        index.#files.set(fileId, { numbers, stamp, number: index.#fileCount - 1 });
         index.#live += count;
         for (const number of numbers) index.#liveLength += image.lengths[number]!;
       }

@@ -35,6 +35,8 @@ export class Store {
   readonly files = new Map<string, FileRecord>();
   readonly webhooks = new Map<string, WebhookRecord>();
   readonly #chunks = new Map<string, Chunk[]>();
+  /** The chunks stored so far of files indexed in parts (large documents), until their fileIndexed. */
+  readonly #parts = new Map<string, Chunk[]>();
   readonly #indexes = new Map<string, ChunkIndex>();
   #journal: Journal | undefined;
   /** While replaying, chunks are kept but not indexed: `#buildIndexes` does that once, at the end. */
@@ -55,6 +57,8 @@ export class Store {
     this.#replaying = true;
     for (const op of report.ops) this.#apply(op);
     this.#replaying = false;
+    // A file whose indexing stopped part way is indexed again from the start.
+    this.#parts.clear();
     const index = this.#buildIndexes(options.images ?? new Map());
     journal.open(this.snapshot());
     this.#journal = journal;
@@ -173,23 +177,42 @@ export class Store {
         break;
       case 'file':
         this.files.set(op.file.id, op.file);
+        if (op.file.indexingStatus !== 'PROCESSING') this.#dropParts(op.file.id);
         // A file indexed again that failed this time has no chunks any more.
         if (op.file.indexingStatus === 'FAILED' && this.#chunks.delete(op.file.id) && !this.#replaying) {
           this.index(op.file.workspaceId).remove(op.file.id);
           this.#indexesChanged = true;
         }
         break;
-      case 'fileIndexed':
+      case 'fileChunks': {
+        const file = this.files.get(op.fileId);
+        if (!file || file.deletedAt) break;
+        const parts = this.#parts.get(op.fileId) ?? [];
+        for (const chunk of op.chunks) parts.push(chunk);
+        this.#parts.set(op.fileId, parts);
+        if (!this.#replaying) this.index(file.workspaceId).append(op.chunks);
+        break;
+      }
+      case 'fileIndexed': {
+        const parts = this.#parts.get(op.file.id);
+        this.#parts.delete(op.file.id);
+        const chunks = parts ? parts.concat(op.chunks) : op.chunks;
         this.files.set(op.file.id, op.file);
-        this.#chunks.set(op.file.id, op.chunks);
+        this.#chunks.set(op.file.id, chunks);
         if (!op.file.deletedAt && !this.#replaying) {
-          this.index(op.file.workspaceId).add(op.chunks, stampOf(op.file));
+          const index = this.index(op.file.workspaceId);
+          if (parts && index.isHidden(op.file.id)) {
+            index.append(op.chunks);
+            index.reveal(op.file.id, stampOf(op.file));
+          } else index.add(chunks, stampOf(op.file));
           this.#indexesChanged = true;
         }
         break;
+      }
       case 'fileDeleted': {
         const file = this.files.get(op.id);
         if (!file) break;
+        this.#dropParts(op.id);
         this.files.set(op.id, { ...file, deletedAt: op.at, updatedAt: op.at });
         if (!this.#replaying && this.index(file.workspaceId).has(op.id)) {
           this.index(file.workspaceId).remove(op.id);
@@ -205,6 +228,13 @@ export class Store {
         this.webhooks.delete(op.id);
         break;
     }
+  }
+
+  /** Forgets the parts of a file whose indexing in parts will not finish (failed, queued again, deleted). */
+  #dropParts(fileId: string): void {
+    if (!this.#parts.delete(fileId) || this.#replaying) return;
+    const file = this.files.get(fileId);
+    if (file && this.index(file.workspaceId).isHidden(fileId)) this.index(file.workspaceId).remove(fileId);
   }
 
   workspaceForKey(key: string): Workspace | undefined {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKb, tempDir } from '../helpers/cli.js';
@@ -230,13 +230,25 @@ describe('kb serve --docs on a real folder', () => {
     mkdirSync(docs);
     writeFileSync(join(docs, 'big.txt'), 'word '.repeat(1000));
     writeFileSync(join(docs, 'small.txt'), 'A small note.');
+    // 480 MB that take no room (a sparse file): over the default limit, never read.
+    const huge = join(dir, 'huge');
+    mkdirSync(huge);
+    writeFileSync(join(huge, 'huge.txt'), '');
+    truncateSync(join(huge, 'huge.txt'), 480 * 1024 * 1024);
+    const defaults = await serve(dir, ['--docs', huge]);
+    expect(JSON.parse((await until(defaults, /"event":"indexed"/)).split('\n')[0]!)).toMatchObject({
+      name: 'huge.txt',
+      code: 'too_large',
+      message: 'the file is 480 MiB, over the limit of 100 MiB (--max-file-size)',
+    });
+    defaults.child.kill('SIGKILL');
     const server = await serve(dir, ['--docs', docs, '--max-file-size', '2K']);
     const stderr = await until(server, /"event":"indexed"/);
     expect(JSON.parse(stderr.split('\n')[0]!)).toEqual({
       event: 'file.failed',
       name: 'big.txt',
       code: 'too_large',
-      message: 'the file is 5 kB, over the limit of 2 kB (--max-file-size)',
+      message: 'the file is 4.9 KiB, over the limit of 2 KiB (--max-file-size)',
     });
     const bad = await runKb(['serve', '--max-file-size', 'lots'], { configDir: dir });
     expect(bad).toMatchObject({ code: 2, stdout: '' });

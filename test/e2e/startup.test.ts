@@ -38,19 +38,22 @@ async function loaded(args: string[], env: Record<string, string> = {}, input?: 
 }
 
 describe('start-up cost', () => {
-  it.each([[['--help']], [['--version']], [['threads', '--help']], [['help', 'exit-codes']], [['serve', '--help']]])(
-    'kb %j loads no HTTP client, config store, spinner, prompts or server',
-    async (args) => {
-      const modules = await loaded(args);
-      expect(modules.length).toBeGreaterThan(0);
-      for (const heavy of HEAVY)
-        expect(
-          modules.filter((m) => m.includes(heavy)),
-          heavy,
-        ).toEqual([]);
-      for (const builtin of BUILTINS_NOT_FOR_HELP) expect(modules).not.toContain(builtin);
-    },
-  );
+  it.each([
+    [['--help']],
+    [['--version']],
+    [['threads', '--help']],
+    [['help', 'exit-codes']],
+    [['serve', '--help']],
+  ])('kb %j loads no HTTP client, config store, spinner, prompts or server', async (args) => {
+    const modules = await loaded(args);
+    expect(modules.length).toBeGreaterThan(0);
+    for (const heavy of HEAVY)
+      expect(
+        modules.filter((m) => m.includes(heavy)),
+        heavy,
+      ).toEqual([]);
+    for (const builtin of BUILTINS_NOT_FOR_HELP) expect(modules).not.toContain(builtin);
+  });
 
   it('a request command loads the HTTP client but not conf, ora, prompts or the server', async () => {
     const modules = await loaded(['threads', 'list'], {

@@ -19,7 +19,7 @@ function plantedWorker(): string {
        if (job.filename === 'hang.txt') await new Promise(() => {});
        if (job.filename === 'boom.txt') { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); }
        if (job.filename === 'exit.txt') process.exit(3);
-       parentPort.postMessage({ id: job.id, ok: true, chunks: [{ text: Buffer.from(job.bytes).toString() }] });
+       parentPort.postMessage({ id: job.id, chunks: [{ text: Buffer.from(job.bytes).toString() }] }); parentPort.postMessage({ id: job.id, end: true });
      }); });`,
   );
   return path;

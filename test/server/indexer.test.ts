@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractChunks } from '../../src/server/extraction/extract-chunks.js';
@@ -77,6 +78,59 @@ describe('the indexing pipeline', () => {
 });
 
 describe('opening the journal', () => {
+  it('stores and indexes a large document a part at a time, found only once all of it is in', async () => {
+    const { store, path } = countedStore();
+    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
+    const sentence = (i: number) => `Paragraph ${i} says the quarterly figure is ${i * 7}. `;
+    const text = Array.from({ length: 40_000 }, (_, i) => sentence(i)).join('\n');
+    expect(text.length).toBeGreaterThan(2_000_000);
+    const file = indexer.upload('ws', 'big.md', Buffer.from(text));
+    // Between parts, requests are answered and the half-indexed file is not found.
+    const seen: number[] = [];
+    const probe = setInterval(() => {
+      const parts = readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"op":"fileChunks"')).length;
+      if (parts > 0 && store.files.get(file.id)!.indexingStatus === 'PROCESSING') {
+        seen.push(parts);
+        expect(store.index('ws').search('quarterly figure', 1)).toEqual([]);
+      }
+    }, 1);
+    await indexer.idle();
+    clearInterval(probe);
+    expect(seen.length).toBeGreaterThan(0);
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    const parts = lines.filter((l) => l.includes('"op":"fileChunks"'));
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts) expect(part.length).toBeLessThan(400 * 1024);
+    const done = store.files.get(file.id)!;
+    expect(done.indexingStatus).toBe('COMPLETED');
+    expect(store.index('ws').search('Paragraph 39999', 1)[0]!.chunk.text).toContain('Paragraph 39999 says');
+    store.close();
+
+    // Replayed: the parts and the last of it make the whole file again.
+    const again = new Store();
+    again.attach(new Journal(path));
+    expect(again.index('ws').search('Paragraph 123 says', 1)[0]!.chunk.text).toContain('Paragraph 123 says');
+    expect(again.snapshot().find((op) => op.op === 'fileIndexed')).toMatchObject({
+      chunks: { length: done.chunkCount },
+    });
+    again.close();
+
+    // A file whose indexing stopped part way (kb serve was killed) is not half searchable.
+    const cut = lines.slice(
+      0,
+      lines.findIndex((l) => l.includes('"op":"fileIndexed"')),
+    );
+    writeFileSync(path, `${cut.join('\n')}\n`);
+    const cutShort = new Store();
+    cutShort.attach(new Journal(path));
+    expect(cutShort.files.get(file.id)!.indexingStatus).toBe('PROCESSING');
+    expect(cutShort.index('ws').search('quarterly figure', 1)).toEqual([]);
+    cutShort.close();
+    indexer.close();
+  });
+
   it('appends to a whole, compact journal as it is, and compacts one that is mostly superseded', () => {
     const { store, path, spy } = countedStore();
     for (let i = 0; i < 50; i++)

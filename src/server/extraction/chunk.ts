@@ -51,11 +51,18 @@ export function chunkSections(sections: Section[], size = 800, overlap = 120): T
   return chunks;
 }
 
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])[ \t]+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The sentences and lines of a text, one at a time (a document of any size makes no array of them). */
+function* sentencesOf(text: string): Generator<string> {
+  const boundary = /(?<=[.!?])[ \t]+|\n+/g;
+  let start = 0;
+  for (;;) {
+    const match = boundary.exec(text);
+    const end = match ? match.index : text.length;
+    const sentence = text.slice(start, end).trim();
+    if (sentence) yield sentence;
+    if (!match) return;
+    start = boundary.lastIndex;
+  }
 }
 
 /** Chunks of plain text. */

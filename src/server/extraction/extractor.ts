@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExtractResult, WorkerJob, WorkerResult } from './protocol.js';
+import type { TextChunk } from './chunk.js';
+import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
 
 export interface ExtractorOptions {
   /** How long one document may take (default 60 s); then the worker is replaced and the file FAILs. */
@@ -33,6 +34,8 @@ export class Extractor {
   #worker: Worker | undefined;
   /** Sent to the worker, in its order: the first is the one it is working on. */
   #sent: Pending[] = [];
+  /** The chunks of the first so far. */
+  #received: TextChunk[] = [];
   #timer: NodeJS.Timeout | undefined;
   #nextId = 0;
   #closed = false;
@@ -43,22 +46,44 @@ export class Extractor {
     this.#script = options.script ?? workerScript();
   }
 
-  /** The chunks of a document, or why it has none. Never rejects. */
+  /**
+   * The chunks of a document, or why it has none. Never rejects. Bytes in shared memory are
+   * read by the worker where they are (so they must not change until this resolves); others
+   * are copied.
+   */
   extract(filename: string, bytes: Uint8Array): Promise<ExtractResult> {
     if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
     return new Promise((resolve) => this.#send({ id: this.#nextId++, filename, bytes, resolve }));
   }
 
   #send(pending: Pending): void {
-    // A copy the worker takes over whole: the original stays here, to be sent again should
-    // the worker be lost before it is done.
-    const copy = new Uint8Array(pending.bytes.byteLength);
-    copy.set(pending.bytes);
-    const job: WorkerJob = { id: pending.id, filename: pending.filename, bytes: copy.buffer };
+    const { bytes } = pending;
+    let job: WorkerJob;
+    if (bytes.buffer instanceof SharedArrayBuffer) {
+      job = {
+        id: pending.id,
+        filename: pending.filename,
+        bytes: bytes.buffer,
+        offset: bytes.byteOffset,
+        length: bytes.byteLength,
+      };
+    } else {
+      // A copy the worker takes over whole: the original stays here, to be sent again should
+      // the worker be lost before it is done.
+      const copy = new Uint8Array(bytes.byteLength);
+      copy.set(bytes);
+      job = {
+        id: pending.id,
+        filename: pending.filename,
+        bytes: copy.buffer,
+        offset: 0,
+        length: copy.byteLength,
+      };
+    }
     this.#sent.push(pending);
     const worker = this.#ensureWorker();
     if (this.#sent.length === 1) this.#arm();
-    worker.postMessage(job, [job.bytes]);
+    worker.postMessage(job, job.bytes instanceof ArrayBuffer ? [job.bytes] : []);
   }
 
   close(): void {
@@ -81,7 +106,7 @@ export class Extractor {
     // What pdf.js and the like print is not kb serve's to show.
     worker.stdout.resume();
     worker.stderr.resume();
-    worker.on('message', (result: WorkerResult) => this.#settle(worker, result));
+    worker.on('message', (message: WorkerMessage) => this.#receive(worker, message));
     worker.on('error', (err) => this.#lost(worker, failure('extract_crashed', describeCrash(err))));
     worker.on('exit', (code) =>
       this.#lost(worker, failure('extract_crashed', `the extraction worker exited (${code})`)),
@@ -105,10 +130,15 @@ export class Extractor {
     this.#timer.unref();
   }
 
-  #settle(worker: Worker, result: WorkerResult): void {
-    if (worker !== this.#worker || this.#sent[0]?.id !== result.id) return;
-    const { id: _, ...outcome } = result;
-    this.#sent.shift()!.resolve(outcome);
+  #receive(worker: Worker, message: WorkerMessage): void {
+    if (worker !== this.#worker || this.#sent[0]?.id !== message.id) return;
+    if ('chunks' in message) {
+      for (const chunk of message.chunks) this.#received.push(chunk);
+      return;
+    }
+    const chunks = this.#received;
+    this.#received = [];
+    this.#sent.shift()!.resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks });
     this.#arm();
   }
 
@@ -120,6 +150,7 @@ export class Extractor {
     void worker.terminate();
     const [current, ...rest] = this.#sent;
     this.#sent = [];
+    this.#received = [];
     current?.resolve(result);
     if (this.#closed) return;
     for (const pending of rest) this.#send(pending);

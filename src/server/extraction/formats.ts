@@ -56,13 +56,13 @@ function finish(sections: Section[]): Extraction {
   return { ok: true, sections: tidy };
 }
 
+/** Runs of spaces become one, line ends \n, blank lines at most one; each pass only where it has work (a document may be 100 MB). */
 function tidyText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  if (/[\t\f\v\u00a0]| {2}/.test(text)) text = text.replace(/[ \t\f\v\u00a0]+/g, ' ');
+  if (/ \n|\n /.test(text)) text = text.replace(/ ?\n ?/g, '\n');
+  if (text.includes('\n\n\n')) text = text.replace(/\n{3,}/g, '\n\n');
+  return text.trim();
 }
 
 function markdownToText(text: string): string {

@@ -1,15 +1,23 @@
 import type { IndexingError } from '../model.js';
 import type { TextChunk } from './chunk.js';
 
-/** A document for the worker; `bytes` is transferred. */
+/** A document for the worker: `bytes` is transferred, or shared (then only read). */
 export interface WorkerJob {
   id: number;
   filename: string;
-  bytes: ArrayBuffer;
+  bytes: ArrayBuffer | SharedArrayBuffer;
+  offset: number;
+  length: number;
 }
 
-export type WorkerResult = { id: number } & (
-  { ok: true; chunks: TextChunk[] } | { ok: false; error: IndexingError }
-);
+/**
+ * What the worker says of a job: its chunks a part at a time (so that no one message takes
+ * long to read on kb serve's event loop), then the end, with the error if it has no text.
+ */
+export type WorkerMessage =
+  { id: number; chunks: TextChunk[] } | { id: number; end: true; error?: IndexingError };
 
 export type ExtractResult = { ok: true; chunks: TextChunk[] } | { ok: false; error: IndexingError };
+
+/** Text in one message of chunks, at most (about). */
+export const MESSAGE_TEXT = 1024 * 1024;

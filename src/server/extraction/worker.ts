@@ -5,15 +5,25 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { extractChunks } from './extract-chunks.js';
-import type { WorkerJob, WorkerResult } from './protocol.js';
+import { MESSAGE_TEXT, type WorkerJob, type WorkerMessage } from './protocol.js';
+
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
 let queue = Promise.resolve();
 parentPort!.on('message', (job: WorkerJob) => {
   queue = queue.then(async () => {
-    const result: WorkerResult = {
-      id: job.id,
-      ...(await extractChunks(job.filename, new Uint8Array(job.bytes))),
-    };
-    parentPort!.postMessage(result);
+    const result = await extractChunks(job.filename, new Uint8Array(job.bytes, job.offset, job.length));
+    if (!result.ok) return post({ id: job.id, end: true, error: result.error });
+    let start = 0;
+    let text = 0;
+    result.chunks.forEach((chunk, i) => {
+      text += chunk.text.length;
+      if (text < MESSAGE_TEXT) return;
+      post({ id: job.id, chunks: result.chunks.slice(start, i + 1) });
+      start = i + 1;
+      text = 0;
+    });
+    if (start < result.chunks.length) post({ id: job.id, chunks: result.chunks.slice(start) });
+    post({ id: job.id, end: true });
   });
 });
