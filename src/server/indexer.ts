@@ -23,7 +23,7 @@ const IN_FLIGHT = 2;
  * A file whose chunks hold more text than this is stored and indexed a part at a time, each
  * part one write and a few milliseconds of indexing, with requests answered between parts.
  */
-const PART_BYTES = 256 * 1024;
+const PART_BYTES = 64 * 1024;
 /** How many failures the progress names (the rest are counted). */
 const NAMED_FAILURES = 100;
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;

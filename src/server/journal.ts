@@ -233,14 +233,18 @@ export class Journal {
     this.#size = data.length;
   }
 
-  /** Makes `ops` durable, or throws StorageError having changed nothing. */
+  /**
+   * Makes `ops` durable, or throws StorageError having changed nothing. Parts of a file being
+   * indexed (fileChunks) alone are written without an fsync: nothing anyone sees depends on
+   * them, and the fileIndexed that completes the file is fsynced, and the parts with it.
+   */
   append(ops: Operation[]): void {
     if (this.#fd === undefined) return;
     const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
     try {
       if (this.#dirty) this.#cutBack();
       this.#writeAll(this.#fd, data, this.#size);
-      this.fs.fsyncSync(this.#fd);
+      if (!ops.every((op) => op.op === 'fileChunks')) this.fs.fsyncSync(this.#fd);
       this.#size += data.length;
     } catch (err) {
       this.#dirty = true;

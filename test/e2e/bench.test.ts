@@ -15,6 +15,7 @@ describe('npm run bench', () => {
         BENCH_WARMUP: '0',
         BENCH_DOCS: '50',
         BENCH_SCALE: '300',
+        BENCH_PDFS: '2',
         BENCH_OUT: out,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,6 +63,16 @@ describe('npm run bench', () => {
     );
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
+    // PDFs dropped into --docs: the 100-page one searchable, messages answered while two more are read.
+    expect(results.documents).toMatchObject({
+      pdfPages: 100,
+      pdfsExtracted: 2,
+      pdfIndexedMs: expect.any(Number),
+    });
+    expect(results.documents.messagesWhileExtracting).toBeGreaterThan(0);
+    expect(stdout).toContain(
+      `searchable ${results.documents.pdfIndexedMs} ms after it was written to --docs`,
+    );
     // The scale curve: one row per size, a restart that indexes nothing again, the right
     // documents found, and the table printed.
     expect(results.scale.map((r: { documents: number }) => r.documents)).toEqual([300]);

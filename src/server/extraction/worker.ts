@@ -3,9 +3,18 @@
  * loop. Jobs are taken one at a time, in the order they came, so that the pool can tell which
  * one a timeout or a crash belongs to.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { extractChunks } from './extract-chunks.js';
 import { MESSAGE_TEXT, type WorkerJob, type WorkerMessage } from './protocol.js';
+
+// Background work: on Linux a thread's niceness is its own, so requests on kb serve's main
+// thread come first when the cores are busy.
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here: the same work at the same priority.
+}
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 

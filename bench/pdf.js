@@ -1,0 +1,46 @@
+// PDFs written object by object, for the bench and the tests (no fixture is downloaded): text
+// pages set in Helvetica, pages that are only an image (as a scanner makes them), an encrypted one.
+
+const escapePdf = (text) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
+/** A PDF with one page per entry of `pages`, each page's lines set from the top. */
+export function makePdf(pages, options = {}) {
+  const objects = [];
+  const add = (body) => objects.push(body);
+  const catalog = add('<< /Type /Catalog /Pages 2 0 R >>');
+  const pagesAt = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const kids = [];
+  for (const lines of pages) {
+    const content = options.scanned
+      ? '0.5 0.5 0.5 rg 72 72 468 648 re f'
+      : `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${escapePdf(l)}) Tj T*`).join(' ')} ET`;
+    const stream = add(
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    );
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
+  }
+  objects[pagesAt - 1] =
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let encrypt = '';
+  if (options.encrypted) {
+    const filler = '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a';
+    const at = add(`<< /Filter /Standard /V 1 /R 2 /O <${filler}> /U <${filler}> /P -4 >>`);
+    encrypt = ` /Encrypt ${at} 0 R /ID [<00112233445566778899aabbccddeeff><00112233445566778899aabbccddeeff>]`;
+  }
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
