@@ -51,8 +51,3 @@ export const presentWebhook = (w: WebhookRecord, withSecret = false) => ({
   isActive: w.isActive,
   createdAt: w.createdAt,
 });
-
-export function page<T>(items: T[], limit: number) {
-  const data = items.slice(0, limit);
-  return { data, meta: { returned: data.length, limit } };
-}

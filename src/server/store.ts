@@ -9,6 +9,7 @@ import type {
   WebhookRecord,
   Workspace,
 } from './model.js';
+import { BY_NAME, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
 import { ChunkIndex, fold, type IndexImage } from './search.js';
 
 /** How many files' chunks a restart took from the stored index, and how many it indexed again. */
@@ -43,6 +44,10 @@ export class Store {
   #replaying = false;
   /** The indexes changed since `indexImages` was last called. */
   #indexesChanged = false;
+  /** Bumped by every commit: the sorted lists below are of one version. */
+  #version = 0;
+  #sortedAt = -1;
+  readonly #sortedLists = new Map<string, unknown[]>();
 
   /**
    * Replays stored operations, then records every later change in the journal. The replayed
@@ -113,6 +118,7 @@ export class Store {
   /** Applies `ops` once they are durable; throws StorageError (nothing applied) when they cannot be. */
   commit(...ops: Operation[]): void {
     this.#journal?.append(ops);
+    this.#version++;
     for (const op of ops) this.#apply(op);
   }
 
@@ -257,36 +263,56 @@ export class Store {
     return webhook?.workspaceId === workspaceId ? webhook : undefined;
   }
 
+  /**
+   * The workspace's threads, newest first. Lists are kept sorted between changes, so that paging
+   * through a large one costs a search per page, not a sort.
+   */
   listThreads(workspaceId: string, status?: string): ThreadRecord[] {
-    return [...this.threads.values()]
-      .filter((t) => t.workspaceId === workspaceId && (!status || t.status === status))
-      .sort(newestFirst);
+    return this.#sorted<ThreadRecord>(`threads ${workspaceId} ${status ?? ''}`, NEWEST_FIRST, () =>
+      [...this.threads.values()].filter(
+        (t) => t.workspaceId === workspaceId && (!status || t.status === status),
+      ),
+    );
   }
 
   listFiles(workspaceId: string, status?: string): FileRecord[] {
-    return [...this.files.values()]
-      .filter(
+    return this.#sorted<FileRecord>(`files ${workspaceId} ${status ?? ''}`, NEWEST_FIRST, () =>
+      [...this.files.values()].filter(
         (f) => f.workspaceId === workspaceId && !f.deletedAt && (!status || f.indexingStatus === status),
-      )
-      .sort(newestFirst);
+      ),
+    );
   }
 
   listUsers(workspaceId: string, q?: string): UserRecord[] {
     const needle = q ? fold(q.trim()) : '';
-    return [...this.users.values()]
-      .filter(
+    return this.#sorted<UserRecord>(`users ${workspaceId} ${needle}`, BY_NAME, () =>
+      [...this.users.values()].filter(
         (u) =>
           u.workspaceId === workspaceId &&
           (!needle || fold(u.name).includes(needle) || fold(u.email).includes(needle)),
-      )
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      ),
+    );
   }
 
   listWebhooks(workspaceId: string): WebhookRecord[] {
-    return [...this.webhooks.values()].filter((w) => w.workspaceId === workspaceId).sort(newestFirst);
+    return this.#sorted<WebhookRecord>(`webhooks ${workspaceId}`, NEWEST_FIRST, () =>
+      [...this.webhooks.values()].filter((w) => w.workspaceId === workspaceId),
+    );
   }
-}
 
-function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number {
-  return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+  /** `select()` in `order`, made again only after a change (the caller must not change it). */
+  #sorted<T>(key: string, order: ListOrder<T>, select: () => T[]): T[] {
+    if (this.#sortedAt !== this.#version) {
+      this.#sortedLists.clear();
+      this.#sortedAt = this.#version;
+    }
+    let list = this.#sortedLists.get(key) as T[] | undefined;
+    if (!list) {
+      list = sortBy(select(), order);
+      // A few at a time: a search for every word typed would otherwise keep them all.
+      if (this.#sortedLists.size >= 64) this.#sortedLists.clear();
+      this.#sortedLists.set(key, list);
+    }
+    return list;
+  }
 }

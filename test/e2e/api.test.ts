@@ -19,7 +19,7 @@ describe('kb api', () => {
     const res = await runKb(['api', 'GET', '/v1/threads', '-q', 'status=OPEN', '-q', 'limit=1'], { env });
     expect(res.code).toBe(0);
     const body = JSON.parse(res.stdout);
-    expect(body.meta).toEqual({ returned: 1, limit: 1 });
+    expect(body.meta).toEqual({ returned: 1, limit: 1, nextCursor: null, hasMore: false });
     expect(body.data[0].status).toBe('OPEN');
   });
 

@@ -31,7 +31,7 @@ describe('threads', () => {
     const b = (await api(server, demo, 'POST', '/v1/threads', { title: 'b' })).json.data;
     const list = await api(server, demo, 'GET', '/v1/threads?limit=2');
     expect(list.json.data.map((t: any) => t.id)).toEqual([b.id, a.id]);
-    expect(list.json.meta).toEqual({ returned: 2, limit: 2 });
+    expect(list.json.meta).toEqual({ returned: 2, limit: 2, nextCursor: expect.any(String), hasMore: true });
     const closed = await api(server, demo, 'GET', '/v1/threads?status=CLOSED');
     expect(closed.json.data.length).toBeGreaterThan(0);
     expect(closed.json.data.every((t: any) => t.status === 'CLOSED')).toBe(true);
@@ -101,7 +101,12 @@ describe('threads', () => {
 describe('files', () => {
   it('lists with {data, meta:{returned, limit}} and filters by status', async () => {
     const res = await api(server, demo, 'GET', '/v1/files');
-    expect(res.json.meta).toEqual({ returned: res.json.data.length, limit: 50 });
+    expect(res.json.meta).toEqual({
+      returned: res.json.data.length,
+      limit: 50,
+      nextCursor: null,
+      hasMore: false,
+    });
     const failed = await api(server, demo, 'GET', '/v1/files?status=FAILED');
     expect(failed.json.data.map((f: any) => f.originalFilename).sort()).toEqual([
       'architecture-diagram.png',
@@ -269,5 +274,88 @@ describe('protocol', () => {
     expect(statuses.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     expect(Number(statuses[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     await limited.close();
+  });
+});
+
+describe('paging', () => {
+  it('pages every list with a cursor: no record skipped or given twice while records come and go', async () => {
+    const s = await startTestServer({ apiKeys: ['paging:kb_paging_key'] });
+    try {
+      const key = 'kb_paging_key';
+      const workspace = [...s.service.store.workspaces.values()].find((w) => w.name === 'paging')!.id;
+      const upload = (name: string) =>
+        s.service.indexer.upload(workspace, name, Buffer.from(`text of ${name}`));
+      const first = Array.from({ length: 130 }, (_, i) => upload(`doc-${i}.txt`).id);
+      await s.service.indexer.idle();
+      const seen: string[] = [];
+      let res = await api(s, key, 'GET', '/v1/files?limit=50');
+      seen.push(...res.json.data.map((f: { id: string }) => f.id));
+      expect(res.json.meta).toEqual({
+        returned: 50,
+        limit: 50,
+        nextCursor: expect.any(String),
+        hasMore: true,
+      });
+      // Meanwhile: new files (newer, so before the cursor), one seen and one not yet seen deleted.
+      for (let i = 0; i < 20; i++) upload(`new-${i}.txt`);
+      const unseen = first.find((id) => !seen.includes(id))!;
+      expect((await api(s, key, 'DELETE', `/v1/files/${unseen}`)).status).toBe(204);
+      expect((await api(s, key, 'DELETE', `/v1/files/${seen[0]}`)).status).toBe(204);
+      while (res.json.meta.nextCursor) {
+        res = await api(s, key, 'GET', `/v1/files?limit=50&cursor=${res.json.meta.nextCursor}`);
+        seen.push(...res.json.data.map((f: { id: string }) => f.id));
+      }
+      expect(res.json.meta).toMatchObject({ nextCursor: null, hasMore: false });
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.sort()).toEqual(first.filter((id) => id !== unseen).sort());
+
+      for (const path of ['/v1/threads', '/v1/users', '/v1/webhooks', '/v1/files']) {
+        const bad = await api(s, key, 'GET', `${path}?cursor=not-a-cursor`);
+        expect([path, bad.status, bad.json.error.code]).toEqual([path, 400, 'invalid_cursor']);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('pages threads, users and webhooks the same way', async () => {
+    const s = await startTestServer({ apiKeys: ['lists:kb_lists_key'], allowLocalWebhooks: true });
+    try {
+      const key = 'kb_lists_key';
+      const workspace = [...s.service.store.workspaces.values()].find((w) => w.name === 'lists')!.id;
+      for (let i = 0; i < 7; i++) {
+        await api(s, key, 'POST', '/v1/threads', { title: `t${i}` });
+        await api(s, key, 'POST', '/v1/webhooks', {
+          url: `http://127.0.0.1:9/${i}`,
+          events: ['file.indexed'],
+        });
+        s.service.store.commit({
+          op: 'user',
+          user: {
+            id: `usr_${i}`,
+            workspaceId: workspace,
+            name: `Member ${i % 3}`,
+            email: `m${i}@x.test`,
+            createdAt: 'x',
+          },
+        });
+      }
+      for (const path of ['/v1/threads', '/v1/users', '/v1/webhooks']) {
+        const all = (await api(s, key, 'GET', `${path}?limit=100`)).json.data.map(
+          (r: { id: string }) => r.id,
+        );
+        const paged: string[] = [];
+        let cursor = '';
+        do {
+          const res = await api(s, key, 'GET', `${path}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+          paged.push(...res.json.data.map((r: { id: string }) => r.id));
+          cursor = res.json.meta.nextCursor ?? '';
+        } while (cursor);
+        expect([path, paged]).toEqual([path, all]);
+        expect(all).toHaveLength(7);
+      }
+    } finally {
+      await s.close();
+    }
   });
 });

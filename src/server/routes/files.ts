@@ -3,7 +3,8 @@ import { FILE_STATUSES } from '../../api/types.js';
 import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { notFound } from '../http-errors.js';
-import { page, presentFile, presentFileDetail } from '../present.js';
+import { NEWEST_FIRST, pageOf, parseCursor } from '../paging.js';
+import { presentFile, presentFileDetail } from '../present.js';
 import { parseLimit, parseStatus } from '../validate.js';
 
 export function fileRoutes(service: Service) {
@@ -13,7 +14,10 @@ export function fileRoutes(service: Service) {
   app.get('/', (c) => {
     const status = parseStatus(c.req.query('status'), FILE_STATUSES);
     const limit = parseLimit(c.req.query('limit'));
-    return c.json(page(store.listFiles(c.var.workspace.id, status).map(presentFile), limit));
+    const cursor = parseCursor(c.req.query('cursor'));
+    return c.json(
+      pageOf(store.listFiles(c.var.workspace.id, status), NEWEST_FIRST, limit, cursor, presentFile),
+    );
   });
 
   app.get('/:id', (c) => {

@@ -6,7 +6,8 @@ import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { newId } from '../ids.js';
 import type { Operation, ThreadRecord, ThreadStatus } from '../model.js';
-import { page, presentMessage, presentThread } from '../present.js';
+import { NEWEST_FIRST, pageOf, parseCursor } from '../paging.js';
+import { presentMessage, presentThread } from '../present.js';
 import {
   MAX_CONTENT,
   MAX_TITLE,
@@ -25,7 +26,10 @@ export function threadRoutes(service: Service) {
   app.get('/', (c) => {
     const status = parseStatus(c.req.query('status'), THREAD_STATUSES);
     const limit = parseLimit(c.req.query('limit'));
-    return c.json(page(store.listThreads(c.var.workspace.id, status).map(presentThread), limit));
+    const cursor = parseCursor(c.req.query('cursor'));
+    return c.json(
+      pageOf(store.listThreads(c.var.workspace.id, status), NEWEST_FIRST, limit, cursor, presentThread),
+    );
   });
 
   app.post('/', (c) => {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, Service } from '../context.js';
 import { unprocessable } from '../http-errors.js';
-import { page, presentUser } from '../present.js';
+import { BY_NAME, pageOf, parseCursor } from '../paging.js';
+import { presentUser } from '../present.js';
 import { parseLimit } from '../validate.js';
 
 export function userRoutes(service: Service) {
@@ -11,7 +12,10 @@ export function userRoutes(service: Service) {
     // A value of the right type that is not acceptable: 422, as for every field.
     if (q !== undefined && q.length > 200) throw unprocessable('q is longer than 200 characters', 'too_long');
     const limit = parseLimit(c.req.query('limit'));
-    return c.json(page(service.store.listUsers(c.var.workspace.id, q).map(presentUser), limit));
+    const cursor = parseCursor(c.req.query('cursor'));
+    return c.json(
+      pageOf(service.store.listUsers(c.var.workspace.id, q), BY_NAME, limit, cursor, presentUser),
+    );
   });
   return app;
 }

@@ -6,7 +6,8 @@ import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, unprocessable } from '../http-errors.js';
 import { newId, newSecret } from '../ids.js';
 import type { WebhookRecord } from '../model.js';
-import { page, presentWebhook } from '../present.js';
+import { NEWEST_FIRST, pageOf, parseCursor, sortBy } from '../paging.js';
+import { presentWebhook } from '../present.js';
 import { optionalString, parseLimit } from '../validate.js';
 import { checkTarget } from '../webhook-target.js';
 
@@ -71,11 +72,9 @@ export function webhookRoutes(service: Service) {
 
   app.get('/', (c) => {
     const limit = parseLimit(c.req.query('limit'));
+    const cursor = parseCursor(c.req.query('cursor'));
     return c.json(
-      page(
-        store.listWebhooks(c.var.workspace.id).map((w) => presentWebhook(w)),
-        limit,
-      ),
+      pageOf(store.listWebhooks(c.var.workspace.id), NEWEST_FIRST, limit, cursor, (w) => presentWebhook(w)),
     );
   });
 
@@ -89,10 +88,12 @@ export function webhookRoutes(service: Service) {
     const webhook = store.webhook(c.var.workspace.id, c.req.param('id'));
     if (!webhook) throw notFound('webhook');
     const limit = parseLimit(c.req.query('limit'));
-    const deliveries = service.deliverer
-      .deliveries(webhook.workspaceId)
-      .filter((d) => d.webhookId === webhook.id);
-    return c.json(page(deliveries, limit));
+    const cursor = parseCursor(c.req.query('cursor'));
+    const deliveries = sortBy(
+      service.deliverer.deliveries(webhook.workspaceId).filter((d) => d.webhookId === webhook.id),
+      NEWEST_FIRST,
+    );
+    return c.json(pageOf(deliveries, NEWEST_FIRST, limit, cursor, (d) => d));
   });
 
   app.delete('/:id', (c) => {
