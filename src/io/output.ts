@@ -140,6 +140,52 @@ export class Output {
     this.#write(await this.#table(rows, columns));
   }
 
+  /**
+   * Records that arrive a page at a time: printed as they come (rows, JSON Lines, ids, and
+   * `--json` as one array written piece by piece), waiting for a slow reader between pages, so
+   * memory does not grow with the list. A table for people needs every row, so it waits.
+   */
+  async listPages<T>(
+    pages: AsyncIterable<T[]>,
+    columns: Column<T>[],
+    options: { empty?: string } = {},
+  ): Promise<void> {
+    if (this.format === 'human' && this.io.stdoutIsTTY) {
+      const rows: T[] = [];
+      for await (const page of pages) rows.push(...page);
+      return this.list(rows, columns, options);
+    }
+    let first = true;
+    for await (const page of pages) {
+      if (this.format === 'json') {
+        const items = page.map((item) => safeJson(item, 2).replace(/^/gm, '  '));
+        if (items.length) this.#write(`${first ? '[\n' : ',\n'}${items.join(',\n')}`);
+        if (items.length) first = false;
+      } else if (this.format === 'human')
+        this.#write(
+          page.map((row) => `${columns.map((c) => sanitizeField(text(c.value(row)))).join('\t')}\n`).join(''),
+        );
+      else this.#machine(page);
+      await this.#drained();
+    }
+    if (this.format === 'json') this.#write(first ? '[]\n' : '\n]\n');
+  }
+
+  /** Resolves once stdout has room again (at once when it has). */
+  async #drained(): Promise<void> {
+    const stdout = this.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+    if (!stdout.writableNeedDrain) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stdout.off('drain', done);
+        stdout.off('close', done);
+        resolve();
+      };
+      stdout.once('drain', done);
+      stdout.once('close', done);
+    });
+  }
+
   /** One record: aligned `label: value` lines (or a view) for people, `label<TAB>value` piped, or JSON. */
   record<T>(record: T, view: RecordView<T>): void {
     if (this.#machine(record)) return;

@@ -25,11 +25,11 @@ afterEach(() => fake?.agent.close());
 describe('files list and get', () => {
   it('lists files as rows, sizes in bytes when piped and readable on a terminal', async () => {
     fake = fakeContext();
-    fake.on('GET', '/v1/files').reply(200, { data: [file('f1')], meta: { returned: 1, limit: 50 } });
+    fake.on('GET', '/v1/files?limit=50').reply(200, { data: [file('f1')], meta: { returned: 1, limit: 50 } });
     await runList(fake.ctx, {});
     expect(fake.stdout()).toBe('f1\tf1.pdf\t2048\tapplication/pdf\tCOMPLETED\t2026-11-22T10:00:00Z\n');
     fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
-    fake.on('GET', '/v1/files').reply(200, { data: [file('f1')] });
+    fake.on('GET', '/v1/files?limit=50').reply(200, { data: [file('f1')] });
     await runList(fake.ctx, {});
     expect(fake.stdout()).toContain('2.0 kB');
   });

@@ -24,7 +24,7 @@ afterEach(() => fake?.agent.close());
 describe('threads list', () => {
   it('prints tab-separated rows with exact times when piped', async () => {
     fake = fakeContext();
-    fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2], meta: { limit: 50 } });
+    fake.on('GET', '/v1/threads?limit=50').reply(200, { data: [T1, T2], meta: { limit: 50 } });
     await runList(fake.ctx, {});
     expect(fake.stdout()).toBe(
       'thr_1\tPricing\tOPEN\t2026-11-22T11:00:00Z\nthr_2\tSecurity and SSO\tCLOSED\t2026-11-20T12:00:00Z\n',
@@ -34,7 +34,7 @@ describe('threads list', () => {
 
   it('prints a table with relative times on a terminal', async () => {
     fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
-    fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2] });
+    fake.on('GET', '/v1/threads?limit=50').reply(200, { data: [T1, T2] });
     await runList(fake.ctx, {});
     expect(fake.stdout().split('\n')).toEqual([
       'ID     TITLE             STATUS  CREATED',
@@ -51,7 +51,7 @@ describe('threads list', () => {
       [{ ids: true }, 'thr_1\nthr_2\n'],
     ] as const) {
       fake = fakeContext({ options });
-      fake.on('GET', '/v1/threads').reply(200, { data: [T1, T2] });
+      fake.on('GET', '/v1/threads?limit=50').reply(200, { data: [T1, T2] });
       await runList(fake.ctx, {});
       expect(fake.stdout()).toBe(expected);
     }
@@ -65,15 +65,67 @@ describe('threads list', () => {
     expect(fake.stdout()).toBe('');
   });
 
-  it('says on a terminal, and only there, when the list is empty or clamped', async () => {
-    fake = fakeContext({ tty: true });
-    fake.on('GET', '/v1/threads?limit=500').reply(200, { data: [T1], meta: { limit: 1 } });
-    await runList(fake.ctx, { limit: 500 });
-    expect(fake.stderr()).toContain('at most 1 threads per request (asked for 500)');
+  it('says on stderr, on a terminal and piped, when more threads exist than were listed; --quiet leaves it out', async () => {
+    for (const tty of [true, false]) {
+      fake = fakeContext({ tty, env: { NO_COLOR: '1' } });
+      fake.on('GET', '/v1/threads?limit=2').reply(200, { data: [T1, T2], meta: { nextCursor: 'c2' } });
+      await runList(fake.ctx, { limit: 2 });
+      expect(fake.stderr()).toBe('note: showing the first 2 threads; more exist (--all lists every one)\n');
+    }
     fake = fakeContext();
-    fake.on('GET', '/v1/threads?status=ARCHIVED').reply(200, { data: [] });
+    fake.on('GET', '/v1/threads?limit=2').reply(200, { data: [T1, T2], meta: { nextCursor: 'c2' } });
+    await runList(fake.ctx, { limit: 2, quiet: true });
+    expect(fake.stderr()).toBe('');
+    fake = fakeContext({ options: { json: true } });
+    fake.on('GET', '/v1/threads?limit=2').reply(200, { data: [T1, T2], meta: { nextCursor: 'c2' } });
+    await runList(fake.ctx, { limit: 2 });
+    expect(JSON.parse(fake.stderr())).toEqual({
+      warning: {
+        code: 'more_records',
+        message: 'showing the first 2 threads; more exist (--all lists every one)',
+        shown: 2,
+      },
+    });
+    // A service that says nothing of paging: a full page may not be all of them.
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads?limit=2').reply(200, { data: [T1, T2] });
+    await runList(fake.ctx, { limit: 2 });
+    expect(fake.stderr()).toBe(
+      'note: showing the first 2 threads; more may exist, but the service gives no way to ask for the next page\n',
+    );
+    fake = fakeContext({ tty: true });
+    fake.on('GET', '/v1/threads?status=ARCHIVED&limit=50').reply(200, { data: [] });
     await runList(fake.ctx, { status: 'ARCHIVED' });
-    expect(fake.stdout() + fake.stderr()).toBe('');
+    expect(fake.stdout()).toBe('');
+    expect(fake.stderr()).toBe('No ARCHIVED threads\n');
+  });
+
+  it('asks for as many pages as --limit takes, and every page with --all, printing each as it comes', async () => {
+    const many = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...T1, id: `thr_${from + i}`, title: `t${from + i}` }));
+    fake = fakeContext({ options: { ids: true } });
+    fake.on('GET', '/v1/threads?limit=100').reply(200, { data: many(0, 100), meta: { nextCursor: 'p2' } });
+    fake
+      .on('GET', '/v1/threads?limit=100&cursor=p2')
+      .reply(200, { data: many(100, 100), meta: { nextCursor: 'p3' } });
+    await runList(fake.ctx, { limit: 120 });
+    expect(fake.stdout().trim().split('\n')).toEqual(many(0, 120).map((t) => t.id));
+    expect(fake.stderr()).toContain('showing the first 120 threads; more exist');
+
+    fake = fakeContext({ options: { json: true } });
+    fake.on('GET', '/v1/threads?limit=100').reply(200, { data: many(0, 100), meta: { nextCursor: 'p2' } });
+    fake
+      .on('GET', '/v1/threads?limit=100&cursor=p2')
+      .reply(200, { data: many(100, 30), meta: { nextCursor: null } });
+    await runList(fake.ctx, { all: true });
+    // One JSON document, written a page at a time, exactly as if written whole.
+    expect(fake.stdout()).toBe(`${JSON.stringify(many(0, 130), null, 2)}\n`);
+    expect(fake.stderr()).toBe('');
+
+    fake = fakeContext({ options: { json: true } });
+    fake.on('GET', '/v1/threads?limit=100').reply(200, { data: [], meta: { nextCursor: null } });
+    await runList(fake.ctx, { all: true });
+    expect(fake.stdout()).toBe('[]\n');
   });
 });
 

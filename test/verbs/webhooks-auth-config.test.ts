@@ -56,7 +56,7 @@ describe('webhooks', () => {
 
   it('lists and deletes, with the same JSON style as every other verb', async () => {
     fake = fakeContext({ options: { json: true } });
-    fake.on('GET', '/v1/webhooks').reply(200, { data: [WH] });
+    fake.on('GET', '/v1/webhooks?limit=50').reply(200, { data: [WH] });
     await runWebhooks(fake.ctx);
     expect(fake.stdout()).toBe(`${JSON.stringify([WH], null, 2)}\n`);
     fake = fakeContext({ options: { json: true } });
@@ -67,7 +67,9 @@ describe('webhooks', () => {
 
   it('says so when the service has no webhook listing', async () => {
     fake = fakeContext();
-    fake.on('GET', '/v1/webhooks').reply(405, { error: { code: 'method_not_allowed', message: 'no' } });
+    fake
+      .on('GET', '/v1/webhooks?limit=50')
+      .reply(405, { error: { code: 'method_not_allowed', message: 'no' } });
     await expect(runWebhooks(fake.ctx)).rejects.toThrow(/does not offer listing webhooks/);
   });
 
@@ -127,7 +129,7 @@ describe('auth and config', () => {
     await runSet(fakeContext({ configDir }).ctx, 'format', 'jsonl');
     fake = fakeContext({ configDir });
     fake
-      .on('GET', '/v1/users')
+      .on('GET', '/v1/users?limit=50')
       .reply(200, { data: [{ id: 'u1', name: 'Zoe', email: 'z@x', createdAt: 'x' }] });
     await runUsers(fake.ctx, {});
     expect(fake.stdout()).toBe('{"id":"u1","name":"Zoe","email":"z@x","createdAt":"x"}\n');

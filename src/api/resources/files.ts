@@ -1,7 +1,8 @@
 import { toPage, unwrap } from '../envelope.js';
 import { segment } from '../paths.js';
 import type { KbFile, Page } from '../types.js';
-import { type ListParams, Resource } from './base.js';
+import type { PagingEnd } from '../paging.js';
+import { type ListParams, type PagesParams, Resource } from './base.js';
 
 export class FilesResource extends Resource {
   async list(params: ListParams & { status?: string } = {}): Promise<Page<KbFile>> {
@@ -12,6 +13,11 @@ export class FilesResource extends Resource {
       signal: params.signal,
     });
     return toPage<KbFile>(res.body, params.limit);
+  }
+
+  /** Every page up to `want` files, following the service's paging. */
+  pages(params: PagesParams & { status?: string }): AsyncGenerator<Page<KbFile>, PagingEnd> {
+    return this.paginate<KbFile>('/v1/files', { status: params.status }, params);
   }
 
   async get(id: string, signal?: AbortSignal): Promise<KbFile> {

@@ -2,7 +2,8 @@ import { toPage, toThreadWithMessages, unwrap } from '../envelope.js';
 import { segment } from '../paths.js';
 import { MESSAGE_TIMEOUT_MS } from '../timeouts.js';
 import type { Exchange, Page, Thread, ThreadWithMessages } from '../types.js';
-import { type ListParams, Resource } from './base.js';
+import type { PagingEnd } from '../paging.js';
+import { type ListParams, type PagesParams, Resource } from './base.js';
 import { cancelGeneration, type StreamEvent, streamReply } from '../stream.js';
 
 export class ThreadsResource extends Resource {
@@ -14,6 +15,11 @@ export class ThreadsResource extends Resource {
       signal: params.signal,
     });
     return toPage<Thread>(res.body, params.limit);
+  }
+
+  /** Every page up to `want` threads, following the service's paging. */
+  pages(params: PagesParams & { status?: string }): AsyncGenerator<Page<Thread>, PagingEnd> {
+    return this.paginate<Thread>('/v1/threads', { status: params.status }, params);
   }
 
   async create(params: { title?: string } = {}, signal?: AbortSignal): Promise<Thread> {

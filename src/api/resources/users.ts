@@ -1,6 +1,7 @@
 import { toPage } from '../envelope.js';
 import type { Page, User } from '../types.js';
-import { type ListParams, Resource } from './base.js';
+import type { PagingEnd } from '../paging.js';
+import { type ListParams, type PagesParams, Resource } from './base.js';
 
 export class UsersResource extends Resource {
   async list(params: ListParams & { q?: string } = {}): Promise<Page<User>> {
@@ -11,5 +12,10 @@ export class UsersResource extends Resource {
       signal: params.signal,
     });
     return toPage<User>(res.body, params.limit);
+  }
+
+  /** Every page up to `want` members, following the service's paging. */
+  pages(params: PagesParams & { q?: string }): AsyncGenerator<Page<User>, PagingEnd> {
+    return this.paginate<User>('/v1/users', { q: params.q }, params);
   }
 }

@@ -1,7 +1,8 @@
 import { toPage, unwrap } from '../envelope.js';
 import { segment } from '../paths.js';
 import type { Page, Webhook } from '../types.js';
-import { Resource } from './base.js';
+import type { PagingEnd } from '../paging.js';
+import { type PagesParams, Resource } from './base.js';
 
 export class WebhooksResource extends Resource {
   async create(params: { url: string; events: string[] }, signal?: AbortSignal): Promise<Webhook> {
@@ -13,6 +14,11 @@ export class WebhooksResource extends Resource {
   async list(signal?: AbortSignal): Promise<Page<Webhook>> {
     const res = await this.client.request({ method: 'GET', path: '/v1/webhooks', signal });
     return toPage<Webhook>(res.body);
+  }
+
+  /** Extension: every page up to `want` webhooks, following the service's paging. */
+  pages(params: PagesParams): AsyncGenerator<Page<Webhook>, PagingEnd> {
+    return this.paginate<Webhook>('/v1/webhooks', {}, params);
   }
 
   /** Extension: not in the published interface. */

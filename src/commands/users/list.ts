@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { User } from '../../api/types.js';
 import { Context } from '../../factory.js';
 import { sanitizeField } from '../../util/sanitize.js';
-import { addListOptions, notePage } from '../shared/options.js';
+import { addListOptions, type ListOptions, printPages, wanted } from '../shared/list-pages.js';
 
 export default function listCommand(): Command {
   return addListOptions(
@@ -15,23 +15,26 @@ export default function listCommand(): Command {
     .action((opts: UsersListOptions, cmd: Command) => runList(Context.for(cmd), opts));
 }
 
-export interface UsersListOptions {
+export interface UsersListOptions extends ListOptions {
   query?: string;
-  limit?: number;
 }
 
 export async function runList(ctx: Context, opts: UsersListOptions): Promise<void> {
   const client = await ctx.client();
-  const page = await client.users.list({ q: opts.query, limit: opts.limit, signal: ctx.signal });
-  await ctx.output.list<User>(
-    page.data,
+  const pages = client.users.pages({ q: opts.query, want: wanted(opts), signal: ctx.signal });
+  await printPages<User>(
+    ctx,
+    pages,
     [
       { header: 'ID', value: (u) => u.id, style: (s) => ctx.io.color.dim(s) },
       { header: 'NAME', value: (u) => u.name, flex: true },
       { header: 'E-MAIL', value: (u) => u.email, flex: true },
       { header: 'JOINED', value: (u) => u.createdAt, time: true },
     ],
-    { empty: opts.query ? `No members match "${sanitizeField(opts.query)}"` : 'No members' },
+    {
+      empty: opts.query ? `No members match "${sanitizeField(opts.query)}"` : 'No members',
+      noun: 'members',
+      opts,
+    },
   );
-  notePage(ctx, page, opts.limit, 'members');
 }
