@@ -170,7 +170,7 @@ describe('kb threads', () => {
 
 describe('kb files', () => {
   itWith('script')(
-    'lists with human sizes on a TTY and bytes when piped; warns when the page is full',
+    'lists with human sizes on a TTY and bytes when piped; says on stderr when the list was cut',
     async () => {
       const piped = await kb(['files', 'list']);
       const row = piped.stdout
@@ -180,11 +180,13 @@ describe('kb files', () => {
       expect(row[2]).toMatch(/^\d+$/);
       const tty = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '2'], { env })).stdout);
       expect(tty).toMatch(/\d+ B/);
-      expect(tty).toContain('more may exist');
-      const clamp = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '500'], { env })).stdout);
-      expect(clamp).toContain('at most 100');
+      expect(tty).toContain('note: showing the first 2 files; more exist (--all lists every one)');
+      const all = stripAnsi((await runKbOnTTY(['files', 'list', '--limit', '500'], { env })).stdout);
+      expect(all).not.toContain('note:');
+      // Piped too: a script learns that the list was cut.
       const pipedFull = await kb(['files', 'list', '--limit', '1']);
-      expect(pipedFull.stderr).toBe('');
+      expect(pipedFull.stderr).toBe('note: showing the first 1 file; more exist (--all lists every one)\n');
+      expect((await kb(['files', 'list', '--limit', '1', '--quiet'])).stderr).toBe('');
     },
   );
 
@@ -303,7 +305,13 @@ describe('README', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const script = /<!-- example:scripting -->\s*```bash\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(script).toBeDefined();
-    const local = await startTestServer({ demo: true });
+    const local = await startTestServer({ demo: true, indexDelayMs: 0 });
+    // More failed files than a page holds: the pipeline must act on every one.
+    const demoId = local.workspaces.find((w) => w.name === 'demo')!.id;
+    for (let i = 0; i < 130; i++)
+      local.service.indexer.upload(demoId, `broken-${i}.txt`, Buffer.from('a\u0000b'));
+    await local.service.indexer.idle();
+    expect(local.service.store.listFiles(demoId, 'FAILED').length).toBeGreaterThan(130);
     const dir = tempDir();
     const bin = join(dir, 'bin');
     const { mkdirSync, symlinkSync } = await import('node:fs');
@@ -329,9 +337,35 @@ describe('README', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('30 June');
+    expect(local.service.store.listFiles(demoId, 'FAILED')).toHaveLength(0);
+    await local.close();
+  });
+
+  it("runs the CI recipe's wait for 130 files that are still being indexed", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const waits = readme.split('\n').filter((l) => /^\s+kb files wait /.test(l));
+    expect(waits).toEqual(['    kb files wait --all --timeout 10m']);
+    const local = await startTestServer({ apiKeys: ['ci:kb_ci_recipe_key'], indexDelayMs: 400 });
+    const ws = local.workspaces.find((w) => w.name === 'ci')!.id;
+    for (let i = 0; i < 130; i++)
+      local.service.indexer.upload(ws, `doc-${i}.md`, Buffer.from(`Document ${i}.`));
+    const [bin, ...args] = waits[0]!.trim().split(/\s+/);
+    expect(bin).toBe('kb');
+    const res = await runKb([...args, '--interval', '200ms'], {
+      env: { KB_BASE_URL: local.url, KB_API_KEY: 'kb_ci_recipe_key' },
+    });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    // Piped: a line per change of state, for each of the 130.
     expect(
-      local.service.store.listFiles(local.workspaces.find((w) => w.name === 'demo')!.id, 'FAILED'),
-    ).toHaveLength(0);
+      new Set(
+        res.stdout
+          .trim()
+          .split('\n')
+          .filter((l) => l.endsWith('\tCOMPLETED')),
+      ).size,
+    ).toBe(130);
+    expect(local.service.store.listFiles(ws, 'COMPLETED')).toHaveLength(130);
     await local.close();
   });
 });

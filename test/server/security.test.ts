@@ -163,7 +163,12 @@ describe('webhook targets', () => {
       const first = (id: string) =>
         api(server, key, 'GET', `/v1/webhooks/${id}/deliveries?limit=1`).then((r) => r.json);
       const redirected = await first(redirecting.id);
-      expect(redirected.meta).toEqual({ returned: 1, limit: 1, nextCursor: expect.any(String), hasMore: true });
+      expect(redirected.meta).toEqual({
+        returned: 1,
+        limit: 1,
+        nextCursor: expect.any(String),
+        hasMore: true,
+      });
       expect(redirected.data[0].attempts[0].status).toBe(302);
       expect(receiver.got).toHaveLength(2); // one event per message, nothing sent to a Location
       expect((await first(closed.id)).data[0].attempts[0].error).toBe('unreachable');

@@ -139,3 +139,19 @@ describe('files wait', () => {
     expect(err.exitCode).toBe(124);
   });
 });
+
+describe('files delete --status', () => {
+  it('selects every file in the status, every page, before deleting any', async () => {
+    const failed = Array.from({ length: 130 }, (_, i) => file(`f${i}`, 'FAILED'));
+    fake = fakeContext();
+    fake
+      .on('GET', '/v1/files?status=FAILED&limit=100')
+      .reply(200, { data: failed.slice(0, 100), meta: { nextCursor: 'n' } });
+    fake
+      .on('GET', '/v1/files?status=FAILED&limit=100&cursor=n')
+      .reply(200, { data: failed.slice(100), meta: { nextCursor: null } });
+    for (const f of failed) fake.on('DELETE', `/v1/files/${f.id}`).reply(204, '');
+    await runDelete(fake.ctx, [], { status: 'FAILED', yes: true });
+    expect(fake.stdout().trim().split('\n')).toEqual(failed.map((f) => `deleted\t${f.id}`));
+  });
+});

@@ -61,8 +61,35 @@ describe('webhooks', () => {
     expect(fake.stdout()).toBe(`${JSON.stringify([WH], null, 2)}\n`);
     fake = fakeContext({ options: { json: true } });
     fake.on('DELETE', '/v1/webhooks/wh_1').reply(204, '');
-    await runDelete(fake.ctx, 'wh_1', { yes: true });
-    expect(fake.stdout()).toBe(`${JSON.stringify({ id: 'wh_1', deleted: true }, null, 2)}\n`);
+    await runDelete(fake.ctx, ['wh_1'], { yes: true });
+    // As files delete: one result per id given.
+    expect(fake.stdout()).toBe(`${JSON.stringify([{ id: 'wh_1', deleted: true }], null, 2)}\n`);
+  });
+
+  it('deletes any number of webhooks: ids from stdin, or --all (every page), as files delete does', async () => {
+    const hooks = Array.from({ length: 120 }, (_, i) => ({ ...WH, id: `wh_${i}` }));
+    fake = fakeContext({ stdin: hooks.map((h) => h.id).join('\n') });
+    for (const h of hooks) fake.on('DELETE', `/v1/webhooks/${h.id}`).reply(204, '');
+    await runDelete(fake.ctx, ['-'], { yes: true });
+    expect(fake.stdout().trim().split('\n')).toEqual(hooks.map((h) => `deleted\t${h.id}`));
+
+    fake = fakeContext();
+    fake
+      .on('GET', '/v1/webhooks?limit=100')
+      .reply(200, { data: hooks.slice(0, 100), meta: { nextCursor: 'n' } });
+    fake
+      .on('GET', '/v1/webhooks?limit=100&cursor=n')
+      .reply(200, { data: hooks.slice(100), meta: { nextCursor: null } });
+    for (const h of hooks) fake.on('GET', `/v1/webhooks/${h.id}`).reply(200, { data: h });
+    await runDelete(fake.ctx, [], { all: true, dryRun: true });
+    expect(fake.stdout().trim().split('\n')).toHaveLength(120);
+    expect(fake.stdout()).toContain(`would-delete\twh_119\t${WH.url}`);
+
+    fake = fakeContext();
+    await expect(runDelete(fake.ctx, [], { all: true })).rejects.toThrow(
+      /refusing to delete webhooks without --yes when not on a terminal/,
+    );
+    await expect(runDelete(fake.ctx, ['wh_1'], { all: true, yes: true })).rejects.toThrow(/not both/);
   });
 
   it('says so when the service has no webhook listing', async () => {

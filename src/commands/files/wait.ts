@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import type { KbClient } from '../../api/client.js';
 import type { KbFile } from '../../api/types.js';
 import { CliError, ExitCode, interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
@@ -13,7 +14,12 @@ import { indexingError } from './get.js';
 export interface WaitOptions {
   timeout: string;
   interval: string;
+  /** Every file not yet COMPLETED or FAILED, whatever their number. */
+  all?: boolean;
 }
+
+/** More files than this are followed by listing every page each round rather than one request per file. */
+const BY_ID = 50;
 
 function duration(name: string, text: string): number {
   const ms = parseDuration(text);
@@ -26,7 +32,8 @@ export default function waitCommand(): Command {
     .description(
       'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout',
     )
-    .argument('<id...>', 'file ids; `-` reads ids from stdin')
+    .argument('[id...]', 'file ids; `-` reads ids from stdin')
+    .option('--all', 'wait for every file that is not yet COMPLETED or FAILED')
     .option('--timeout <duration>', 'give up after this long (default 10m)')
     .option('--interval <duration>', 'time between checks (default 2s)')
     .addHelpText(
@@ -37,7 +44,8 @@ for every change of state.
 
 Examples:
   $ kb files wait file_123
-  $ kb files list --status PENDING --ids | kb files wait - --timeout 2m --interval 1s`,
+  $ kb files wait --all --timeout 2m --interval 1s
+  $ kb files list --status FAILED --all --ids | kb files wait -`,
     )
     .action((ids: string[], opts: Partial<WaitOptions>, cmd: Command) => {
       // commander hands a --timeout after the verb to the root's global option of that name
@@ -45,6 +53,7 @@ Examples:
       return runWait(Context.for(cmd, { ownsTimeout: true }), ids, {
         timeout,
         interval: opts.interval ?? '2s',
+        all: opts.all,
       });
     });
 }
@@ -53,12 +62,17 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const timeoutMs = duration('timeout', opts.timeout);
   const intervalMs = duration('interval', opts.interval);
   const { io } = ctx;
-  const ids = [...new Set(await idsFromArgs(io, args))];
+  if (opts.all && args.length) throw new UsageError('give file ids or --all, not both');
+  if (!opts.all && args.length === 0)
+    throw new UsageError('no files given', 'name them by id, `-` to read ids from stdin, or --all');
+  const client = await ctx.client();
+  const ids = opts.all ? await notDone(client, ctx.signal) : [...new Set(await idsFromArgs(io, args))];
   if (ids.length === 0) {
-    ctx.note('No file ids given: nothing to wait for');
+    ctx.note(
+      opts.all ? 'Every file is indexed: nothing to wait for' : 'No file ids given: nothing to wait for',
+    );
     return;
   }
-  const client = await ctx.client();
   const state = new Map<string, KbFile>();
   const started = performance.now();
   const spinner = startSpinner(io, 'Checking files…');
@@ -69,22 +83,31 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
         const s = state.get(id)?.indexingStatus;
         return s !== 'COMPLETED' && s !== 'FAILED';
       });
-      const results = await mapSettled(pending, 4, (id) => client.files.get(id, ctx.signal));
-      results.forEach((r, i) => {
-        if (!r.ok) throw r.error;
-        const id = pending[i]!;
+      for (const [id, file] of await latest(client, pending, ctx.signal)) {
         const before = state.get(id)?.indexingStatus;
-        state.set(id, r.value);
-        if (before !== r.value.indexingStatus && human && !io.stdoutIsTTY)
-          ctx.output.text(`${id}\t${sanitizeField(String(r.value.indexingStatus))}\n`);
-      });
-      const summary = ids.map((id) => `${id} ${state.get(id)?.indexingStatus ?? '…'}`).join(' · ');
+        state.set(id, file);
+        if (before !== file.indexingStatus && human && !io.stdoutIsTTY)
+          ctx.output.text(`${id}\t${sanitizeField(String(file.indexingStatus))}\n`);
+      }
+      const summary =
+        ids.length > 3
+          ? ['COMPLETED', 'FAILED']
+              .map(
+                (status) =>
+                  `${ids.filter((id) => state.get(id)?.indexingStatus === status).length} ${status}`,
+              )
+              .concat(`${ids.length} files`)
+              .join(' · ')
+          : ids.map((id) => `${id} ${state.get(id)?.indexingStatus ?? '…'}`).join(' · ');
       spinner.update(`${summary} (${formatDuration(performance.now() - started)})`);
       const failed = ids.map((id) => state.get(id)!).find((f) => f.indexingStatus === 'FAILED');
       if (failed) {
         spinner.stop();
         printFinal(ctx, ids, state);
-        const error = indexingError(failed);
+        // A listed record may not carry the reason: the file's own does.
+        const error = indexingError(
+          'indexingError' in failed ? failed : await client.files.get(failed.id, ctx.signal),
+        );
         throw new CliError(
           `${failed.id} (${failed.originalFilename ?? ''}) failed indexing${error ? `: ${error.code ? `${error.code}: ` : ''}${error.message}` : ''}`,
           ExitCode.failure,
@@ -127,4 +150,35 @@ function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {
     line: (f) => `${f.id}  ${f.originalFilename ?? ''}  ${f.indexingStatus}`,
     fields: (f) => [f.id, f.indexingStatus],
   });
+}
+
+/** The files not yet COMPLETED or FAILED, every page of them. */
+async function notDone(client: KbClient, signal: AbortSignal): Promise<string[]> {
+  const ids: string[] = [];
+  for (const status of ['PENDING', 'PROCESSING'])
+    for await (const page of client.files.pages({ status, want: Infinity, signal }))
+      for (const file of page.data) ids.push(file.id);
+  return [...new Set(ids)];
+}
+
+/**
+ * The files' current records: one request each for a few, every page of the list for many (a
+ * file not listed any more was deleted: 404, as a request for it would say).
+ */
+async function latest(client: KbClient, ids: string[], signal: AbortSignal): Promise<Map<string, KbFile>> {
+  const found = new Map<string, KbFile>();
+  if (ids.length <= BY_ID) {
+    const results = await mapSettled(ids, 4, (id) => client.files.get(id, signal));
+    results.forEach((r, i) => {
+      if (!r.ok) throw r.error;
+      found.set(ids[i]!, r.value);
+    });
+    return found;
+  }
+  const wanted = new Set(ids);
+  for await (const page of client.files.pages({ want: Infinity, signal }))
+    for (const file of page.data) if (wanted.has(file.id)) found.set(file.id, file);
+  const gone = ids.find((id) => !found.has(id));
+  if (gone) await client.files.get(gone, signal);
+  return found;
 }

@@ -77,7 +77,7 @@ export function pagingNotice(
   shown: number,
   noun: string,
 ): { code: string; message: string; note: boolean } | undefined {
-  const first = `showing the first ${shown} ${noun}`;
+  const first = `showing the first ${shown} ${shown === 1 ? noun.replace(/s$/, '') : noun}`;
   switch (end.kind) {
     case 'complete':
       return undefined;

@@ -1,40 +1,47 @@
 import { Command } from 'commander';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { sanitizeField } from '../../util/sanitize.js';
-import { Context } from '../../factory.js';
-import { ask } from '../../io/prompt.js';
 import { extension } from '../../api/extension.js';
+import { Context } from '../../factory.js';
+import { collectIds, type DeleteOptions, runBatchDelete } from '../shared/batch-delete.js';
 
 export default function deleteCommand(): Command {
   return new Command('delete')
     .alias('rm')
-    .description('delete a webhook (an extension some services lack)')
-    .argument('<id>', 'webhook id')
+    .description('delete webhooks (an extension some services lack)')
+    .argument('[id...]', 'webhook ids; `-` reads whitespace-separated ids from stdin')
+    .option('--all', 'delete every webhook of the workspace')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .addHelpText('after', '\nExamples:\n  $ kb webhooks delete wh_123 --yes')
-    .action((id: string, opts: { yes?: boolean }, cmd: Command) => runDelete(Context.for(cmd), id, opts));
+    .option('--dry-run', 'show what would be deleted, delete nothing')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ kb webhooks delete wh_123 --yes\n  $ kb webhooks list --ids | kb webhooks delete --yes -\n  $ kb webhooks delete --all --dry-run',
+    )
+    .action((ids: string[], opts: DeleteOptions, cmd: Command) => runDelete(Context.for(cmd), ids, opts));
 }
 
-export async function runDelete(ctx: Context, id: string, opts: { yes?: boolean }): Promise<void> {
-  const { io } = ctx;
-  if (!opts.yes) {
-    if (!io.canPrompt)
-      throw new UsageError('refusing to delete a webhook without --yes when not on a terminal');
-    const ok = await ask(io, 'confirmation', (prompts, context) =>
-      prompts.confirm({ message: `Delete webhook ${sanitizeField(id)}?`, default: false }, context),
-    );
-    if (!ok) throw new CliError('nothing deleted', ExitCode.failure);
-  }
+export async function runDelete(ctx: Context, args: string[], opts: DeleteOptions): Promise<void> {
   const client = await ctx.client();
-  await extension('deleting webhooks', () => client.webhooks.delete(id, ctx.signal));
-  const profile = ctx.auth.profile;
-  if (ctx.config.profiles[profile]?.webhookSecrets?.[id]) {
-    await ctx.updateConfig((data) => {
-      delete data.profiles[profile]?.webhookSecrets?.[id];
-    });
-  }
-  ctx.output.result(
-    { id, deleted: true },
-    { line: (r) => `${io.color.green('✓')} deleted ${r.id}`, fields: (r) => ['deleted', r.id] },
-  );
+  await runBatchDelete(ctx, args, opts, {
+    one: 'webhook',
+    many: 'webhooks',
+    describe: async (id) =>
+      (await extension('reading webhooks', () => client.webhooks.get(id, ctx.signal))).url,
+    remove: (id) => extension('deleting webhooks', () => client.webhooks.delete(id, ctx.signal)),
+    select: () =>
+      extension(
+        'listing webhooks',
+        () => collectIds(client.webhooks.pages({ want: Infinity, signal: ctx.signal })),
+        {
+          anyNotFound: true,
+        },
+      ),
+    // The secrets kept for verifying their deliveries go with them.
+    after: async (deleted) => {
+      const profile = ctx.auth.profile;
+      const secrets = ctx.config.profiles[profile]?.webhookSecrets ?? {};
+      if (!deleted.some((id) => secrets[id])) return;
+      await ctx.updateConfig((data) => {
+        for (const id of deleted) delete data.profiles[profile]?.webhookSecrets?.[id];
+      });
+    },
+  });
 }
