@@ -181,7 +181,7 @@ declare -gA _kb_flags=(
   ['config path']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --max-file-size --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['demo']='--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['api']='--field -f --query -q --header -H --input --include -i --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['api']='--field -f --query -q --header -H --input --include -i --paginate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['completion']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['help']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
 )

@@ -425,7 +425,7 @@ function __kb_flags
         case 'demo'
             echo '--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'api'
-            echo '--field -f --query -q --header -H --input --include -i --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--field -f --query -q --header -H --input --include -i --paginate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'completion'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'help'

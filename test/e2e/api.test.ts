@@ -73,3 +73,28 @@ describe('kb api', () => {
     expect(custom.code).toBe(0);
   });
 });
+
+describe('kb api --paginate', () => {
+  it('prints every page of a list, as gh api --paginate does', async () => {
+    const local = await startTestServer({ apiKeys: ['pages:kb_api_pages_key'], indexDelayMs: 0 });
+    try {
+      const ws = local.workspaces.find((w) => w.name === 'pages')!.id;
+      for (let i = 0; i < 130; i++) local.service.indexer.upload(ws, `doc-${i}.md`, Buffer.from(`Doc ${i}.`));
+      await local.service.indexer.idle();
+      const penv = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_api_pages_key' };
+      const res = await runKb(['api', 'GET', '/v1/files', '--paginate', '-q', 'limit=50'], { env: penv });
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      // Three bodies, one after another, each exactly as the service sent it.
+      const bodies = res.stdout.split(/(?<=\})(?=\{"data")/).map((b) => JSON.parse(b));
+      expect(bodies.map((b) => b.data.length)).toEqual([50, 50, 30]);
+      expect(new Set(bodies.flatMap((b) => b.data.map((f: { id: string }) => f.id))).size).toBe(130);
+      expect(bodies.at(-1).meta).toMatchObject({ nextCursor: null, hasMore: false });
+      const post = await runKb(['api', 'POST', '/v1/threads', '--paginate'], { env: penv });
+      expect(post).toMatchObject({ code: 2, stdout: '' });
+      expect(post.stderr).toMatch(/^error: --paginate follows the pages of a GET/);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { readStdinBytes } from '../../io/stdin.js';
 import { MAX_REQUEST_BYTES } from '../../api/limits.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { collect } from '../shared/options.js';
+import { nextPage, type PageRequest, requestKey } from '../../api/paging.js';
+import { toPage } from '../../api/envelope.js';
 import { header, stringField, typedField } from './fields.js';
 
 interface ApiOptions {
@@ -16,6 +18,7 @@ interface ApiOptions {
   header: string[];
   input?: string;
   include?: boolean;
+  paginate?: boolean;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -40,6 +43,7 @@ export default function apiCommand(): Command {
     )
     .option('--input <file>', 'raw request body from a file, or - for stdin')
     .option('-i, --include', 'print the status line and response headers before the body, as curl -i')
+    .option('--paginate', "GET: follow the service's paging and print every page's body, one after another")
     .addHelpText(
       'after',
       `
@@ -48,6 +52,7 @@ as every other command; an error body is printed too before the error line.
 
 Examples:
   $ kb api GET /v1/threads -q status=OPEN -q limit=5 | jq '.data[].title'
+  $ kb api GET /v1/files --paginate | jq -r '.data[].id'
   $ kb api POST /v1/threads -f title="From the API"
   $ kb api PATCH /v1/threads/thr_123 -f status=CLOSED
   $ kb api POST /v1/threads/thr_123/messages --input message.json --include`,
@@ -115,6 +120,8 @@ export async function runApi(
     else request.body = fields;
   }
 
+  if (opts.paginate && method !== 'GET')
+    throw new UsageError('--paginate follows the pages of a GET', `not of a ${method}`);
   const client = await ctx.client();
   const show = (res: { status: number; headers: Record<string, string>; rawBody: Buffer }) => {
     const { output } = ctx;
@@ -135,13 +142,38 @@ export async function runApi(
     show({ status, headers, rawBody: Buffer.alloc(0) });
   };
   request.onChunk = (chunk) => ctx.output.bytes(chunk);
-  try {
-    const response = await client.request(request);
-    if (!streamed) show(response);
-  } catch (err) {
-    const response = (err as { response?: Parameters<typeof show>[0] }).response;
-    if (!response) throw err;
-    show(response);
-    throw err;
+  const send = async (req: RequestOptions) => {
+    try {
+      const response = await client.request(req);
+      if (!streamed) show(response);
+      return response;
+    } catch (err) {
+      const response = (err as { response?: Parameters<typeof show>[0] }).response;
+      if (!response) throw err;
+      show(response);
+      throw err;
+    }
+  };
+  if (!opts.paginate) {
+    await send(request);
+    return;
+  }
+  // As gh api --paginate: each page's body as it comes, following whatever paging the service speaks.
+  let current: PageRequest = { path: rawPath, query };
+  const asked = new Set([requestKey(current)]);
+  for (;;) {
+    const response = await send({ ...request, path: current.path, query: current.query });
+    const next = nextPage(client.baseUrl, current, {
+      headers: response.headers,
+      body: response.body,
+      page: toPage(response.body),
+    });
+    if (next.kind === 'foreign')
+      return ctx.warn(`the next page is at another address (${sanitizeField(next.url)}); not followed`);
+    if (next.kind !== 'next') return;
+    const key = requestKey(next.request);
+    if (asked.has(key)) return ctx.warn('the service gave the same next page twice; paging stopped');
+    asked.add(key);
+    current = next.request;
   }
 }
