@@ -6,6 +6,8 @@ import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
 import { badRequest, errorBody, ServiceError } from './http-errors.js';
 import { newId } from './ids.js';
+import { openApiDocument } from './openapi.js';
+import { version } from '../version.js';
 import { fileRoutes } from './routes/files.js';
 import { threadRoutes } from './routes/threads.js';
 import { userRoutes } from './routes/users.js';
@@ -71,6 +73,12 @@ export function createApp(service: Service) {
   });
 
   app.get('/_kb/health', (c) => c.json({ data: { ok: true, rss: process.memoryUsage().rss } }));
+  // What the service is, for anyone (no key): clients and contract tools are generated from it.
+  let described: string | undefined;
+  app.get('/openapi.json', (c) => {
+    described ??= JSON.stringify(openApiDocument(version()));
+    return c.body(described, 200, { 'content-type': 'application/json' });
+  });
 
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { openApiDocument } from '../../src/server/openapi.js';
+import { ROOT } from '../helpers/cli.js';
+import { api, startTestServer } from '../helpers/server.js';
+
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: object }> }>>;
+};
+const doc = JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8')) as Doc;
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+// ajv-formats is CommonJS: its function is the default export's default, depending on the loader.
+const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (
+  ajv: Ajv2020,
+) => void;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(doc as object, 'kb');
+
+/** The operations the document lists, as `METHOD /template`. */
+const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.keys(item)
+    .filter((m) => METHODS.includes(m))
+    .map((m) => `${m.toUpperCase()} ${path}`),
+);
+const exercised = new Map<string, Set<number>>();
+
+function template(path: string): string {
+  const bare = path.split('?')[0]!;
+  const found = Object.keys(doc.paths).find((t) =>
+    new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+').replace(/\./g, '\\.')}$`).test(bare),
+  );
+  if (!found) throw new Error(`${bare} is not in the document`);
+  return found;
+}
+
+/** Calls kb serve and checks the answer against the document: status documented, body of the schema. */
+async function check(
+  server: RunningServer,
+  key: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await api(server, key, method, path, body);
+  const t = template(path);
+  const operation = doc.paths[t]![method.toLowerCase()];
+  expect(operation, `${method} ${t} is documented`).toBeDefined();
+  const response = operation!.responses[String(res.status)];
+  expect(response, `${method} ${t} answered ${res.status}, which the document does not list`).toBeDefined();
+  const where = response!.$ref
+    ? `${response!.$ref.replace('#/', 'kb#/')}/content/application~1json/schema`
+    : `kb#/${pointer('paths', t, method.toLowerCase(), 'responses', String(res.status))}/content/application~1json/schema`;
+  const content = response!.$ref ? { 'application/json': {} } : response!.content;
+  if (content && 'application/json' in content) {
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const validate = ajv.getSchema(where) ?? ajv.compile({ $ref: where });
+    const valid = validate(res.json);
+    expect(valid, `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  } else if (content && 'text/event-stream' in content) {
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  } else expect(res.text).toBe('');
+  const key2 = `${method} ${t}`;
+  exercised.set(key2, (exercised.get(key2) ?? new Set()).add(res.status));
+  return res;
+}
+
+let server: RunningServer;
+let key: string;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, allowLocalWebhooks: true });
+  key = server.keys.demo!;
+});
+afterAll(() => server.close());
+
+describe('the OpenAPI description', () => {
+  it('is a valid OpenAPI 3.1 document, shipped as docs/openapi.json and served unauthenticated', async () => {
+    expect(await new Validator().validate(doc as object)).toEqual({ valid: true });
+    expect(doc).toEqual(openApiDocument(version));
+    const served = await check(server, undefined, 'GET', '/openapi.json');
+    expect(served.json).toEqual(doc);
+  });
+
+  it('describes every answer kb serve gives, on every route, success and error', async () => {
+    // Threads
+    await check(server, key, 'GET', '/v1/threads?limit=2');
+    const page = await check(server, key, 'GET', '/v1/threads?limit=2');
+    await check(server, key, 'GET', `/v1/threads?limit=2&cursor=${page.json.meta.nextCursor}`);
+    await check(server, key, 'GET', '/v1/threads?cursor=nope');
+    await check(server, key, 'GET', '/v1/threads?limit=0');
+    await check(server, undefined, 'GET', '/v1/threads');
+    await check(server, 'kb_wrong', 'GET', '/v1/threads');
+    const thread = (await check(server, key, 'POST', '/v1/threads', { title: 'Contract' })).json.data;
+    await check(server, key, 'POST', '/v1/threads', { title: 'x'.repeat(500) });
+    await check(server, key, 'POST', '/v1/threads', '{not json');
+    await check(server, key, 'GET', `/v1/threads/${thread.id}`);
+    await check(server, key, 'GET', '/v1/threads/thr_none');
+    await check(server, key, 'POST', `/v1/threads/${thread.id}/messages`, {
+      content: 'How much is the Growth plan?',
+    });
+    await check(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: '' });
+    await check(server, key, 'POST', `/v1/threads/${thread.id}/messages`, {});
+    await check(server, key, 'POST', '/v1/threads/thr_none/messages', { content: 'hi' });
+    await check(server, key, 'GET', `/v1/threads/${thread.id}`);
+    // Generations (beta)
+    const generation = (
+      await check(server, key, 'POST', `/v1/threads/${thread.id}/generations`, { content: 'SSO?' })
+    ).json.data;
+    await check(server, key, 'GET', `/v1/generations/${generation.id}/events`);
+    await check(server, key, 'GET', `/v1/generations/${generation.id}/events?after=x`);
+    await check(server, key, 'GET', `/v1/generations/${generation.id}`);
+    await check(server, key, 'POST', `/v1/generations/${generation.id}/cancel`);
+    await check(server, key, 'GET', '/v1/generations/gen_none');
+    await check(server, key, 'POST', '/v1/generations/gen_none/cancel');
+    await check(server, key, 'GET', '/v1/generations/gen_none/events');
+    await check(server, key, 'POST', '/v1/threads/thr_none/generations', { content: 'hi' });
+    await check(server, key, 'PATCH', `/v1/threads/${thread.id}`, { status: 'CLOSED' });
+    await check(server, key, 'PATCH', `/v1/threads/${thread.id}`, {});
+    await check(server, key, 'PATCH', '/v1/threads/thr_none', { status: 'OPEN' });
+    await check(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'closed now' });
+    await check(server, key, 'POST', `/v1/threads/${thread.id}/generations`, { content: 'closed now' });
+    // Files
+    const files = (await check(server, key, 'GET', '/v1/files?limit=3')).json.data;
+    await check(server, key, 'GET', '/v1/files?status=FAILED');
+    await check(server, key, 'GET', '/v1/files?status=NOPE');
+    const failed = (await api(server, key, 'GET', '/v1/files?status=FAILED')).json.data[0];
+    await check(server, key, 'GET', `/v1/files/${failed.id}`);
+    await check(server, key, 'GET', `/v1/files/${files[0].id}`);
+    await check(server, key, 'DELETE', `/v1/files/${files[0].id}`);
+    await check(server, key, 'DELETE', `/v1/files/${files[0].id}`);
+    await check(server, key, 'GET', '/v1/files/file_none');
+    // Users
+    await check(server, key, 'GET', '/v1/users?q=zo');
+    await check(server, key, 'GET', `/v1/users?q=${'z'.repeat(300)}`);
+    await check(server, key, 'GET', '/v1/users?limit=1');
+    // Webhooks
+    const webhook = (
+      await check(server, key, 'POST', '/v1/webhooks', {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['file.indexed'],
+      })
+    ).json.data;
+    await check(server, key, 'POST', '/v1/webhooks', { url: 'ftp://x', events: ['file.indexed'] });
+    await check(server, key, 'POST', '/v1/webhooks', { url: 'https://example.com/h', events: [] });
+    await check(server, key, 'GET', '/v1/webhooks');
+    await check(server, key, 'GET', '/v1/webhooks?cursor=bad');
+    await check(server, key, 'GET', `/v1/webhooks/${webhook.id}`);
+    await check(server, key, 'GET', `/v1/webhooks/${webhook.id}/deliveries`);
+    await check(server, key, 'GET', '/v1/webhooks/wh_none/deliveries');
+    await check(server, key, 'GET', '/v1/webhooks/wh_none');
+    await check(server, key, 'DELETE', `/v1/webhooks/${webhook.id}`);
+    await check(server, key, 'DELETE', `/v1/webhooks/${webhook.id}`);
+
+    // Rate limits and storage faults, from services started for them.
+    const limited = await startTestServer({ apiKeys: ['rl:kb_rate_key'], rateLimit: 1 });
+    await check(limited, 'kb_rate_key', 'GET', '/v1/users');
+    await check(limited, 'kb_rate_key', 'GET', '/v1/users');
+    await limited.close();
+    const faulty = await startTestServer({ apiKeys: ['f:kb_fault_key'], faults: ['GET /v1/files 503 x1'] });
+    await check(faulty, 'kb_fault_key', 'GET', '/v1/files');
+    await faulty.close();
+
+    // Every documented operation was called, and answered at least one success.
+    expect([...exercised.keys()].sort()).toEqual([...documented].sort());
+    for (const [operation, statuses] of exercised)
+      expect([operation, [...statuses].some((s) => s < 300)]).toEqual([operation, true]);
+  });
+});
