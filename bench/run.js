@@ -492,7 +492,53 @@ async function documentFigures() {
   };
 }
 
+// A workspace of LIST_FILES files listed whole: kb pages through it, printing as it goes.
+const LIST_FILES = Number(process.env.BENCH_LIST_FILES ?? 20_000);
+async function largeListFigures() {
+  const s = await startServer({ port: 0, apiKeys: ['big:kb_bench_list_key'], indexDelayMs: 0 });
+  const workspaceId = s.workspaces.find((w) => w.name === 'big').id;
+  const at = new Date().toISOString();
+  s.service.store.commit(
+    ...Array.from({ length: LIST_FILES }, (_, i) => ({
+      op: 'file',
+      file: {
+        id: `file_bench${String(i).padStart(6, '0')}`,
+        workspaceId,
+        originalFilename: `folder/document-${i}.pdf`,
+        fileSize: 1000 + i,
+        mimeType: 'application/pdf',
+        indexingStatus: 'COMPLETED',
+        createdAt: at,
+        updatedAt: at,
+        indexingStartedAt: at,
+        indexedAt: at,
+        chunkCount: 3,
+        indexingError: null,
+      },
+    })),
+  );
+  const listEnv = { KB_BASE_URL: s.url, KB_API_KEY: 'kb_bench_list_key' };
+  const args = [BIN, 'files', 'list', '--all', '--jsonl'];
+  const out = openSync(join(work, 'all-files.jsonl'), 'w');
+  const times = [];
+  for (let i = 0; i < Math.max(1, Math.min(RUNS, 5)); i++)
+    times.push(await timeOnce(process.execPath, args, { env: listEnv, stdout: out }));
+  const rss = await peakRss(args.slice(0), { env: listEnv, stdout: out });
+  closeSync(out);
+  await s.close();
+  const medianMs = percentile(times, 50);
+  return {
+    files: LIST_FILES,
+    medianMs: round(medianMs),
+    targetMs: 3000,
+    peakRssMb: rss,
+    targetRssMb: 80,
+    ok: medianMs <= 3000 && rss !== undefined && rss <= 80,
+  };
+}
+
 const repl = await replOverhead();
+const largeList = await largeListFigures();
 const documents = await documentFigures();
 const evaluation = await evalScenario();
 const streaming = await firstText();
@@ -511,6 +557,7 @@ const results = {
   streaming,
   service,
   documents,
+  largeList,
   scale,
 };
 
@@ -546,6 +593,9 @@ console.log(
 );
 console.log(
   `Documents: a ${documents.pdfPages}-page PDF (${round(documents.pdfBytes / 1e3)} kB) searchable ${documents.pdfIndexedMs} ms after it was written to --docs (target <= 1500); ${documents.messagesWhileExtracting} messages while ${documents.pdfsExtracted} more were extracted: p50 ${documents.messageP50Ms} ms, p95 ${documents.messageP95Ms} ms (target <= 20) ${documents.ok ? 'ok' : 'MISSED'}`,
+);
+console.log(
+  `kb files list --all --jsonl of ${largeList.files} files: ${largeList.medianMs} ms (target <= 3000), peak RSS ${largeList.peakRssMb} MB (target <= 80) ${largeList.ok ? 'ok' : 'MISSED'}`,
 );
 if (scale.length) console.log(`\nkb serve at scale (bench/scale.js):\n${scaleTable(scale)}`);
 const out = process.env.BENCH_OUT ?? join(ROOT, 'bench', 'results.json');

@@ -16,6 +16,7 @@ describe('npm run bench', () => {
         BENCH_DOCS: '50',
         BENCH_SCALE: '300',
         BENCH_PDFS: '2',
+        BENCH_LIST_FILES: '500',
         BENCH_OUT: out,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +64,13 @@ describe('npm run bench', () => {
     );
     expect(results.service).toMatchObject({ documents: 50, indexAllMs: expect.any(Number) });
     expect(results.service.messageP95Ms).toBeGreaterThanOrEqual(results.service.messageP50Ms);
+    // A list of every file, a page at a time.
+    expect(results.largeList).toMatchObject({
+      files: 500,
+      medianMs: expect.any(Number),
+      peakRssMb: expect.any(Number),
+    });
+    expect(stdout).toContain(`kb files list --all --jsonl of 500 files: ${results.largeList.medianMs} ms`);
     // PDFs dropped into --docs: the 100-page one searchable, messages answered while two more are read.
     expect(results.documents).toMatchObject({
       pdfPages: 100,
