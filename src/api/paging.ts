@@ -159,7 +159,9 @@ export async function* paginate<T>(
     got += take.length;
     yield { data: take, meta: page.meta };
     const next = nextPage(client.baseUrl, request, { headers: res.headers, body: res.body, page });
-    const full = page.data.length >= (page.meta.limit ?? limit);
+    // As long as the limit applied: more may follow. Longer: the service ignored the limit and
+    // gave everything it has.
+    const full = page.data.length === (page.meta.limit ?? limit);
     if (got >= want) {
       if (take.length < page.data.length || next.kind === 'next') return { kind: 'more' };
       return next.kind === 'unknown' ? { kind: 'unknown', full } : { kind: 'complete' };

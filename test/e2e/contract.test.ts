@@ -92,10 +92,10 @@ describe('output of any size arrives whole through a slow reader', () => {
   }, 60_000);
 
   it('threads list --jsonl and --ids: every line', async () => {
-    const jsonl = await readSlowly(['threads', 'list', '--jsonl']);
+    const jsonl = await readSlowly(['threads', 'list', '--all', '--jsonl']);
     expect(jsonl.stdout.length).toBeGreaterThan(TEN_MB);
     expect(jsonl.stdout.toString('utf8')).toBe(manyThreads.map((t) => `${JSON.stringify(t)}\n`).join(''));
-    const ids = await readSlowly(['threads', 'list', '--ids']);
+    const ids = await readSlowly(['threads', 'list', '--all', '--ids']);
     expect(ids.stdout.length).toBeGreaterThan(TEN_MB);
     expect(ids.stdout.toString('utf8')).toBe(manyThreads.map((t) => `${t.id}\n`).join(''));
     expect([jsonl.code, ids.code]).toEqual([0, 0]);

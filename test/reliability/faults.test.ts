@@ -103,7 +103,7 @@ describe('the CLI under faults', () => {
     const page = await runKb(['threads', 'list'], { env: { KB_BASE_URL: html.url, KB_API_KEY: 'kb_x' } });
     expect(page.code).toBe(5);
     expect(page.stderr.split('\n')[0]).toMatch(
-      /^error: unexpected 200 text\/html response from .*\/v1\/threads: Login Sign in$/,
+      /^error: unexpected 200 text\/html response from .*\/v1\/threads\?limit=50: Login Sign in$/,
     );
     await html.close();
   });
@@ -120,7 +120,7 @@ describe('the CLI under faults', () => {
     const body = JSON.stringify({ data: rows });
     expect(body.length).toBeGreaterThan(5_000_000);
     const big = await scriptedServer([raw(200, body, { 'content-type': 'application/json' })]);
-    const res = await runKb(['files', 'list', '--ids'], {
+    const res = await runKb(['files', 'list', '--all', '--ids'], {
       env: { KB_BASE_URL: big.url, KB_API_KEY: 'kb_x' },
     });
     expect(res.code).toBe(0);
