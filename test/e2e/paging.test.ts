@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKb, tempDir } from '../helpers/cli.js';
 import { type ScriptedServer, scriptedServer } from '../helpers/scripted.js';
+import { api, startTestServer } from '../helpers/server.js';
 
 const KEY = 'kb_paging_secret_key';
 const FILES = Array.from({ length: 130 }, (_, i) => ({
@@ -125,5 +126,32 @@ describe('kb follows the paging of any service', () => {
     expect(foreign.stderr).toContain('the next page is at another address');
     expect(elsewhere.requests).toHaveLength(0);
     await elsewhere.close();
+  });
+});
+
+describe('kb against kb serve with 130 files and 130 threads', () => {
+  it('lists every one with --all, exactly N with --limit N, and says when the list was cut', async () => {
+    const local = await startTestServer({ apiKeys: ['many:kb_many_key'], indexDelayMs: 0 });
+    try {
+      const ws = local.workspaces.find((w) => w.name === 'many')!.id;
+      for (let i = 0; i < 130; i++) local.service.indexer.upload(ws, `doc-${i}.md`, Buffer.from(`Doc ${i}.`));
+      for (let i = 0; i < 130; i++)
+        await api(local, 'kb_many_key', 'POST', '/v1/threads', { title: `Thread ${i}` });
+      await local.service.indexer.idle();
+      const run = (args: string[]) =>
+        runKb(args, { env: { KB_BASE_URL: local.url, KB_API_KEY: 'kb_many_key' }, configDir: tempDir() });
+      const ids = (out: string) => out.trim().split('\n');
+      const all = await run(['files', 'list', '--all', '--ids']);
+      expect([new Set(ids(all.stdout)).size, all.stderr]).toEqual([130, '']);
+      const some = await run(['files', 'list', '--limit', '120', '--ids']);
+      expect(new Set(ids(some.stdout)).size).toBe(120);
+      expect(some.stderr).toBe('note: showing the first 120 files; more exist (--all lists every one)\n');
+      const threads = await run(['threads', 'list', '--all', '--jsonl']);
+      const titles = ids(threads.stdout).map((l) => (JSON.parse(l) as { title: string }).title);
+      expect(new Set(titles).size).toBe(130);
+      expect(threads.stderr).toBe('');
+    } finally {
+      await local.close();
+    }
   });
 });
