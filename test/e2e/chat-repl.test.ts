@@ -284,8 +284,9 @@ describe('kb chat: what a daily user trips on (tmux)', () => {
   itWith('tmux')('says at once that the key is refused, before any message', async () => {
     const term = kbInTmux(['chat'], { ...varsFor(server), KB_API_KEY: 'kb_wrong_key_0000' });
     try {
-      const screen = await term.waitFor(/error: .*\n.*hint: run `kb auth login`/);
-      expect(screen).toContain('you ›');
+      // The prompt is drawn again after the hint: wait for it, not only for the hint.
+      const screen = await term.waitFor(/error: .*\n.*hint: run `kb auth login`[\s\S]*you ›/);
+      expect(screen).toMatch(/error: the API key is not valid\n/);
     } finally {
       term.close();
     }

@@ -20,7 +20,8 @@ describe('indexing pipeline and documents folder', () => {
   it('ingests a folder and files dropped later, through PENDING and PROCESSING', async () => {
     const docs = tempDir();
     writeFileSync(join(docs, 'guide.md'), '# Guide\n\nThe blue widget needs a 9 volt battery.');
-    const server = await startServer({ port: 0, docsDir: docs, indexDelayMs: 150 });
+    // Long enough that the first request sees PENDING on a loaded machine.
+    const server = await startServer({ port: 0, docsDir: docs, indexDelayMs: 600 });
     const key = Object.values(server.keys)[0]!;
     const seen = new Set<string>();
     const first = (await api(server, key, 'GET', '/v1/files')).json.data[0];
