@@ -3,12 +3,13 @@ import {
   AbortedError,
   ConnectionError,
   MethodNotAllowedError,
+  InvalidResponseError,
   NotFoundError,
   TimeoutError,
 } from './errors.js';
 import { unwrap } from './envelope.js';
 import { segment } from './paths.js';
-import { SseParser } from './sse.js';
+import { type SseEvent, SseLimitError, SseParser } from './sse.js';
 import { MESSAGE_TIMEOUT_MS } from './timeouts.js';
 import { sleep } from '../util/sleep.js';
 import type { Exchange } from './types.js';
@@ -42,7 +43,9 @@ class Inbox<T> {
     this.#wake?.();
   }
 
+  /** The first end counts: an abort that follows a bad event does not hide it. */
   end(error?: unknown) {
+    if (this.#ended) return;
     this.#ended = true;
     this.#error = error;
     this.#wake?.();
@@ -61,14 +64,28 @@ class Inbox<T> {
   }
 }
 
-function toEvent(type: string, seq: number, data: any): StreamEvent | undefined {
+/** The event a server-sent event stands for; InvalidResponseError when its data is not what the kind needs. */
+function toEvent(e: SseEvent): StreamEvent | undefined {
+  const type = e.event;
+  const seq = Number(e.id);
+  let data: any;
+  try {
+    data = e.data ? JSON.parse(e.data) : undefined;
+  } catch {
+    throw new InvalidResponseError(`the event stream sent a ${type} event whose data is not JSON`);
+  }
+  const exchange = () => {
+    if (!isExchange(data))
+      throw new InvalidResponseError(`the event stream sent a ${type} event without the two messages`);
+    return data as Exchange;
+  };
   switch (type) {
     case 'delta':
       return { type, seq, text: String(data?.text ?? '') };
     case 'completed':
-      return { type, seq, exchange: data as Exchange, streamed: true };
+      return { type, seq, exchange: exchange(), streamed: true };
     case 'cancelled':
-      return { type, seq, exchange: data as Exchange };
+      return { type, seq, exchange: exchange() };
     case 'failed':
       return {
         type,
@@ -127,9 +144,15 @@ export async function* streamReply(
         // Resumed below, from the last event seen, rather than replayed from the start.
         maxRetries: 0,
         onChunk: (chunk) => {
-          for (const e of parser.push(chunk)) {
-            const event = toEvent(e.event, Number(e.id), e.data ? JSON.parse(e.data) : undefined);
-            if (event) inbox.push(event);
+          try {
+            for (const e of parser.push(chunk)) {
+              const event = toEvent(e);
+              if (event) inbox.push(event);
+            }
+          } catch (err) {
+            // A stream that breaks its limits or sends what no event can be: one clear error.
+            inbox.end(err instanceof SseLimitError ? new InvalidResponseError(err.message) : err);
+            stop.abort();
           }
         },
       })
@@ -185,4 +208,15 @@ export async function cancelGeneration(
   return data.userMessage && data.aiResponse
     ? { userMessage: data.userMessage, aiResponse: data.aiResponse }
     : undefined;
+}
+
+function isExchange(data: unknown): boolean {
+  const message = (m: unknown) =>
+    typeof m === 'object' && m !== null && typeof (m as { content?: unknown }).content === 'string';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    message((data as Exchange).userMessage) &&
+    message((data as Exchange).aiResponse)
+  );
 }

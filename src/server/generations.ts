@@ -73,11 +73,15 @@ export class Generations {
     setTimeout(() => this.#all.delete(generation.id), KEEP_FINISHED_MS).unref();
   }
 
-  /** Events numbered above `after`, then each new one; returns the way to stop listening. */
+  /**
+   * Events numbered above `after`, then each new one; returns the way to stop listening. The
+   * terminal event comes whatever `after` says, so a reader resuming past the end still learns
+   * that the generation is over.
+   */
   subscribe(generation: Generation, after: number, listener: (event: GenerationEvent) => void): () => void {
     for (const event of generation.events.slice(Math.max(0, after))) listener(event);
     if (generation.status !== 'in_progress') return () => {};
-    const live = (event: GenerationEvent) => event.seq > after && listener(event);
+    const live = (event: GenerationEvent) => (event.seq > after || event.type !== 'delta') && listener(event);
     generation.listeners.add(live);
     return () => generation.listeners.delete(live);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KbClient } from '../../src/api/client.js';
+import { InvalidResponseError } from '../../src/api/errors.js';
 import { SseParser } from '../../src/api/sse.js';
 import type { StreamEvent } from '../../src/api/stream.js';
 import type { RunningServer } from '../../src/server/index.js';
@@ -31,6 +32,61 @@ describe('SseParser', () => {
       { id: '1', event: 'delta', data: '{"text":"Zoë"}' },
       { id: '2', event: 'delta', data: 'a\nb' },
     ]);
+  });
+
+  it('ends lines at \\r\\n split across chunks once, not twice', () => {
+    const parser = new SseParser();
+    const events = [
+      ...parser.push(Buffer.from('data: a\r')),
+      ...parser.push(Buffer.from('\n\r')),
+      ...parser.push(Buffer.from('\ndata: b\r\n\r\n')),
+    ];
+    expect(events).toEqual([
+      { id: undefined, event: 'message', data: 'a' },
+      { id: undefined, event: 'message', data: 'b' },
+    ]);
+  });
+
+  it('reads a long line a chunk at a time without reading it again, and refuses one past the limit', () => {
+    const parser = new SseParser();
+    const chunk = Buffer.from('x'.repeat(64 * 1024));
+    parser.push(Buffer.from('event: delta\ndata: '));
+    for (let i = 0; i < 100; i++) expect(parser.push(chunk)).toEqual([]);
+    const [event] = parser.push(Buffer.from('\n\n'));
+    expect(event!.data.length).toBe(100 * 64 * 1024);
+    // An event that never ends: refused once it passes the line limit, never held whole.
+    const endless = new SseParser();
+    expect(() => {
+      for (let i = 0; i < 1000; i++) endless.push(chunk);
+    }).toThrow(/a line longer than 8388608 characters/);
+  });
+});
+
+describe('the events of a generation', () => {
+  it('end with the terminal event for a reader resuming past the end; past the end of a finished one is a 400', async () => {
+    const id = await newThread();
+    const started = await api(server, server.keys.demo, 'POST', `/v1/threads/${id}/generations`, {
+      content: 'What does error E-4102 mean?',
+    });
+    const generation = started.json.data.id as string;
+    const res = await fetch(`${server.url}/v1/generations/${generation}/events`, {
+      headers: { authorization: `Bearer ${server.keys.demo}`, 'last-event-id': '1000000' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    // Before the fix this body never ended: the terminal event was filtered out as seen.
+    const body = await res.text();
+    expect(body).toMatch(/^id: \d+\nevent: completed\ndata: \{"userMessage"/);
+    expect(body.match(/^event: /gm)).toHaveLength(1);
+    const past = await api(
+      server,
+      server.keys.demo,
+      'GET',
+      `/v1/generations/${generation}/events?after=1000000`,
+    );
+    expect([past.status, past.json.error.code]).toEqual([400, 'invalid_cursor']);
+    expect(past.json.error.message).toMatch(
+      /^event 1000000 is past the end: the generation ended with event \d+$/,
+    );
   });
 });
 
@@ -85,6 +141,33 @@ describe('client.threads.stream', () => {
     expect(stored!.aiResponse.content.length).toBeLessThan(200);
     await client.close();
     await slow.close();
+  });
+
+  it('refuses a completed event without its messages, data that is not JSON, and an endless event: one error each', async () => {
+    const stream = (body: string) =>
+      hostileServer({
+        'POST /v1/threads/thr_1/generations': send(202, '{"data":{"id":"gen_1"}}'),
+        'GET /v1/generations/gen_1/events': send(200, body, 'text/event-stream'),
+      });
+    for (const [body, message] of [
+      [
+        'id: 1\nevent: completed\ndata: null\n\n',
+        'the event stream sent a completed event without the two messages',
+      ],
+      ['id: 1\nevent: delta\ndata: {nope\n\n', 'the event stream sent a delta event whose data is not JSON'],
+      [
+        `id: 1\nevent: delta\ndata: ${'x'.repeat(9 * 1024 * 1024)}`,
+        'the event stream sent a line longer than 8388608 characters',
+      ],
+    ]) {
+      const hostile = await stream(body!);
+      const client = new KbClient({ baseUrl: hostile.url, apiKey: 'k' });
+      const error = await collect(client.threads.stream('thr_1', { content: 'q' })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect((error as Error).message).toBe(message);
+      await client.close();
+      await hostile.close();
+    }
   });
 
   it('falls back to posting synchronously where the service has no streaming interface', async () => {

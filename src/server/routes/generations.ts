@@ -92,6 +92,11 @@ export function generationRoutes(service: Service) {
     if (!/^\d+$/.test(raw.trim()))
       throw badRequest('Last-Event-ID (or after) must be an event number', 'invalid_cursor');
     const after = Number(raw);
+    if (after > generation.events.length && generation.status !== 'in_progress')
+      throw badRequest(
+        `event ${after} is past the end: the generation ended with event ${generation.events.length}`,
+        'invalid_cursor',
+      );
     const dropAfter = c.get('dropAfter');
     const encoder = new TextEncoder();
     let stop = () => {};
