@@ -57,11 +57,13 @@ export async function buildProgram(argv: string[], options: { loadAll?: boolean 
   const wanted = commandName(argv);
   const target = wanted === 'help' ? commandName(argv.slice(argv.indexOf('help') + 1)) : wanted;
   for (const entry of COMMANDS) {
-    if (options.loadAll || entry.name === target) {
+    const named = target !== undefined && (entry.name === target || entry.aliases?.includes(target));
+    if (options.loadAll || named) {
       const command = (await entry.load()).default();
       program.addCommand(command, { hidden: entry.hidden });
     } else {
-      program.addCommand(new Command(entry.name).description(entry.summary), { hidden: entry.hidden });
+      const stub = new Command(entry.name).description(entry.summary).aliases(entry.aliases ?? []);
+      program.addCommand(stub, { hidden: entry.hidden });
     }
   }
   const help = await import('./commands/help/index.js');

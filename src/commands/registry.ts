@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 
 export interface TopLevelCommand {
   name: string;
+  /** Other names it answers to: the same as the full command's, so they work before it is loaded. */
+  aliases?: string[];
   summary: string;
   hidden?: boolean;
   /** Loads the module that builds the full command with its verbs. */
@@ -17,17 +19,25 @@ export const COMMANDS: TopLevelCommand[] = [
   },
   {
     name: 'threads',
+    aliases: ['thread'],
     summary: 'List, create, read and message chat threads',
     load: () => import('./threads/index.js'),
   },
   {
     name: 'files',
+    aliases: ['file'],
     summary: 'List, inspect, wait for and delete knowledge-base files',
     load: () => import('./files/index.js'),
   },
-  { name: 'users', summary: 'List the members of the workspace', load: () => import('./users/index.js') },
+  {
+    name: 'users',
+    aliases: ['user'],
+    summary: 'List the members of the workspace',
+    load: () => import('./users/index.js'),
+  },
   {
     name: 'webhooks',
+    aliases: ['webhook'],
     summary: 'Register webhooks; sign, verify, listen for and forward events',
     load: () => import('./webhooks/index.js'),
   },
