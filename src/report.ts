@@ -6,6 +6,7 @@ import {
   BadRequestError,
   ConnectionError,
   InvalidResponseError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   PermissionDeniedError,
@@ -26,6 +27,7 @@ export function exitCodeFor(err: unknown): number {
   if (err instanceof RateLimitError) return ExitCode.rateLimited;
   if (
     err instanceof BadRequestError ||
+    err instanceof MethodNotAllowedError ||
     err instanceof UnprocessableError ||
     err instanceof PayloadTooLargeError
   )

@@ -98,3 +98,20 @@ describe('kb api --paginate', () => {
     }
   });
 });
+
+describe('usage errors the service or kb can tell', () => {
+  it('a method the route does not take (405) is a usage error: exit 2', async () => {
+    const res = await runKb(['api', 'DELETE', '/v1/users'], { env });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^error: /m);
+  });
+
+  it('kb auth login with a key as an argument says why it is refused, and how to give it', async () => {
+    const res = await runKb(['auth', 'login', 'kb_abc_secret'], { env });
+    expect(res).toMatchObject({ code: 2, stdout: '' });
+    expect(res.stderr).toBe(
+      'error: an API key is never taken as an argument (ps and your shell history would keep it)\n' +
+        `hint: type it when asked, or pipe it: printf '%s' "$KB_KEY" | kb auth login --with-key\n`,
+    );
+  });
+});

@@ -11,18 +11,29 @@ interface LoginOptions {
 }
 
 export default function loginCommand(): Command {
-  return new Command('login')
-    .description('store an API key for a profile, after checking it with the service')
-    .option('--with-key', 'read the API key from stdin instead of asking')
-    .addHelpText(
-      'after',
-      `
+  return (
+    new Command('login')
+      .description('store an API key for a profile, after checking it with the service')
+      .option('--with-key', 'read the API key from stdin instead of asking')
+      .addHelpText(
+        'after',
+        `
 Examples:
   $ kb auth login --base-url https://kb.example.com
   $ kb auth login --profile staging --base-url https://staging.kb.example.com
   $ printf '%s' "$KB_KEY" | kb auth login --with-key --base-url http://127.0.0.1:4010`,
-    )
-    .action((opts: LoginOptions, cmd: Command) => runLogin(Context.for(cmd), opts));
+      )
+      // A key typed as an argument is in ps and the shell's history: said so, rather than "too many arguments".
+      .allowExcessArguments(true)
+      .action((opts: LoginOptions, cmd: Command) => {
+        if (cmd.args.length)
+          throw new UsageError(
+            'an API key is never taken as an argument (ps and your shell history would keep it)',
+            'type it when asked, or pipe it: printf \'%s\' "$KB_KEY" | kb auth login --with-key',
+          );
+        return runLogin(Context.for(cmd), opts);
+      })
+  );
 }
 
 export async function runLogin(ctx: Context, opts: LoginOptions): Promise<void> {
