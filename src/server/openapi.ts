@@ -41,6 +41,13 @@ const list = (item: string) => ({
   properties: { data: { type: 'array', items: ref(item) }, meta: ref('PageMeta') },
 });
 const body = (schema: unknown) => ({ required: true, content: json(schema) });
+/** A message sent to a thread, and how sending one can fail: the same for both ways of sending. */
+const MESSAGE_BODY = body({
+  type: 'object',
+  required: ['content'],
+  properties: { content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT } },
+});
+const MESSAGE_ERRORS = { ...errors(400, 404, 409, 413, 415, 422), ...COMMON };
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 const timestamp = { type: 'string', format: 'date-time' };
 
@@ -126,15 +133,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'sendMessage',
           tags: ['threads'],
           summary: 'Send a message; the answer is the assistant’s reply, grounded in the workspace’s files',
-          requestBody: body({
-            type: 'object',
-            required: ['content'],
-            properties: { content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT } },
-          }),
+          requestBody: MESSAGE_BODY,
           responses: {
             201: ok('both messages', data(ref('Exchange'))),
-            ...errors(400, 404, 409, 413, 415, 422),
-            ...COMMON,
+            ...MESSAGE_ERRORS,
           },
         },
       },
@@ -144,15 +146,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'startGeneration',
           tags: ['beta'],
           summary: 'Send a message and have the reply written as a stream of events',
-          requestBody: body({
-            type: 'object',
-            required: ['content'],
-            properties: { content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT } },
-          }),
+          requestBody: MESSAGE_BODY,
           responses: {
             202: ok('the generation, started', data(ref('Generation'))),
-            ...errors(400, 404, 409, 413, 415, 422),
-            ...COMMON,
+            ...MESSAGE_ERRORS,
           },
         },
       },

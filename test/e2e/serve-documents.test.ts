@@ -58,6 +58,15 @@ async function handbook(): Promise<{ dir: string; docs: string }> {
   return { dir, docs };
 }
 
+/** A folder `docs` in a new temporary directory, holding `files`. */
+function docsFolder(files: Record<string, string>): { dir: string; docs: string } {
+  const dir = tempDir();
+  const docs = join(dir, 'docs');
+  mkdirSync(docs);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(docs, name), text);
+  return { dir, docs };
+}
+
 async function serve(dir: string, args: string[], options: { human?: boolean } = {}) {
   serving = await startServeProcess(
     dir,
@@ -142,11 +151,8 @@ describe('kb serve --docs on a real folder', () => {
   }, 60_000);
 
   it('never follows a link out of the folder: the journal with every API key stays unread', async () => {
-    const dir = tempDir();
-    const docs = join(dir, 'docs');
-    mkdirSync(docs);
+    const { dir, docs } = docsFolder({ 'real.md': 'The office opens at nine.' });
     const data = join(dir, 'state.jsonl');
-    writeFileSync(join(docs, 'real.md'), 'The office opens at nine.');
     symlinkSync(data, join(docs, 'keys.txt'));
     symlinkSync('/etc/passwd', join(docs, 'passwd.txt'));
     symlinkSync('/proc/self/environ', join(docs, 'environ.txt'));
@@ -183,10 +189,7 @@ describe('kb serve --docs on a real folder', () => {
   }, 60_000);
 
   it('never indexes its own journal inside --docs (it would index itself and grow without end)', async () => {
-    const dir = tempDir();
-    const docs = join(dir, 'docs');
-    mkdirSync(docs);
-    writeFileSync(join(docs, 'a.md'), 'Alpha notes.');
+    const { dir, docs } = docsFolder({ 'a.md': 'Alpha notes.' });
     const data = join(docs, 'state.jsonl');
     const server = await serve(dir, ['--docs', docs, '--data', data]);
     await until(server, /"event":"indexed"/);
@@ -198,10 +201,7 @@ describe('kb serve --docs on a real folder', () => {
   }, 30_000);
 
   it('follows files added in new subfolders, and a folder removed and made again', async () => {
-    const dir = tempDir();
-    const docs = join(dir, 'docs');
-    mkdirSync(docs);
-    writeFileSync(join(docs, 'old.md'), 'The walrus budget closes in May.');
+    const { dir, docs } = docsFolder({ 'old.md': 'The walrus budget closes in May.' });
     const server = await serve(dir, ['--docs', docs]);
     await until(server, /"event":"indexed"/);
     const client = kb(server, dir);
@@ -225,11 +225,7 @@ describe('kb serve --docs on a real folder', () => {
   }, 60_000);
 
   it('fails a file over --max-file-size as too_large, unread; a bad size is a usage error', async () => {
-    const dir = tempDir();
-    const docs = join(dir, 'docs');
-    mkdirSync(docs);
-    writeFileSync(join(docs, 'big.txt'), 'word '.repeat(1000));
-    writeFileSync(join(docs, 'small.txt'), 'A small note.');
+    const { dir, docs } = docsFolder({ 'big.txt': 'word '.repeat(1000), 'small.txt': 'A small note.' });
     // 480 MB that take no room (a sparse file): over the default limit, never read.
     const huge = join(dir, 'huge');
     mkdirSync(huge);

@@ -10,6 +10,7 @@ import { formatDuration, parseDuration } from '../../util/duration.js';
 import { sleep } from '../../util/sleep.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { indexingError } from './get.js';
+import { collectIds } from '../shared/batch-delete.js';
 
 export interface WaitOptions {
   timeout: string;
@@ -156,8 +157,7 @@ function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {
 async function notDone(client: KbClient, signal: AbortSignal): Promise<string[]> {
   const ids: string[] = [];
   for (const status of ['PENDING', 'PROCESSING'])
-    for await (const page of client.files.pages({ status, want: Infinity, signal }))
-      for (const file of page.data) ids.push(file.id);
+    ids.push(...(await collectIds(client.files.pages({ status, want: Infinity, signal }))));
   return [...new Set(ids)];
 }
 
