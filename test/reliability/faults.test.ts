@@ -175,11 +175,16 @@ describe('the CLI under faults', () => {
       let sent = 0;
       const res = await runKb(args, {
         configDir,
+        // Once the request hangs on the service (its fault taken), not after a fixed time: a
+        // loaded machine can take longer than that to start kb.
         onSpawn: (child) =>
-          setTimeout(() => {
+          void (async () => {
+            const deadline = Date.now() + 10_000;
+            while ((await api(server, key, 'GET', '/_kb/faults')).json.data.length && Date.now() < deadline)
+              await new Promise((r) => setTimeout(r, 20));
             sent = Date.now();
             child.kill('SIGINT');
-          }, 600),
+          })(),
       });
       expect(res.code, args.join(' ')).toBe(130);
       expect(Date.now() - sent).toBeLessThan(400);
