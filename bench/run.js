@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { corpus } from './corpus.js';
+import { answerQuality, qualityLine } from './answers.js';
 import { makePdf } from './pdf.js';
 import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable } from './scale.js';
 
@@ -314,7 +315,7 @@ async function firstText() {
     const command = `printf '%s\\n' ${quote(question)} | ${quote(process.execPath)} ${quote(BIN)} chat --stream`;
     const runs = [];
     for (let i = 0; i < Math.min(RUNS, 10); i++)
-      runs.push(await timeToOutput(command, 'The Starter', { ...streamEnv, CI: '' }));
+      runs.push(await timeToOutput(command, 'The Growth', { ...streamEnv, CI: '' }));
     chat = round(percentile(runs, 50));
   }
   await s.close();
@@ -541,6 +542,7 @@ const repl = await replOverhead();
 const largeList = await largeListFigures();
 const documents = await documentFigures();
 const evaluation = await evalScenario();
+const answers = { lexical: await answerQuality() };
 const streaming = await firstText();
 const service = await serviceFigures();
 const scaleSizes =
@@ -554,6 +556,7 @@ const results = {
   repl,
   chatPrompt: prompt,
   eval: evaluation,
+  answers,
   streaming,
   service,
   documents,
@@ -583,6 +586,9 @@ console.log(
 );
 console.log(
   `kb eval: ${evaluation.cases} cases in ${evaluation.wallMs} ms at --concurrency 4 (${evaluation.serialWallMs} ms one at a time); the client's overhead ${evaluation.clientMsPerCase} ms per case`,
+);
+console.log(
+  `Answer quality, the labelled set (bench/answers.eval.yaml) ${qualityLine('lexical', answers.lexical)}`,
 );
 if (prompt)
   console.log(

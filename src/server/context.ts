@@ -2,7 +2,7 @@ import type { Generations } from './generations.js';
 import type { Resolver } from './webhook-target.js';
 import type { Turns } from './turns.js';
 import type { HttpBindings } from '@hono/node-server';
-import type { GeneratorOptions } from './assistant.js';
+import type { GeneratorOptions } from './generator.js';
 import type { Deliverer } from './deliveries.js';
 import type { FaultPlan } from './faults.js';
 import type { Indexer } from './indexer.js';
@@ -17,8 +17,12 @@ export interface ServiceOptions {
   /** Requests per second per key; 0 for no limit. */
   rateLimit: number;
   generator?: GeneratorOptions;
+  /** How much of a question a passage must hold to answer it (default RELEVANCE_THRESHOLD; the bench sweeps it). */
+  relevanceThreshold?: number;
   resolve: Resolver;
   log?: (entry: Record<string, unknown>) => void;
+  /** A line for the serve console: a fallback, an endpoint that failed. */
+  notice?: (message: string) => void;
 }
 
 export interface Service {

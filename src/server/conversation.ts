@@ -1,4 +1,5 @@
-import { extractiveAnswer, generatedAnswer, type Reply, retrieve, streamedAnswer } from './assistant.js';
+import { citations, extractiveAnswer, type Reply, retrieve, sourcesLine, sourcesOf } from './assistant.js';
+import { generate, GeneratorFailed } from './generator.js';
 import { now } from './clock.js';
 import type { Service } from './context.js';
 import { ServiceError } from './http-errors.js';
@@ -59,26 +60,40 @@ export async function converse(
       createdAt: now(),
     };
     if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
-    const hits = retrieve(store, workspaceId, content, history);
-    const extractive = extractiveAnswer(content, hits);
+    const retrieval = retrieve(store, workspaceId, content, history, service.options.relevanceThreshold);
+    const extractive = extractiveAnswer(retrieval);
     let written = '';
     let reply: Reply = extractive;
     const emit = (piece: string) => {
       written += piece;
       options.onPiece?.(piece);
     };
-    if (service.options.generator && options.onPiece) {
+    const generator = service.options.generator;
+    // Nothing answers the question: "not found", without asking a generator to make something up.
+    if (generator && retrieval.grounded.length) {
+      const sources = sourcesOf(retrieval.grounded);
       try {
-        reply = await streamedAnswer(service.options.generator, content, hits, history, emit, options.signal);
-      } catch {
-        // Failed before writing anything: the extractive answer is streamed instead; after,
-        // what it wrote is the reply.
-        reply = written ? { content: written, sources: extractive.sources } : extractive;
+        const generated = await generate(
+          generator,
+          { message: content, hits: retrieval.grounded, history, cite: (h) => citations([h.chunk])[0]! },
+          { onPiece: options.onPiece && emit, signal: options.signal },
+        );
+        const aborted = options.signal?.aborted;
+        if (generated.reason && !aborted)
+          service.options.notice?.(
+            `generator ${generator.baseUrl}: ${generated.reason}; the reply is marked incomplete`,
+          );
+        // As the extractive answer ends: the files it drew on.
+        const tail = sources.length && !aborted ? sourcesLine(sources) : '';
+        if (options.onPiece && tail) emit(tail);
+        const text = options.onPiece ? written : generated.text.trim() + tail;
+        reply = { content: text, sources, incomplete: generated.incomplete };
+      } catch (err) {
+        if (!(err instanceof GeneratorFailed)) throw err;
+        service.options.notice?.(
+          `generator ${generator.baseUrl}: ${err.message}; answered from the documents instead`,
+        );
       }
-    } else if (service.options.generator) {
-      reply = await generatedAnswer(service.options.generator, content, hits, history).catch(
-        () => extractive,
-      );
     }
     if (options.onPiece && !written) {
       for (const piece of pieces(reply.content)) {
@@ -103,7 +118,7 @@ export async function converse(
       content: cancelled ? written : reply.content,
       createdAt: now(),
       sources: reply.sources,
-      ...(cancelled ? { incomplete: true } : {}),
+      ...(cancelled || reply.incomplete ? { incomplete: true } : {}),
     };
     store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
     return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse), cancelled };

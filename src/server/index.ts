@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import type { GeneratorOptions } from './assistant.js';
+import type { GeneratorOptions } from './generator.js';
 import type { Service } from './context.js';
 import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
 import { FaultPlan, parseFaultRule } from './faults.js';
@@ -40,6 +40,8 @@ export interface ServerOptions {
   log?: (entry: Record<string, unknown>) => void;
   allowLocalWebhooks?: boolean;
   generator?: GeneratorOptions;
+  /** How much of a question a passage must hold to answer it (the bench sweeps it; default measured). */
+  relevanceThreshold?: number;
   rateLimit?: number;
   /** Pause before each indexing step, in ms (default 200). */
   indexDelayMs?: number;
@@ -55,6 +57,8 @@ export interface ServerOptions {
   extractTimeoutMs?: number;
   /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
   onInternalError?: (err: unknown) => void;
+  /** A line for the console: a generator or embeddings endpoint that failed, and what was done instead. */
+  onNotice?: (message: string) => void;
 }
 
 export interface WorkspaceInfo {
@@ -150,7 +154,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       resolve: options.resolve ?? systemResolver,
       rateLimit: options.rateLimit ?? 0,
       generator: options.generator,
+      relevanceThreshold: options.relevanceThreshold,
       log: options.log,
+      notice: options.onNotice,
     },
   };
 

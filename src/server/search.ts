@@ -7,6 +7,8 @@ export interface Hit {
   terms: string[];
   /** The query terms behind them. */
   queryTerms: string[];
+  /** Query terms found under another word (a typo's correction, a prefix): [query term, indexed term]. */
+  expansions: [queryTerm: string, term: string][];
 }
 
 /** What a snapshot of one workspace's index holds; `restore` checks it before trusting it. */
@@ -195,6 +197,25 @@ export class ChunkIndex {
     return file && !this.#hidden.has(file.number) ? file.stamp : undefined;
   }
 
+  /** How many searchable chunks hold a term. */
+  documentFrequency(term: string): number {
+    const postings = this.#terms.get(term);
+    if (!postings) return 0;
+    if (postings.length === this.#live && !this.#hidden.size) return postings.length;
+    let count = 0;
+    for (const posting of postings) {
+      const n = Math.floor(posting / TF_SLOTS);
+      if (this.#chunks[n] !== undefined && !this.#hidden.has(this.#fileOf[n]!)) count++;
+    }
+    return count;
+  }
+
+  /** A term's inverse document frequency, as BM25 weighs it (a term found nowhere weighs most). */
+  idf(term: string): number {
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (this.#live - df + 0.5) / (df + 0.5));
+  }
+
   get chunkCount(): number {
     return this.#live;
   }
@@ -277,6 +298,9 @@ export class ChunkIndex {
         score: scores[n]!,
         terms: [...new Set(matched.map((l) => l.term))],
         queryTerms: [...new Set(matched.map((l) => l.queryTerm))],
+        expansions: matched
+          .filter((l) => l.term !== l.queryTerm)
+          .map((l) => [l.queryTerm, l.term] as [string, string]),
       };
     });
     for (const n of touched) scores[n] = 0;

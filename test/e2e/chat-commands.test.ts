@@ -9,7 +9,7 @@ import { kbInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
 
 /** A reply finished (rendered in place of what streamed) and the prompt is back. */
-const REPLIED = /Sources:[^]*\nyou › $/m;
+const REPLIED = /(Sources:|couldn't find anything)[^]*\nyou › $/m;
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -70,7 +70,7 @@ describe('chat history (tmux)', () => {
       term.keys('first line of three\\', 'Enter');
       term.keys('second line\\', 'Enter');
       term.keys('third line', 'Enter');
-      await term.waitFor(/third line[^]*Sources:[^]*\nyou › $/m);
+      await term.waitFor(/third line[^]*couldn't find anything[^]*\nyou › $/m);
       term.keys('Up');
       // (Node 24's readline marks the continuation lines of a multi-line entry with "| ".)
       await term.waitFor(/you › first line of three\n(\| )?second line\n(\| )?third line\s*$/);

@@ -9,7 +9,7 @@ import { kbCommand, kbInTmux, shellInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
 
 /** A reply finished (rendered in place of what streamed) and the prompt is back. */
-const REPLIED = /Sources:[^]*\nyou › $/m;
+const REPLIED = /(Sources:|couldn't find anything)[^]*\nyou › $/m;
 
 let server: RunningServer;
 let slow: RunningServer;
@@ -115,7 +115,7 @@ describe('kb chat in a real terminal (tmux)', () => {
     try {
       await term.waitFor('you ›');
       term.keys('How much is the Growth plan?', 'Enter');
-      await term.waitFor(/Assistant\nThe Starter/);
+      await term.waitFor(/Assistant\nThe Growth/);
       term.resize(50);
       const screen = await term.waitFor(REPLIED, 15_000);
       const reply = screen.slice(screen.lastIndexOf('Assistant'));

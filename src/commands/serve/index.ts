@@ -188,6 +188,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       webhookRetrySchedule: retrySchedule,
       maxFileBytes,
       onInternalError: (err) => ctx.warn(`internal error (kb serve goes on): ${sanitizeText(String(err))}`),
+      onNotice: (message) => ctx.warn(sanitizeText(message)),
     });
   } catch (err) {
     if (err instanceof JournalDamaged)

@@ -8,11 +8,12 @@ export interface TextChunk {
 
 /**
  * Splits sections into chunks of about `size` characters along paragraph and sentence
- * boundaries, each starting with the last `overlap` characters of the one before. A chunk
+ * boundaries, each starting with the whole sentences that end the one before, up to `overlap`
+ * characters of them (a chunk never starts mid-sentence). A chunk
  * knows the pages its text came from; a new page starts a new chunk, so that a citation names
  * the page a passage is on rather than its neighbours too.
  */
-export function chunkSections(sections: Section[], size = 800, overlap = 120): TextChunk[] {
+export function chunkSections(sections: Section[], size = 800, overlap = 200): TextChunk[] {
   const chunks: TextChunk[] = [];
   let current = '';
   let first: number | undefined;
@@ -29,9 +30,7 @@ export function chunkSections(sections: Section[], size = 800, overlap = 120): T
     for (const sentence of sentencesOf(section.text)) {
       if (current && current.length + sentence.length + 1 > size) {
         push();
-        const tail = current.slice(-overlap);
-        const cut = tail.search(/\s/);
-        current = cut >= 0 ? tail.slice(cut + 1) : '';
+        current = overlapOf(current, overlap);
         first = current ? last : undefined;
       }
       if (sentence.length > size) {
@@ -51,6 +50,18 @@ export function chunkSections(sections: Section[], size = 800, overlap = 120): T
   return chunks;
 }
 
+/** The last whole sentences (or lines) of a chunk that fit in `overlap` characters. */
+function overlapOf(chunk: string, overlap: number): string {
+  // A chunk's sentences are joined by line ends.
+  let start = chunk.length;
+  for (;;) {
+    const at = chunk.lastIndexOf('\n', start - 1);
+    if (at < 0 || chunk.length - at - 1 > overlap) break;
+    start = at;
+  }
+  return start < chunk.length ? chunk.slice(start + 1) : '';
+}
+
 /** The sentences and lines of a text, one at a time (a document of any size makes no array of them). */
 function* sentencesOf(text: string): Generator<string> {
   const boundary = /(?<=[.!?])[ \t]+|\n+/g;
@@ -66,6 +77,6 @@ function* sentencesOf(text: string): Generator<string> {
 }
 
 /** Chunks of plain text. */
-export function chunkText(text: string, size = 800, overlap = 120): string[] {
+export function chunkText(text: string, size = 800, overlap = 200): string[] {
   return chunkSections([{ text }], size, overlap).map((c) => c.text);
 }

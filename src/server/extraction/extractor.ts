@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { builtScript } from '../../util/built-script.js';
 import type { TextChunk } from './chunk.js';
 import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
 
@@ -167,11 +165,5 @@ function describeCrash(err: Error): string {
 
 /** The built worker: dist/server/extraction/worker.js of this package, wherever this module runs from. */
 function workerScript(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, 'dist', 'server', 'extraction', 'worker.js');
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('the extraction worker is not built; run npm run build');
-    dir = parent;
-  }
+  return builtScript('server', 'extraction', 'worker.js');
 }

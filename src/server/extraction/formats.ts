@@ -72,10 +72,14 @@ function markdownToText(text: string): string {
     .replace(/[*_`]{1,3}/g, '');
 }
 
-/** Each value on a line of its own, named by its key (`plan: Growth`). Iterative: any depth. */
+/**
+ * A record a line (an object whose values are plain: `name: Jira link; plan: Growth; …`), other
+ * values each on a line of their own, named by their key. Iterative: any depth.
+ */
 function jsonToText(root: unknown): string {
   const lines: string[] = [];
   const stack: [value: unknown, key: string][] = [[root, '']];
+  const plain = (v: unknown) => v === null || typeof v !== 'object';
   while (stack.length) {
     const [value, key] = stack.pop()!;
     if (value === null || value === undefined) continue;
@@ -83,6 +87,11 @@ function jsonToText(root: unknown): string {
     else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
     else {
       const entries = Object.entries(value);
+      if (entries.length > 1 && entries.every(([, v]) => plain(v))) {
+        const cells = entries.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${String(v)}`);
+        lines.push(`${cells.join('; ')}.`);
+        continue;
+      }
       for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
     }
   }

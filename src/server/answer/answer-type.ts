@@ -1,0 +1,34 @@
+/**
+ * What kind of answer a question asks for, where its words say so ("how long", "when", "how
+ * much"), and whether a passage holds one: between passages that hold as much of the question,
+ * the one with a duration answers "how long", the one with a price "how much".
+ */
+const KINDS: { asks: RegExp; holds: RegExp }[] = [
+  {
+    // A duration: "how long", "response time", "how soon".
+    asks: /\bhow (?:long|soon)\b|\btimes?\b|\bduration\b/i,
+    holds:
+      /\b\d+(?:[.,]\d+)?[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
+  },
+  {
+    // An amount: a price, a discount.
+    asks: /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bdiscounts?\b|\bcheaper\b/i,
+    holds:
+      /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|percent|dollars?|euros?|pounds?|usd|eur)\b|\b(?:free|pricing|priced|no charge|discount)\b/i,
+  },
+  { asks: /\bhow many\b|\bnumber of\b|\blimit\b/i, holds: /\d/ },
+  {
+    asks: /^\s*when\b|\bwhat date\b/i,
+    holds:
+      /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|daily|weekly|monthly|nightly|yearly)\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20)\d{2}\b/i,
+  },
+];
+
+/**
+ * Whether the question asks for a kind of answer (true when the passage holds it, false when it
+ * does not), or undefined when its words ask for none.
+ */
+export function holdsAnswerType(question: string, passage: string): boolean | undefined {
+  const asked = KINDS.filter((k) => k.asks.test(question));
+  return asked.length ? asked.some((k) => k.holds.test(passage)) : undefined;
+}

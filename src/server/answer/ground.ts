@@ -1,0 +1,89 @@
+import type { Hit } from '../search.js';
+import { holdsAnswerType } from './answer-type.js';
+import { type Passage, passagesOf } from './passages.js';
+import { coverage, passageStems, type QuestionTerm } from './relevance.js';
+
+/**
+ * How much of a question's weight a passage must hold to answer it. Measured on the labelled
+ * set (bench/answers.eval.yaml, `npm run bench`): see docs/local-service.md, "Answers".
+ */
+export const RELEVANCE_THRESHOLD = 0.55;
+/** Passages after the best one are kept only when they rank this close to it. */
+const NEAR_BEST = 0.9;
+const MAX_PASSAGES = 3;
+/** A follow-up prefers the files the previous answer cited (the subject of the conversation). */
+const CONTINUITY_BONUS = 0.1;
+/** Between passages that hold as much of the question, the one with fewer other words is the answer. */
+const DENSITY_WEIGHT = 0.15;
+/** A passage that holds the kind of answer asked for (a duration for "how long"), over one that does not. */
+const ANSWER_TYPE_BONUS = 0.15;
+/** A passage without the kind of answer asked for answers less of the question ("how long" → "passwords are allowed"). */
+const MISSING_TYPE_SHARE = 0.75;
+
+export interface ScoredPassage extends Passage {
+  /** The share of the question's weight it holds (see `coverage`). */
+  relevance: number;
+  rank: number;
+}
+
+export interface GroundingInput {
+  question: string;
+  hits: Hit[];
+  terms: QuestionTerm[];
+  /** The files the previous answer cited, when the question follows up on it. */
+  continuing?: Set<string>;
+  threshold?: number;
+}
+
+/**
+ * The passages of the hits that answer the question, scored; each text once (chunks overlap, so
+ * a passage met again, or inside a longer one, is dropped), best first.
+ */
+export function scorePassages({ question, hits, terms, continuing }: GroundingInput): ScoredPassage[] {
+  const all: ScoredPassage[] = [];
+  for (const hit of hits)
+    for (const passage of passagesOf(hit.chunk)) {
+      const own = passageStems(passage.text);
+      const stems = passage.lead ? new Set([...own, ...passageStems(passage.lead)]) : own;
+      const typed = holdsAnswerType(question, passage.text);
+      const relevance = coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1);
+      if (relevance === 0) continue;
+      const matched = terms.filter((t) => own.has(t.stem)).length;
+      const density = own.size ? matched / own.size : 0;
+      const rank =
+        relevance * (1 + DENSITY_WEIGHT * density) +
+        (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
+        (typed ? ANSWER_TYPE_BONUS : 0);
+      all.push({ ...passage, relevance, rank });
+    }
+  all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
+  const kept: ScoredPassage[] = [];
+  for (const p of all) if (!kept.some((k) => k.text.includes(p.text))) kept.push(p);
+  return kept;
+}
+
+/**
+ * The passages an answer is made of, in document order: the best one when it holds enough of
+ * the question, and up to two more that rank close to it. None when nothing does: the answer
+ * is then "not found", citing nothing.
+ */
+export function groundedPassages(input: GroundingInput): ScoredPassage[] {
+  const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
+  const scored = scorePassages(input);
+  const best = scored[0];
+  if (!best || best.relevance < threshold) return [];
+  const chosen = scored
+    .filter((p) => p.relevance >= threshold && p.rank >= best.rank * NEAR_BEST)
+    .slice(0, MAX_PASSAGES);
+  const fileOrder = [...new Set(chosen.map((p) => p.chunk.fileId))];
+  return chosen.sort(
+    (a, b) =>
+      fileOrder.indexOf(a.chunk.fileId) - fileOrder.indexOf(b.chunk.fileId) ||
+      chunkNumber(a) - chunkNumber(b) ||
+      a.position - b.position,
+  );
+}
+
+function chunkNumber(p: Passage): number {
+  return Number(p.chunk.id.slice(p.chunk.id.lastIndexOf(':') + 1)) || 0;
+}

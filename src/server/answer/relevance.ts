@@ -1,0 +1,90 @@
+import { tokens } from '../search.js';
+
+/** A word of a question, as matched against passages, and how much it counts. */
+export interface QuestionTerm {
+  /** The searchable term, as the index has it. */
+  term: string;
+  stem: string;
+  /** Its inverse document frequency times how much its question counts (a follow-up's earlier question, less). */
+  weight: number;
+  /** Stems of the indexed words it was expanded to (a typo's correction), matched for part of the weight. */
+  expansions: Set<string>;
+}
+
+/** How much a passage word that the search expanded the question's word to counts (a typo, a prefix). */
+const EXPANSION_CREDIT = 0.8;
+
+/**
+ * Words too common in any English text to say what a question is about ("cost", "per",
+ * "happen", "must"): they weigh this share of their inverse document frequency, which a small
+ * workspace overrates (a word found nowhere weighs most).
+ */
+const GENERIC_SHARE = 0.4;
+const GENERIC = new Set(
+  `able about after again all also any ask back before best call can cost costs could day days did does done down each
+  every find first get gets give go goes good got happen happens help just keep know last let like look make many may
+  mean means might month months more most much must need needs new next now off one only other out over per put say
+  says see set should show some start still stop take tell then thing things time times try two under use used using
+  very want way week weeks well work works would year years`.split(/\s+/),
+);
+
+/** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */
+const AFTER_HOW = new Set(['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'large']);
+
+/**
+ * A word's stem for matching a question to a passage: "tickets" and "ticket", "switched" and
+ * "switch", "prices" and "priced" meet. Light suffix stripping, not a linguistic stemmer: it is
+ * applied alike to both sides, so it only has to be consistent.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ly') && w.length >= 6) w = w.slice(0, -2);
+  else if (w.endsWith('ing') && w.length >= 6) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length >= 5) w = w.slice(0, -2);
+  if (/([b-df-hj-km-np-rtv-z])\1$/.test(w) && !/[lsz]{2}$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+
+/** The searchable terms of a question, less the words that only make it a question. */
+export function questionWords(question: string): string[] {
+  const all = tokens(question);
+  const lower = question.toLowerCase();
+  return all.filter((t) => !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)));
+}
+
+/** How much of its inverse document frequency a question's word weighs. */
+export function shareOf(word: string): number {
+  return GENERIC.has(word) ? GENERIC_SHARE : 1;
+}
+
+/** The stems of a passage's searchable words. */
+export function passageStems(text: string): Set<string> {
+  return new Set(tokens(text).map(stem));
+}
+
+/**
+ * The share of the question's weight a passage holds, from 0 to 1: each question term it
+ * contains counts its weight (an expansion of it, part of that). Rare words weigh more, so a
+ * passage that shares only common words with the question scores low.
+ */
+export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
+  let total = 0;
+  let held = 0;
+  for (const t of terms) {
+    total += t.weight;
+    if (stems.has(t.stem)) held += t.weight;
+    else {
+      for (const e of t.expansions)
+        if (stems.has(e)) {
+          held += t.weight * EXPANSION_CREDIT;
+          break;
+        }
+    }
+  }
+  return total > 0 ? held / total : 0;
+}

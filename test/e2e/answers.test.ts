@@ -1,0 +1,103 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCases } from '../../src/eval/cases.js';
+import { ROOT, runKb, tempDir } from '../helpers/cli.js';
+import { api, demoServerForFile } from '../helpers/server.js';
+import { startServeProcess } from '../helpers/serve-process.js';
+
+const demo = demoServerForFile();
+const dir = tempDir();
+
+/** Asks the questions in one new thread with the real kb; the assistant's replies, as JSON. */
+async function conversation(env: Record<string, string>, ...questions: string[]) {
+  const thread = (await runKb(['threads', 'create', '--ids'], { env, configDir: dir })).stdout.trim();
+  const replies: { content: string; sources: string[] }[] = [];
+  for (const question of questions) {
+    const { stdout, code } = await runKb(['threads', 'send', thread, question, '--json'], {
+      env,
+      configDir: dir,
+    });
+    expect(code).toBe(0);
+    replies.push(JSON.parse(stdout).aiResponse);
+  }
+  return replies;
+}
+
+describe('answers grounded in the documents, or "not found"', () => {
+  it('cites nothing for a question no document answers', async () => {
+    for (const question of ['How long is parental leave?', 'Who is the CEO of Kestrel Labs?']) {
+      const [reply] = await conversation(demo.env, question);
+      expect(reply!.sources).toEqual([]);
+      expect(reply!.content).toMatch(/^I couldn't find anything about that/);
+      expect(reply!.content).not.toContain('Sources:');
+    }
+  });
+
+  it("answers the urgent first-response time from the CSV's row, with its header", async () => {
+    const [reply] = await conversation(demo.env, 'What is the first response time for urgent tickets?');
+    expect(reply!.content).toMatch(/^priority: Urgent; first response: 30 minutes; resolution: 4 hours\./);
+    expect(reply!.sources[0]).toBe('sla-policies.csv');
+  });
+
+  it('resolves a follow-up against the previous question: "What replaces it?" after API v0', async () => {
+    const [, reply] = await conversation(demo.env, 'When is API v0 switched off?', 'What replaces it?');
+    expect(reply!.content).toContain('API v1');
+    expect(reply!.sources).toEqual(['release-notes-v2.md']);
+  });
+
+  it('starts every answer of the labelled set at a sentence or a row, and never repeats one', async () => {
+    const set = join(ROOT, 'bench', 'answers.eval.yaml');
+    const questions = parseCases(set, readFileSync(set, 'utf8')).flatMap((c) =>
+      c.turns.map((t) => t.question),
+    );
+    const key = demo.env.KB_API_KEY;
+    let answered = 0;
+    for (const question of questions) {
+      const thread = (await api(demo.server, key, 'POST', '/v1/threads', {})).json.data;
+      const reply = (
+        await api(demo.server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: question })
+      ).json.data.aiResponse;
+      if (!reply.sources.length) continue;
+      answered++;
+      const body = reply.content.slice(0, reply.content.lastIndexOf('\n\nSources:'));
+      expect(body, question).toMatch(/^[A-Z0-9]|^[a-z ]+: /);
+      const sentences = body.split(/(?<=[.!?])\s+/);
+      expect(new Set(sentences).size, question).toBe(sentences.length);
+    }
+    expect(answered).toBeGreaterThan(20);
+  });
+});
+
+describe('a generator that cannot be reached', () => {
+  it('is said on the serve console, one line per reply, and the documents answer instead', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const dead = `http://127.0.0.1:${(probe.address() as AddressInfo).port}/v1`;
+    probe.close();
+    const serve = await startServeProcess(
+      dir,
+      ['--demo', '--index-delay', '0', '--llm-base-url', dead],
+      { KB_SERVE_API_KEYS: 'demo:kb_answers_test' },
+      { human: true },
+    );
+    try {
+      const env = { KB_BASE_URL: serve.url, KB_API_KEY: 'kb_answers_test' };
+      const [reply] = await conversation(env, 'What does error E-4102 mean?');
+      expect(reply!.content).toContain('IMAP');
+      await expect
+        .poll(() => serve.stderr())
+        .toMatch(
+          new RegExp(
+            `warning: generator ${dead.replace(/\./g, '\\.')}: ECONNREFUSED; answered from the documents instead\n`,
+          ),
+        );
+      expect(serve.stderr().match(/generator /g)).toHaveLength(1);
+    } finally {
+      serve.child.kill('SIGINT');
+    }
+  });
+});

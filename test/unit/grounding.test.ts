@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { groundedPassages } from '../../src/server/answer/ground.js';
+import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
+import { passagesOf } from '../../src/server/answer/passages.js';
+import {
+  coverage,
+  passageStems,
+  type QuestionTerm,
+  questionWords,
+  stem,
+} from '../../src/server/answer/relevance.js';
+import { chunkText } from '../../src/server/extraction/chunk.js';
+import type { Chunk } from '../../src/server/model.js';
+import type { Hit } from '../../src/server/search.js';
+
+const chunk = (text: string, filename = 'doc.md', n = 0): Chunk => ({
+  id: `file_1:${n}`,
+  fileId: 'file_1',
+  filename,
+  text,
+});
+const hit = (c: Chunk): Hit => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] });
+const term = (word: string, weight = 1): QuestionTerm => ({
+  term: word,
+  stem: stem(word),
+  weight,
+  expansions: new Set(),
+});
+
+describe('stem', () => {
+  it('brings the forms of a word together, alike on both sides', () => {
+    expect(stem('tickets')).toBe(stem('ticket'));
+    expect(stem('switched')).toBe(stem('switch'));
+    expect(stem('prices')).toBe(stem('priced'));
+    expect(stem('policies')).toBe(stem('policy'));
+    expect(stem('stopped')).toBe(stem('stop'));
+    expect(stem('status')).toBe('status');
+    expect(stem('v0')).toBe('v0');
+  });
+});
+
+describe('questionWords', () => {
+  it('drops the words that only make a question ("how long", "how much")', () => {
+    expect(questionWords('How long is parental leave?')).toEqual(['parental', 'leave']);
+    expect(questionWords('How much is the Growth plan?')).toEqual(['growth', 'plan']);
+    expect(questionWords('Is the ticket too long?')).toEqual(['ticket', 'too', 'long']);
+  });
+});
+
+describe('coverage', () => {
+  it("is the share of the question's weight a passage holds; rare words weigh more", () => {
+    const terms = [term('urgent', 2), term('time', 1)];
+    expect(coverage(passageStems('Urgent tickets get an answer.'), terms)).toBeCloseTo(2 / 3);
+    expect(coverage(passageStems('Response times vary.'), terms)).toBeCloseTo(1 / 3);
+    expect(coverage(passageStems('Nothing here.'), terms)).toBe(0);
+  });
+
+  it('counts a correction of a typo for most of its weight', () => {
+    const typo = { ...term('pricng'), expansions: new Set([stem('pricing')]) };
+    expect(coverage(passageStems('Pricing is per agent.'), [typo])).toBeCloseTo(0.8);
+  });
+});
+
+describe('passagesOf', () => {
+  it('keeps sentences and rows; a FAQ question or a heading leads what follows it', () => {
+    const passages = passagesOf(
+      chunk(
+        'Security FAQ\nHow do I report a vulnerability?\nWrite to security@example.com today.\npriority: Urgent; first response: 30 minutes.',
+      ),
+    );
+    expect(passages.map((p) => [p.text, p.lead])).toEqual([
+      ['Write to security@example.com today.', 'How do I report a vulnerability?'],
+      ['priority: Urgent; first response: 30 minutes.', 'How do I report a vulnerability?'],
+    ]);
+  });
+});
+
+describe('holdsAnswerType', () => {
+  it('knows a duration, an amount and a date when the question asks for one', () => {
+    expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);
+    expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
+    expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
+    expect(holdsAnswerType('When is v0 switched off?', 'On 30 June.')).toBe(true);
+    expect(holdsAnswerType('Who wrote it?', 'On 30 June.')).toBeUndefined();
+  });
+});
+
+describe('groundedPassages', () => {
+  const doc = chunk(
+    'The Growth plan costs 29 dollars per agent.\nThe Starter plan includes e-mail.\nEvery new workspace starts with a trial of the Growth plan.',
+  );
+
+  it('answers with the passages that hold enough of the question, in document order', () => {
+    const chosen = groundedPassages({
+      question: 'How much is the Growth plan?',
+      hits: [hit(doc)],
+      terms: [term('growth', 2), term('plan', 1)],
+    });
+    expect(chosen.map((p) => p.text)).toEqual(['The Growth plan costs 29 dollars per agent.']);
+  });
+
+  it('answers nothing when no passage reaches the threshold', () => {
+    const chosen = groundedPassages({
+      question: 'How long is parental leave?',
+      hits: [hit(doc)],
+      terms: [term('parental', 3), term('leave', 3), term('plan', 1)],
+    });
+    expect(chosen).toEqual([]);
+  });
+
+  it('drops a passage met again inside a longer one (chunks overlap)', () => {
+    const tail = chunk('The Growth plan costs 29 dollars per agent.', 'doc.md', 1);
+    const chosen = groundedPassages({
+      question: 'What does Growth cost?',
+      hits: [hit(doc), hit(tail)],
+      terms: [term('growth', 2), term('cost', 1)],
+    });
+    expect(chosen.map((p) => p.text)).toEqual(['The Growth plan costs 29 dollars per agent.']);
+  });
+});
+
+describe('chunks', () => {
+  it('never start mid-sentence: the overlap is whole sentences', () => {
+    const sentences = Array.from(
+      { length: 60 },
+      (_, i) => `Sentence number ${i} says something about topic ${i}.`,
+    );
+    const chunks = chunkText(sentences.join(' '));
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c).toMatch(/^Sentence number \d+ /);
+    // Overlapping: each chunk after the first starts with a sentence the one before ended with.
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i - 1]).toContain(chunks[i]!.split('\n')[0]);
+  });
+});
