@@ -395,7 +395,7 @@ function __kb_flags
         case 'webhook trigger'
             echo '--forward-to --secret-file --webhook --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'eval'
-            echo '--concurrency -c --repeat --filter --junit --baseline --max-failures --min-pass-rate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--concurrency -c --repeat --filter --junit --cleanup --baseline --max-failures --min-pass-rate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'auth'
             echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
         case 'auth login'

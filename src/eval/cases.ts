@@ -96,8 +96,9 @@ function caseFrom(raw: unknown, file: string, line: number, lineOf: LineOf, inde
     throw new CasesFileError(file, lineOf(path), problem);
   };
   if (!isObject(raw)) return fail([], 'a case must be an object with a question');
-  if (raw.name !== undefined && (typeof raw.name !== 'string' || !raw.name.trim()))
-    fail(['name'], '`name` must be a non-empty string');
+  for (const key of ['name', 'description'] as const)
+    if (raw[key] !== undefined && (typeof raw[key] !== 'string' || !raw[key].trim()))
+      fail([key], `\`${key}\` must be a non-empty string`);
   let turns: Turn[];
   if (raw.turns !== undefined) {
     if (!Array.isArray(raw.turns) || raw.turns.length === 0)
@@ -107,8 +108,11 @@ function caseFrom(raw: unknown, file: string, line: number, lineOf: LineOf, inde
       return turnFrom(turn, ['turns', i], fail);
     });
   } else turns = [turnFrom(raw, [], fail)];
+  // promptfoo names a test by its `description`.
   const name =
-    (raw.name as string | undefined)?.trim() ?? (titleFrom(turns[0]!.question) || `case ${index + 1}`);
+    (raw.name as string | undefined)?.trim() ??
+    (raw.description as string | undefined)?.trim() ??
+    (titleFrom(turns[0]!.question) || `case ${index + 1}`);
   return { name, file, line, turns };
 }
 

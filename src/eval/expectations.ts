@@ -1,4 +1,5 @@
 import { citedFilename } from '../util/citation.js';
+import { PatternMatcher, PatternTimeout } from './pattern-matcher.js';
 
 /** What one turn of a case produced. */
 export interface Observed {
@@ -12,7 +13,7 @@ export interface Expectation {
   kind: string;
   expected: unknown;
   /** Undefined when it holds; otherwise why not, in a line. */
-  check(observed: Observed): string | undefined;
+  check(observed: Observed, patterns: PatternMatcher): string | undefined | Promise<string | undefined>;
 }
 
 export interface ExpectationResult {
@@ -73,7 +74,14 @@ export function matches(pattern: RegExp, source: string): Expectation {
   return {
     kind: 'matches',
     expected: source,
-    check: ({ answer }) => (pattern.test(answer) ? undefined : `does not match ${source}`),
+    check: async ({ answer }, patterns) => {
+      try {
+        return (await patterns.test(pattern, answer)) ? undefined : `does not match ${source}`;
+      } catch (err) {
+        if (err instanceof PatternTimeout) return err.message;
+        throw err;
+      }
+    },
   };
 }
 
@@ -110,11 +118,20 @@ export function within(ms: number): Expectation {
   };
 }
 
-export function evaluate(expectations: Expectation[], observed: Observed): ExpectationResult[] {
-  return expectations.map((e) => {
-    const reason = e.check(observed);
-    return reason === undefined
-      ? { kind: e.kind, expected: e.expected, passed: true }
-      : { kind: e.kind, expected: e.expected, passed: false, reason };
-  });
+let shared: PatternMatcher | undefined;
+
+/** Each expectation's result; `matches` patterns run in a worker with a deadline (see PatternMatcher). */
+export async function evaluate(
+  expectations: Expectation[],
+  observed: Observed,
+  patterns: PatternMatcher = (shared ??= new PatternMatcher()),
+): Promise<ExpectationResult[]> {
+  return Promise.all(
+    expectations.map(async (e) => {
+      const reason = await e.check(observed, patterns);
+      return reason === undefined
+        ? { kind: e.kind, expected: e.expected, passed: true }
+        : { kind: e.kind, expected: e.expected, passed: false, reason };
+    }),
+  );
 }

@@ -75,7 +75,7 @@ async function runOne(
         sources: Array.isArray(reply?.sources) ? (reply.sources as unknown[]).map(String) : [],
         latencyMs,
       };
-      const expectations = evaluate(turn.expectations, observed);
+      const expectations = await evaluate(turn.expectations, observed);
       result.turns.push({
         question: turn.question,
         ...observed,

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
-import { BIN, ROOT, baseEnv, runKb, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, baseEnv, runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { startTestServer } from '../helpers/server.js';
 
 let server: RunningServer;
@@ -291,4 +291,109 @@ describe('kb eval under pressure', () => {
       await slow.close();
     }
   }, 30_000);
+});
+
+describe('kb eval at its edges', () => {
+  // Exponential on a sentence with a comma: the kind of pattern that used to hang kb eval.
+  const BACKTRACKS = `cases:
+  - name: catastrophic
+    question: How much is the Growth plan?
+    expect: { matches: '/^(\\w+\\s?)+$/' }
+  - name: fine
+    question: How much is the Growth plan?
+    expect: { contains: 29 dollars }
+`;
+
+  it('fails a case whose pattern runs past its time, and goes on with the others', async () => {
+    const started = Date.now();
+    const res = await runKb(['eval', file('slow.yaml', BACKTRACKS), '--json'], { env, timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(res.code).toBe(1);
+    const report = JSON.parse(res.stdout);
+    expect(report.cases.map((c: { passed: boolean }) => c.passed)).toEqual([false, true]);
+    expect(report.cases[0].firstFailure).toMatch(/^matches: .* ran longer than 1 s on the answer/);
+  });
+
+  it('hears Ctrl-C while a pattern runs (exit 130)', async () => {
+    const answered = () => evalThreads(server).filter((t) => userMessagesOf(server, t.id).length > 0).length;
+    const before = answered();
+    const child = spawn(
+      process.execPath,
+      [BIN, 'eval', file('slow.yaml', BACKTRACKS), '--concurrency', '1'],
+      {
+        env: baseEnv(tempDir(), env),
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Once the first case's reply has come, its pattern is running.
+    await expect.poll(answered).toBeGreaterThan(before);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(2_000);
+    expect(stderr).toMatch(/interrupted/);
+  });
+
+  it('refuses a --junit path that cannot be written before any request (exit 2)', async () => {
+    const before = evalThreads(server).length;
+    const cases = file(
+      'one.yaml',
+      'cases:\n  - question: How much is the Growth plan?\n    expect: { contains: "29" }\n',
+    );
+    for (const path of [join(tempDir(), 'no', 'such', 'dir', 'report.xml'), tempDir()]) {
+      const res = await runKb(['eval', cases, '--junit', path], { env });
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(
+        /^error: cannot write the JUnit report .*: (no such file or folder|it is a folder)\n/,
+      );
+    }
+    expect(evalThreads(server)).toHaveLength(before);
+  });
+
+  it('writes --junit by renaming a new file over the path: a planted link is replaced, its target untouched', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'precious.txt');
+    writeFileSync(target, 'keep me');
+    const link = join(dir, 'report.xml');
+    symlinkSync(target, link);
+    const cases = file(
+      'one.yaml',
+      'cases:\n  - question: How much is the Growth plan?\n    expect: { contains: "29" }\n',
+    );
+    const res = await runKb(['eval', cases, '--junit', link], { env });
+    expect(res.code).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
+    expect(lstatSync(link).isSymbolicLink()).toBe(false);
+    expect(readFileSync(link, 'utf8')).toMatch(/^<\?xml/);
+    expect(readdirSync(dir).sort()).toEqual(['precious.txt', 'report.xml']);
+  });
+
+  it("names a case by promptfoo's description; on a terminal a failure shows the answer and its thread", async () => {
+    const cases = file(
+      'p.yaml',
+      'tests:\n  - description: Growth price, described\n    vars: { question: How much is the Growth plan? }\n    assert:\n      - { type: contains, value: 99 dollars }\n',
+    );
+    const res = await runKbOnTTY(['eval', cases], { env, columns: 120 });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain('Growth price, described');
+    expect(res.stdout).toMatch(/✗ Growth price, described · thread thr_\w+/);
+    expect(res.stdout).toContain('Q: How much is the Growth plan?');
+    expect(res.stdout).toMatch(/A: The Growth plan costs 29 dollars/);
+    expect(res.stdout).toContain('contains: does not contain "99 dollars"');
+  });
+
+  it('--cleanup archives the threads the run made', async () => {
+    const cases = file(
+      'two.yaml',
+      'cases:\n  - name: cleanup one\n    question: How much is the Growth plan?\n    expect: { contains: "29" }\n  - name: cleanup two\n    question: What does error E-4102 mean?\n    expect: { icontains: imap }\n',
+    );
+    const res = await runKb(['eval', cases, '--cleanup'], { env });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('archived 2 of 2 eval threads');
+    const made = evalThreads(server).filter((t) => t.title.startsWith('eval: cleanup'));
+    expect(made.map((t) => t.status)).toEqual(['ARCHIVED', 'ARCHIVED']);
+  });
 });

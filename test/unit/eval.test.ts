@@ -19,7 +19,7 @@ const problem = (file: string, text: string) => {
 };
 
 describe('cases files', () => {
-  it('reads YAML, JSON and JSONL, with promptfoo-style assertions, naming cases from their question', () => {
+  it('reads YAML, JSON and JSONL, with promptfoo-style assertions, naming cases from their question', async () => {
     const yaml = parseCases('c.yaml', 'cases:\n  - question: How much?\n    expect:\n      contains: 29\n');
     const json = parseCases(
       'c.json',
@@ -37,8 +37,8 @@ describe('cases files', () => {
     expect(json[0]!.name).toBe('n');
     expect(jsonl.map((c) => c.line)).toEqual([1, 3]);
     expect(promptfoo[0]!.turns[0]!.question).toBe('Q');
-    expect(evaluate(jsonl[0]!.turns[0]!.expectations, observed('XxX'))[0]!.passed).toBe(true);
-    expect(evaluate(promptfoo[0]!.turns[0]!.expectations, observed('a', [], 11))[0]).toMatchObject({
+    expect((await evaluate(jsonl[0]!.turns[0]!.expectations, observed('XxX')))[0]!.passed).toBe(true);
+    expect((await evaluate(promptfoo[0]!.turns[0]!.expectations, observed('a', [], 11)))[0]).toMatchObject({
       passed: false,
       reason: 'took 11 ms, more than 10 ms',
     });
@@ -85,17 +85,17 @@ describe('cases files', () => {
 });
 
 describe('expectations', () => {
-  it('check text, case, absence, patterns, sources and latency, each with a reason', () => {
+  it('check text, case, absence, patterns, sources and latency, each with a reason', async () => {
     const [c] = parseCases(
       'c.yaml',
       'cases:\n  - question: Q\n    expect:\n      contains: [29 dollars, Growth]\n      icontains: growth\n      notContains: Starter\n      matches: /\\b29\\b/\n      sources: [pricing.md]\n      maxMs: 500\n',
     );
-    const good = evaluate(
+    const good = await evaluate(
       c!.turns[0]!.expectations,
       observed('The Growth plan is 29 dollars.', ['pricing.md']),
     );
     expect(good.every((r) => r.passed)).toBe(true);
-    const bad = evaluate(c!.turns[0]!.expectations, observed('Starter costs 12.', ['faq.md'], 900));
+    const bad = await evaluate(c!.turns[0]!.expectations, observed('Starter costs 12.', ['faq.md'], 900));
     expect(bad.map((r) => r.reason)).toEqual([
       'does not contain "29 dollars", "Growth"',
       'does not contain "growth"',
@@ -106,15 +106,15 @@ describe('expectations', () => {
     ]);
   });
 
-  it('take a page citation as citing its file, and a page asked for only from that page', () => {
+  it('take a page citation as citing its file, and a page asked for only from that page', async () => {
     const [c] = parseCases(
       'c.yaml',
       'cases:\n  - question: Q\n    expect:\n      sources: [manual.pdf, guide.pdf p. 2]\n',
     );
-    const check = (sources: string[]) =>
-      evaluate(c!.turns[0]!.expectations, observed('A', sources)).map((r) => r.reason ?? 'ok');
-    expect(check(['manual.pdf pp. 3–4', 'guide.pdf p. 2'])).toEqual(['ok']);
-    expect(check(['manual.pdf p. 3', 'guide.pdf p. 5'])).toEqual([
+    const check = async (sources: string[]) =>
+      (await evaluate(c!.turns[0]!.expectations, observed('A', sources))).map((r) => r.reason ?? 'ok');
+    expect(await check(['manual.pdf pp. 3–4', 'guide.pdf p. 2'])).toEqual(['ok']);
+    expect(await check(['manual.pdf p. 3', 'guide.pdf p. 5'])).toEqual([
       'does not cite "guide.pdf p. 2" (cited: manual.pdf p. 3, guide.pdf p. 5)',
     ]);
   });
@@ -125,8 +125,8 @@ describe('reports', () => {
     'c.yaml',
     'cases:\n  - name: a & b\n    question: Q\n    expect: { contains: yes }\n  - name: two\n    question: Q\n    expect: { contains: yes }\n',
   );
-  const run = (i: number, answer: string) => {
-    const expectations = evaluate(cases[i]!.turns[0]!.expectations, observed(answer));
+  const run = async (i: number, answer: string) => {
+    const expectations = await evaluate(cases[i]!.turns[0]!.expectations, observed(answer));
     const passed = expectations.every((e) => e.passed);
     return {
       case: cases[i]!,
@@ -136,8 +136,8 @@ describe('reports', () => {
       turns: [{ question: 'Q', answer, sources: [], latencyMs: 100, expectations, passed }],
     };
   };
-  it('summarise runs, compare with a baseline, and write JUnit with escaped text', () => {
-    const report = summarize(cases, [run(0, 'no <way>'), run(1, 'yes')], 1234);
+  it('summarise runs, compare with a baseline, and write JUnit with escaped text', async () => {
+    const report = summarize(cases, [await run(0, 'no <way>'), await run(1, 'yes')], 1234);
     expect(report.totals).toMatchObject({ cases: 2, passed: 1, failed: 1, passRate: 0.5, notRun: 0 });
     expect(
       compareWithBaseline(report, {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliError, ExitCode, Interrupted, UsageError } from '../../errors.js';
 import { type EvalCase, parseCases } from '../../eval/cases.js';
@@ -6,7 +6,8 @@ import { compareWithBaseline, type EvalReport, junit, summarize } from '../../ev
 import { runCases } from '../../eval/run.js';
 import { Context } from '../../factory.js';
 import { formatDuration } from '../../util/duration.js';
-import { sanitizeField } from '../../util/sanitize.js';
+import { ReportFile } from '../../util/report-file.js';
+import { sanitizeField, sanitizeText } from '../../util/sanitize.js';
 import { parsePositiveInt } from '../shared/options.js';
 
 export interface EvalOptions {
@@ -17,6 +18,7 @@ export interface EvalOptions {
   baseline?: string;
   maxFailures?: number;
   minPassRate?: number;
+  cleanup?: boolean;
 }
 
 /** A 429 storm is survived by waiting (Retry-After), not by failing cases: more retries than other commands. */
@@ -44,6 +46,7 @@ export default function evalCommand(): Command {
     .option('--repeat <n>', 'run each case n times and report its pass rate', parsePositiveInt, 1)
     .option('--filter <text>', 'only cases whose name or question contains this (any case)')
     .option('--junit <file>', 'also write a JUnit XML report, for CI systems to display')
+    .option('--cleanup', 'archive the threads the run made once it is reported')
     .option('--baseline <file>', 'compare with a previous --json result: list regressions and fixes')
     .option('--max-failures <n>', 'exit 0 with up to n failed cases', wholeNumber)
     .option('--min-pass-rate <rate>', 'exit 0 when at least this share of runs pass (0.9 or 90%)', passRate)
@@ -72,7 +75,8 @@ A case asks a question in a new thread titled "eval: <name>" and checks the answ
         - type: icontains             # contains-any, contains-all, regex, latency
           value: imap
 
-An invalid file exits 2 naming FILE:LINE before any request. Exit 0 when every case passes,
+A \`matches\` pattern runs at most 1 s on an answer (longer fails its case, e.g. /^(a+)+$/).
+An invalid file, or a --junit path that cannot be written, exits 2 before any request. Exit 0 when every case passes,
 1 when one fails (relaxed by --max-failures and --min-pass-rate), 130 on Ctrl-C with what
 finished reported. On a terminal a progress bar, then a table; piped, tab-separated rows
 (case, passed|failed, ms, first failure); --json one document with every answer.
@@ -81,7 +85,8 @@ Examples:
   $ kb eval examples/demo.eval.yaml
   $ kb eval cases.yaml --concurrency 8 --junit report.xml
   $ kb eval cases.yaml --json > today.json && kb eval cases.yaml --baseline today.json
-  $ kb eval cases.jsonl --repeat 5 --min-pass-rate 90%`,
+  $ kb eval cases.jsonl --repeat 5 --min-pass-rate 90%
+  $ kb eval cases.yaml --cleanup          # archive the eval: threads afterwards`,
     )
     .action((files: string[], opts: EvalOptions, cmd: Command) => runEval(Context.for(cmd), files, opts));
 }
@@ -123,6 +128,7 @@ export async function runEval(ctx: Context, files: string[], opts: EvalOptions):
   if (cases.length === 0)
     throw new UsageError(`no case matches --filter "${sanitizeField(opts.filter ?? '')}"`);
   const baseline = opts.baseline === undefined ? undefined : readBaseline(opts.baseline);
+  const junitFile = opts.junit === undefined ? undefined : ReportFile.check(opts.junit, 'the JUnit report');
   const client = await ctx.client({ maxRetries: ctx.maxRetriesOr(EVAL_RETRIES) });
 
   const interrupt = new AbortController();
@@ -144,8 +150,9 @@ export async function runEval(ctx: Context, files: string[], opts: EvalOptions):
     release();
   }
   if (baseline !== undefined) report.baseline = compareWithBaseline(report, baseline);
-  if (opts.junit) writeFileSync(opts.junit, junit(report));
   await print(ctx, report, opts.repeat > 1);
+  junitFile?.write(junit(report));
+  if (opts.cleanup) await archiveThreads(ctx, client, report);
 
   const { totals } = report;
   if (interrupt.signal.aborted)
@@ -186,6 +193,7 @@ async function print(ctx: Context, report: EvalReport, repeated: boolean): Promi
     { header: 'LATENCY', value: (c) => (io.stdoutIsTTY ? formatDuration(c.latencyMs) : c.latencyMs) },
     { header: 'FIRST FAILURE', value: (c) => c.firstFailure ?? '', flex: true },
   ]);
+  if (io.stdoutIsTTY) showFailures(ctx, report);
   const { totals } = report;
   const color = totals.failed ? io.errColor.red : io.errColor.green;
   io.err(
@@ -195,6 +203,53 @@ async function print(ctx: Context, report: EvalReport, repeated: boolean): Promi
     io.err(`${io.errColor.red('regressed:')} ${sanitizeField(name)}\n`);
   for (const name of report.baseline?.fixes ?? [])
     io.err(`${io.errColor.green('fixed:')} ${sanitizeField(name)}\n`);
+}
+
+/** Lines of an answer shown under a failed case. */
+const ANSWER_LINES = 4;
+
+/** On a terminal, under the table: each failed case's question, answer (cut) and thread, to look into. */
+function showFailures(ctx: Context, report: EvalReport): void {
+  const { io } = ctx;
+  for (const c of report.cases) {
+    if (c.passed) continue;
+    const run = c.results.find((r) => !r.passed);
+    if (!run) continue;
+    const thread = run.threadId ? io.color.dim(` · thread ${sanitizeField(run.threadId)}`) : '';
+    const lines = [`\n${io.color.red('✗')} ${io.color.bold(sanitizeField(c.name))}${thread}`];
+    const turn = run.turns.find((t) => !t.passed) ?? run.turns.at(-1);
+    if (turn) {
+      lines.push(`  Q: ${sanitizeField(turn.question)}`);
+      const answer = sanitizeText(turn.answer).split('\n');
+      const shown = answer.slice(0, ANSWER_LINES).map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l));
+      lines.push(`  A: ${shown.join('\n     ')}`);
+      if (answer.length > ANSWER_LINES)
+        lines.push(io.color.dim(`     … ${answer.length - ANSWER_LINES} more lines`));
+    }
+    if (c.firstFailure) lines.push(`  ${io.color.red(sanitizeField(c.firstFailure))}`);
+    ctx.output.text(`${lines.join('\n')}\n`);
+  }
+}
+
+/** --cleanup: every thread the run made, archived (the interface has no thread deletion). */
+async function archiveThreads(
+  ctx: Context,
+  client: { threads: { update(id: string, changes: { status: string }): Promise<unknown> } },
+  report: EvalReport,
+): Promise<void> {
+  const ids = report.cases
+    .flatMap((c) => c.results.map((r) => r.threadId))
+    .filter((id): id is string => !!id);
+  let failed = 0;
+  for (const id of ids) {
+    try {
+      await client.threads.update(id, { status: 'ARCHIVED' });
+    } catch (err) {
+      failed++;
+      ctx.warn(`could not archive ${sanitizeField(id)}: ${sanitizeField((err as Error).message)}`);
+    }
+  }
+  ctx.io.err(`archived ${ids.length - failed} of ${ids.length} eval thread${ids.length === 1 ? '' : 's'}\n`);
 }
 
 /** `[██████░░░░] 12/40 · 3 failed` on stderr, redrawn in place. */
