@@ -73,6 +73,7 @@ export async function answerQuality(serverOptions = {}) {
     }
     // recall@5: the right file among the first five retrieved for the (last) question.
     const workspace = server.workspaces[0].id;
+    const options = { threshold: serverOptions.relevanceThreshold, embeddings: server.service.embeddings };
     let found = 0;
     let asked = 0;
     for (const c of cases) {
@@ -81,25 +82,13 @@ export async function answerQuality(serverOptions = {}) {
       if (!wanted) continue;
       const history = [];
       for (const turn of c.turns.slice(0, -1)) {
-        const r = retrieve(
-          server.service.store,
-          workspace,
-          turn.question,
-          history,
-          serverOptions.relevanceThreshold,
-        );
+        const r = await retrieve(server.service.store, workspace, turn.question, history, options);
         history.push(
           { role: 'user', content: turn.question },
           { role: 'assistant', content: '', sources: [...new Set(r.passages.map((p) => p.chunk.filename))] },
         );
       }
-      const r = retrieve(
-        server.service.store,
-        workspace,
-        last.question,
-        history,
-        serverOptions.relevanceThreshold,
-      );
+      const r = await retrieve(server.service.store, workspace, last.question, history, options);
       const files = [...new Set(r.hits.map((h) => h.chunk.filename))].slice(0, 5);
       asked++;
       if ([wanted].flat().every((w) => files.includes(w))) found++;
@@ -129,6 +118,14 @@ export function qualityLine(label, q) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(qualityLine('lexical', await answerQuality()));
+  // A real endpoint, e.g. BENCH_EMBED_BASE_URL=http://127.0.0.1:11434/v1 BENCH_EMBED_MODEL=nomic-embed-text
+  if (process.env.BENCH_EMBED_BASE_URL) {
+    const embeddings = {
+      baseUrl: process.env.BENCH_EMBED_BASE_URL,
+      model: process.env.BENCH_EMBED_MODEL ?? 'nomic-embed-text',
+    };
+    console.log(qualityLine(`with ${embeddings.model}`, await answerQuality({ embeddings })));
+  }
   if (process.env.BENCH_SWEEP) {
     for (let t = 0.3; t <= 0.81; t += 0.05) {
       const threshold = Math.round(t * 100) / 100;

@@ -179,7 +179,7 @@ declare -gA _kb_flags=(
   ['config unset']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config list']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['config path']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
-  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --rate-limit --max-file-size --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --rate-limit --max-file-size --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['demo']='--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['api']='--field -f --query -q --header -H --input --include -i --paginate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
   ['completion']='--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
@@ -778,6 +778,9 @@ declare -gA _kb_values=(
   ['serve|--fault']=''
   ['serve|--llm-base-url']=''
   ['serve|--llm-model']=''
+  ['serve|--embed-base-url']=''
+  ['serve|--embed-model']=''
+  ['serve|--embed-min-similarity']=''
   ['serve|--rate-limit']=''
   ['serve|--max-file-size']='@file'
   ['serve|--index-delay']=''
@@ -832,7 +835,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

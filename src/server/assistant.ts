@@ -2,6 +2,8 @@ import { citation, citedFilename } from '../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './answer/ground.js';
 import { asSentence } from './answer/passages.js';
 import { type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
+import type { Embeddings } from './embeddings/embeddings.js';
+import { semanticRetrieval } from './embeddings/semantic.js';
 import type { Chunk, MessageRecord } from './model.js';
 import type { Hit } from './search.js';
 import type { Store } from './store.js';
@@ -35,13 +37,13 @@ export interface Retrieval {
  * read with the thread's previous question, at half its weight, and prefers the files the
  * previous answer cited; a question that stands alone is read alone.
  */
-export function retrieve(
+export async function retrieve(
   store: Store,
   workspaceId: string,
   message: string,
   history: MessageRecord[],
-  threshold = RELEVANCE_THRESHOLD,
-): Retrieval {
+  { threshold = RELEVANCE_THRESHOLD, embeddings }: { threshold?: number; embeddings?: Embeddings } = {},
+): Promise<Retrieval> {
   const index = store.index(workspaceId);
   const at = history.findLastIndex((m) => m.role === 'user');
   const previous = at >= 0 ? history[at]! : undefined;
@@ -52,7 +54,7 @@ export function retrieve(
   if (followUp)
     for (const hit of index.search(`${message} ${previous.content}`, 6))
       if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
-  const hits = [...byId.values()];
+  let hits = [...byId.values()];
   const expansions = new Map<string, Set<string>>();
   for (const hit of hits)
     for (const [queryTerm, term] of hit.expansions) {
@@ -76,7 +78,26 @@ export function retrieve(
       if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
   const answer = history.slice(at + 1).find((m) => m.role === 'assistant');
   const continuing = followUp ? new Set((answer?.sources ?? []).map(citedFilename)) : undefined;
-  const input = { question: message, hits, terms, continuing, threshold };
+  // With an embeddings endpoint: the nearest chunks by meaning too, and each passage's similarity.
+  const semantic =
+    embeddings &&
+    (await semanticRetrieval(
+      store,
+      workspaceId,
+      embeddings,
+      followUp ? `${previous.content}\n${message}` : message,
+      hits,
+      terms,
+    ));
+  if (semantic) hits = semantic.hits;
+  const input = {
+    question: message,
+    hits,
+    terms,
+    continuing,
+    threshold,
+    ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
+  };
   const passages = groundedPassages(input);
   const answering = new Set(
     scorePassages(input)

@@ -4,6 +4,7 @@ import type { Turns } from './turns.js';
 import type { HttpBindings } from '@hono/node-server';
 import type { GeneratorOptions } from './generator.js';
 import type { Deliverer } from './deliveries.js';
+import type { Embeddings } from './embeddings/embeddings.js';
 import type { FaultPlan } from './faults.js';
 import type { Indexer } from './indexer.js';
 import type { Workspace } from './model.js';
@@ -34,6 +35,8 @@ export interface Service {
   turns: Turns;
   /** beta: the asynchronous streaming interface's generations. */
   generations: Generations;
+  /** The embeddings endpoint (--embed-base-url), when there is one. */
+  embeddings?: Embeddings;
   options: ServiceOptions;
   /** Resolves when the server is shutting down; hanging requests end then. */
   closing: Promise<void>;

@@ -60,7 +60,10 @@ export async function converse(
       createdAt: now(),
     };
     if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
-    const retrieval = retrieve(store, workspaceId, content, history, service.options.relevanceThreshold);
+    const retrieval = await retrieve(store, workspaceId, content, history, {
+      threshold: service.options.relevanceThreshold,
+      embeddings: service.embeddings,
+    });
     const extractive = extractiveAnswer(retrieval);
     let written = '';
     let reply: Reply = extractive;

@@ -11,6 +11,9 @@ import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
+import type { EmbeddingsOptions } from './embeddings/client.js';
+import { Embeddings } from './embeddings/embeddings.js';
+import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/vectors-file.js';
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
@@ -57,6 +60,12 @@ export interface ServerOptions {
   extractTimeoutMs?: number;
   /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
   onInternalError?: (err: unknown) => void;
+  /**
+   * An OpenAI-compatible embeddings endpoint: chunks are embedded as they are indexed, and
+   * retrieval fuses BM25 with the nearest vectors. `minSimilarity` (default 0.5) is the cosine
+   * at which a passage answers by meaning alone.
+   */
+  embeddings?: EmbeddingsOptions & { minSimilarity?: number };
   /** A line for the console: a generator or embeddings endpoint that failed, and what was done instead. */
   onNotice?: (message: string) => void;
 }
@@ -84,10 +93,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = new Store();
   const journal = options.dataFile ? new Journal(options.dataFile) : undefined;
   const indexFile = options.dataFile && indexFileFor(options.dataFile);
+  const embeddings = options.embeddings && new Embeddings(options.embeddings, (m) => options.onNotice?.(m));
+  const vectorsFile = options.dataFile && embeddings && vectorsFileFor(options.dataFile);
   let loaded: (LoadReport & { index: IndexRestore }) | undefined;
   if (journal && indexFile) {
     const stored = readIndexFile(indexFile);
-    loaded = store.attach(journal, { repair: options.repairData, images: stored.images });
+    const vectors = vectorsFile ? readVectorsFile(vectorsFile, options.embeddings!.model) : undefined;
+    loaded = store.attach(journal, {
+      repair: options.repairData,
+      images: stored.images,
+      vectorImages: vectors?.images,
+    });
+    if (vectors?.problem) loaded.index.problems.unshift(`${vectorsFile}: ${vectors.problem}`);
     if (stored.problem) loaded.index.problems.unshift(`${indexFile}: ${stored.problem}`);
   }
   // The indexes are saved once indexing settles, and on close, one save at a time: derived
@@ -96,9 +113,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const saveIndexes = () => {
     saving = saving.then(async () => {
       const images = indexFile && store.indexImages();
-      if (!images) return;
+      const vectors = vectorsFile && store.vectorImages();
       try {
-        await writeIndexFile(indexFile, images);
+        if (images) await writeIndexFile(indexFile, images);
+        if (vectors) await writeVectorsFile(vectorsFile, options.embeddings!.model, vectors);
       } catch (err) {
         options.log?.({ indexSaveFailed: (err as NodeJS.ErrnoException).code ?? String(err) });
       }
@@ -106,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return saving;
   };
 
+  let closed = false;
   let resolveClosing!: () => void;
   const closing = new Promise<void>((resolve) => {
     resolveClosing = resolve;
@@ -124,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
     extract: (filename, bytes) => extractor.extract(filename, bytes),
+    embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
     maxFileBytes,
     onError: options.onInternalError,
     onProgress: (progress) => {
@@ -146,6 +166,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     faults,
     turns: new Turns(),
     generations: new Generations(),
+    embeddings,
     closing,
     options: {
       replyDelayMs: options.replyDelayMs ?? 0,
@@ -191,6 +212,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     folder.start();
   }
   if (indexer.progress().idle) void saveIndexes();
+  if (embeddings) {
+    // Files indexed without vectors (stored before, or while the endpoint failed) get them now.
+    let backfilling = false;
+    const backfill = async () => {
+      if (backfilling) return;
+      backfilling = true;
+      try {
+        for (const { file, chunks } of store.unembedded()) {
+          if (closed) return;
+          const vectors = await embeddings.chunks(chunks);
+          if (!vectors) return;
+          store.addVectors(file.id, file.indexedAt ?? '', vectors);
+        }
+        void saveIndexes();
+      } finally {
+        backfilling = false;
+      }
+    };
+    embeddings.onRecovered = () => void backfill();
+    void backfill();
+  }
 
   const app = createApp(service);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -209,7 +251,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     name: w.name,
     keys: [...store.keys].filter(([, id]) => id === w.id).map(([key]) => key),
   }));
-  let closed = false;
   return {
     url,
     port: address.port,

@@ -35,6 +35,8 @@ export interface IndexerOptions {
   /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
   stepDelayMs: number;
   extract: ExtractDocument;
+  /** Vectors for a file's chunks (an embeddings endpoint), or undefined when it fails: the file is then indexed without. */
+  embed?: (chunks: Chunk[]) => Promise<Float32Array[] | undefined>;
   /** A change that could not be stored for a reason other than the disk (a defect): the batch is dropped. */
   onError?: (err: unknown) => void;
   /** Larger files FAIL as too_large without being read (default 100 MiB). */
@@ -412,6 +414,9 @@ export class Indexer {
       updatedAt: at(),
       indexedAt: at(),
     };
+    // COMPLETED only with its vectors, when there is an embeddings endpoint that answers.
+    const vectors = this.options.embed && (await this.options.embed(chunks));
+    if (vectors) this.store.stageVectors(job.id, completed.indexedAt!, vectors);
     return { op: { op: 'fileIndexed', file: completed, chunks }, bytes: bytes.length };
   }
 

@@ -10,6 +10,7 @@ import type {
   Workspace,
 } from './model.js';
 import { BY_NAME, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
+import { VectorIndex, type VectorImage } from './embeddings/vector-index.js';
 import { ChunkIndex, fold, type IndexImage } from './search.js';
 
 /** How many files' chunks a restart took from the stored index, and how many it indexed again. */
@@ -39,6 +40,11 @@ export class Store {
   /** The chunks stored so far of files indexed in parts (large documents), until their fileIndexed. */
   readonly #parts = new Map<string, Chunk[]>();
   readonly #indexes = new Map<string, ChunkIndex>();
+  /** Per workspace, the chunk vectors (with an embeddings endpoint): a file is in them and its index, or in neither. */
+  readonly #vectors = new Map<string, VectorIndex>();
+  /** Vectors made for a file being indexed, until its fileIndexed puts them in with its chunks. */
+  readonly #staged = new Map<string, { stamp: string; vectors: Float32Array[] }>();
+  #vectorsChanged = false;
   #journal: Journal | undefined;
   /** While replaying, chunks are kept but not indexed: `#buildIndexes` does that once, at the end. */
   #replaying = false;
@@ -56,7 +62,11 @@ export class Store {
    */
   attach(
     journal: Journal,
-    options: { repair?: boolean; images?: Map<string, IndexImage> } = {},
+    options: {
+      repair?: boolean;
+      images?: Map<string, IndexImage>;
+      vectorImages?: Map<string, VectorImage>;
+    } = {},
   ): LoadReport & { index: IndexRestore } {
     const report = journal.load(options);
     this.#replaying = true;
@@ -65,6 +75,7 @@ export class Store {
     // A file whose indexing stopped part way is indexed again from the start.
     this.#parts.clear();
     const index = this.#buildIndexes(options.images ?? new Map());
+    if (options.vectorImages) index.problems.push(...this.#restoreVectors(options.vectorImages));
     journal.open(this.snapshot());
     this.#journal = journal;
     return { ...report, index };
@@ -106,6 +117,74 @@ export class Store {
     }
     this.#indexesChanged = result.indexed > 0 || images.size !== byWorkspace.size;
     return result;
+  }
+
+  /** The stored vectors of the files they still describe; why an image could not be used. */
+  #restoreVectors(images: Map<string, VectorImage>): string[] {
+    const problems: string[] = [];
+    for (const [workspaceId, image] of images) {
+      try {
+        this.#vectors.set(
+          workspaceId,
+          VectorIndex.restore(image, (id) => {
+            const file = this.files.get(id);
+            const chunks = this.#chunks.get(id);
+            return file && chunks && !file.deletedAt && file.workspaceId === workspaceId
+              ? { stamp: stampOf(file), chunks: chunks.length }
+              : undefined;
+          }),
+        );
+      } catch (err) {
+        problems.push(`vectors of workspace ${workspaceId}: ${(err as Error).message}`);
+      }
+    }
+    return problems;
+  }
+
+  vectors(workspaceId: string): VectorIndex {
+    let vectors = this.#vectors.get(workspaceId);
+    if (!vectors) {
+      vectors = new VectorIndex();
+      this.#vectors.set(workspaceId, vectors);
+    }
+    return vectors;
+  }
+
+  /** Vectors for a file being indexed under `stamp`: they go in with its fileIndexed, or not at all. */
+  stageVectors(fileId: string, stamp: string, vectors: Float32Array[]): void {
+    this.#staged.set(fileId, { stamp, vectors });
+  }
+
+  /** Vectors made later for a file already indexed (after a restart, or once the endpoint answers again). */
+  addVectors(fileId: string, stamp: string, vectors: Float32Array[]): boolean {
+    const file = this.files.get(fileId);
+    const chunks = this.#chunks.get(fileId);
+    if (!file || file.deletedAt || !chunks || stampOf(file) !== stamp || chunks.length !== vectors.length)
+      return false;
+    this.vectors(file.workspaceId).set(fileId, stamp, vectors);
+    this.#vectorsChanged = true;
+    return true;
+  }
+
+  /** The indexed files of a workspace that have no vectors yet, with their chunks. */
+  *unembedded(): Generator<{ file: FileRecord; chunks: Chunk[] }> {
+    for (const file of this.files.values()) {
+      const chunks = this.#chunks.get(file.id);
+      if (file.deletedAt || !chunks?.length || file.indexingStatus !== 'COMPLETED') continue;
+      if (this.vectors(file.workspaceId).stampOf(file.id) !== stampOf(file)) yield { file, chunks };
+    }
+  }
+
+  /** A chunk by its file and number. */
+  chunk(fileId: string, n: number): Chunk | undefined {
+    return this.#chunks.get(fileId)?.[n];
+  }
+
+  /** Each workspace's vectors as an image to store, or nothing when none changed since the last call. */
+  vectorImages(): Map<string, VectorImage> | undefined {
+    if (!this.#vectorsChanged) return undefined;
+    this.#vectorsChanged = false;
+    return new Map([...this.#vectors].map(([id, vectors]) => [id, vectors.image()]));
   }
 
   /** Each workspace's index as an image to store, or nothing when none changed since the last call. */
@@ -187,6 +266,7 @@ export class Store {
         // A file indexed again that failed this time has no chunks any more.
         if (op.file.indexingStatus === 'FAILED' && this.#chunks.delete(op.file.id) && !this.#replaying) {
           this.index(op.file.workspaceId).remove(op.file.id);
+          this.#dropVectors(op.file.workspaceId, op.file.id);
           this.#indexesChanged = true;
         }
         break;
@@ -212,7 +292,13 @@ export class Store {
             index.reveal(op.file.id, stampOf(op.file));
           } else index.add(chunks, stampOf(op.file));
           this.#indexesChanged = true;
+          const staged = this.#staged.get(op.file.id);
+          if (staged?.stamp === stampOf(op.file) && staged.vectors.length === chunks.length) {
+            this.vectors(op.file.workspaceId).set(op.file.id, staged.stamp, staged.vectors);
+            this.#vectorsChanged = true;
+          } else this.#dropVectors(op.file.workspaceId, op.file.id);
         }
+        this.#staged.delete(op.file.id);
         break;
       }
       case 'fileDeleted': {
@@ -224,6 +310,9 @@ export class Store {
           this.index(file.workspaceId).remove(op.id);
           this.#indexesChanged = true;
         }
+        // Leaves both indexes at once.
+        this.#dropVectors(file.workspaceId, op.id);
+        this.#staged.delete(op.id);
         this.#chunks.delete(op.id);
         break;
       }
@@ -234,6 +323,13 @@ export class Store {
         this.webhooks.delete(op.id);
         break;
     }
+  }
+
+  #dropVectors(workspaceId: string, fileId: string): void {
+    const vectors = this.#vectors.get(workspaceId);
+    if (vectors?.stampOf(fileId) === undefined) return;
+    vectors.remove(fileId);
+    this.#vectorsChanged = true;
   }
 
   /** Forgets the parts of a file whose indexing in parts will not finish (failed, queued again, deleted). */

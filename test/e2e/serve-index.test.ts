@@ -10,6 +10,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
+import { docsFolder } from '../helpers/documents.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 import { kbInTmux } from '../helpers/tmux.js';
 import { itWith } from '../helpers/tools.js';
@@ -19,14 +20,6 @@ const DOCS = {
   'beta.md': '# Beta\n\nThe beta guide explains how the narwhal rota is drawn up each week.',
   'gamma.md': '# Gamma\n\nGamma notes: the pangolin office opens at nine.',
 };
-
-function docsFolder(): { dir: string; docs: string; data: string } {
-  const dir = tempDir();
-  const docs = join(dir, 'docs');
-  mkdirSync(docs);
-  for (const [name, text] of Object.entries(DOCS)) writeFileSync(join(docs, name), text);
-  return { dir, docs, data: join(dir, 'state.jsonl') };
-}
 
 /** Runs `kb serve` until its stderr shows `until`, then stops it with SIGINT; returns its stderr. */
 async function serveUntil(dir: string, args: string[], until: RegExp) {
@@ -70,7 +63,7 @@ const RESTORED = { event: 'index.restored', file: 'state.jsonl.index', restored:
 
 describe('kb serve --docs with --data: the search index across restarts', () => {
   it('restores the index, indexes only what changed, removes what is gone, and says so on stderr', async () => {
-    const { dir, docs, data } = docsFolder();
+    const { dir, docs, data } = docsFolder(DOCS);
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
 
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
@@ -113,7 +106,7 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
   }, 60_000);
 
   it('ignores a damaged index file, says why, and indexes everything again', async () => {
-    const { dir, docs, data } = docsFolder();
+    const { dir, docs, data } = docsFolder(DOCS);
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
     await serve.stop();
@@ -135,7 +128,7 @@ describe('kb serve indexing progress on a terminal', () => {
   itWith('tmux')(
     'shows documents done of the total while indexing, then when all are searchable',
     async () => {
-      const { dir, docs } = docsFolder();
+      const { dir, docs } = docsFolder(DOCS);
       const term = kbInTmux(
         ['serve', '--port', '0', '--docs', docs, '--index-delay', '1000'],
         { KB_CONFIG_DIR: dir, HOME: dir, TERM: 'xterm-256color', PATH: process.env.PATH },
@@ -157,7 +150,7 @@ describe('kb serve indexing progress on a terminal', () => {
     'on a terminal that reports no width: no spinner, the line when done',
     async () => {
       // ora would count its lines to clear by a width of 0, and clear lines for ever.
-      const { dir, docs } = docsFolder();
+      const { dir, docs } = docsFolder(DOCS);
       const result = await runKbOnTTY(['serve', '--port', '0', '--docs', docs, '--index-delay', '300'], {
         columns: 0,
         configDir: dir,

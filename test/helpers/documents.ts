@@ -2,7 +2,10 @@
  * Small documents made at test time, so that no fixture is downloaded: PDFs (bench/pdf.js, which
  * the bench uses too) and .docx packages from their XML.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import JSZip from 'jszip';
+import { tempDir } from './cli.js';
 
 export { makePdf } from '../../bench/pdf.js';
 
@@ -47,4 +50,13 @@ export async function makeDocx(blocks: DocxBlock[]): Promise<Buffer> {
     `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/** A throwaway folder holding `docs/` with these files, and where `--data` would go. */
+export function docsFolder(files: Record<string, string>): { dir: string; docs: string; data: string } {
+  const dir = tempDir();
+  const docs = join(dir, 'docs');
+  mkdirSync(docs);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(docs, name), text);
+  return { dir, docs, data: join(dir, 'state.jsonl') };
 }

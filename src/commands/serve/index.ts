@@ -28,6 +28,9 @@ interface ServeOptions {
   allowLocalWebhooks?: boolean;
   llmBaseUrl?: string;
   llmModel?: string;
+  embedBaseUrl?: string;
+  embedModel?: string;
+  embedMinSimilarity?: string;
   rateLimit?: string;
   indexDelay?: string;
   webhookRetries?: string;
@@ -58,6 +61,15 @@ function nonNegativeInt(name: string, value: string | undefined): number | undef
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`invalid ${name} "${value}": expected a whole number`);
   return Number(value);
+}
+
+function similarity(value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n <= 0 || n >= 1)
+    throw new UsageError(
+      `invalid --embed-min-similarity "${value}": expected a cosine between 0 and 1, such as 0.5`,
+    );
+  return n;
 }
 
 /**
@@ -119,6 +131,16 @@ export default function serveCommand(): Command {
       'OpenAI-compatible endpoint that writes replies (key from KB_LLM_API_KEY)',
     )
     .option('--llm-model <name>', 'model for --llm-base-url', 'llama3.2')
+    .option(
+      '--embed-base-url <url>',
+      'OpenAI-compatible /embeddings endpoint for retrieval by meaning (key from KB_EMBED_API_KEY)',
+    )
+    .option('--embed-model <name>', 'model for --embed-base-url', 'nomic-embed-text')
+    .option(
+      '--embed-min-similarity <cosine>',
+      'the similarity at which a passage answers by meaning alone (depends on the model)',
+      '0.5',
+    )
     .option('--rate-limit <n>', 'requests per second per key before 429 (default: no limit)')
     .option(
       '--max-file-size <size>',
@@ -146,7 +168,8 @@ Examples:
   $ kb serve --demo --port 4010
   $ kb serve --port 0 --api-key ci:kb_test_key --docs ./handbook --data ./kb-state.jsonl
   $ kb serve --demo --fault "GET /v1/threads 503 x2" --reply-delay 2000
-  $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1`,
+  $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1
+  $ kb serve --docs ./handbook --embed-base-url http://127.0.0.1:11434/v1 --embed-model nomic-embed-text`,
     )
     .action((opts: ServeOptions, cmd: Command) => runServe(Context.for(cmd), opts));
 }
@@ -182,6 +205,14 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       allowLocalWebhooks: opts.allowLocalWebhooks,
       generator: opts.llmBaseUrl
         ? { baseUrl: opts.llmBaseUrl, model: opts.llmModel ?? 'llama3.2', apiKey: ctx.env.KB_LLM_API_KEY }
+        : undefined,
+      embeddings: opts.embedBaseUrl
+        ? {
+            baseUrl: opts.embedBaseUrl,
+            model: opts.embedModel ?? 'nomic-embed-text',
+            apiKey: ctx.env.KB_EMBED_API_KEY,
+            minSimilarity: similarity(opts.embedMinSimilarity ?? '0.5'),
+          }
         : undefined,
       rateLimit: nonNegativeInt('rate limit', opts.rateLimit),
       indexDelayMs: nonNegativeInt('index delay', opts.indexDelay),

@@ -33,20 +33,26 @@ export interface GroundingInput {
   /** The files the previous answer cited, when the question follows up on it. */
   continuing?: Set<string>;
   threshold?: number;
+  /** Per passage text, its cosine with the question (with an embeddings endpoint). */
+  similarity?: Map<string, number>;
+  /** The cosine at which a passage answers by meaning alone. */
+  minSimilarity?: number;
 }
 
 /**
  * The passages of the hits that answer the question, scored; each text once (chunks overlap, so
  * a passage met again, or inside a longer one, is dropped), best first.
  */
-export function scorePassages({ question, hits, terms, continuing }: GroundingInput): ScoredPassage[] {
+export function scorePassages(input: GroundingInput): ScoredPassage[] {
+  const { question, hits, terms, continuing } = input;
   const all: ScoredPassage[] = [];
   for (const hit of hits)
     for (const passage of passagesOf(hit.chunk)) {
       const own = passageStems(passage.text);
       const stems = passage.lead ? new Set([...own, ...passageStems(passage.lead)]) : own;
       const typed = holdsAnswerType(question, passage.text);
-      const relevance = coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1);
+      const lexical = coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1);
+      const relevance = Math.max(lexical, byMeaning(input, passage.text));
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
@@ -82,6 +88,18 @@ export function groundedPassages(input: GroundingInput): ScoredPassage[] {
       chunkNumber(a) - chunkNumber(b) ||
       a.position - b.position,
   );
+}
+
+/**
+ * A passage's relevance by its similarity to the question, on the scale of `coverage`: from the
+ * threshold at `minSimilarity` up to 1 at a cosine of 1; 0 below it.
+ */
+function byMeaning(input: GroundingInput, text: string): number {
+  const cos = input.similarity?.get(text);
+  const min = input.minSimilarity ?? 1;
+  if (cos === undefined || cos < min || min >= 1) return 0;
+  const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
+  return threshold + ((cos - min) * (1 - threshold)) / (1 - min);
 }
 
 function chunkNumber(p: Passage): number {

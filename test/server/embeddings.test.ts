@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { embed, EmbeddingsFailed } from '../../src/server/embeddings/client.js';
+import { VectorIndex } from '../../src/server/embeddings/vector-index.js';
+import { json, scriptedServer } from '../helpers/scripted.js';
+
+const v = (...values: number[]) => {
+  const norm = Math.hypot(...values);
+  return Float32Array.from(values.map((x) => x / norm));
+};
+
+describe('the embeddings client', () => {
+  it('asks in batches and returns unit vectors in input order (by their index)', async () => {
+    const server = await scriptedServer([
+      (_req, res, body) => {
+        const { input, model } = JSON.parse(body) as { input: string[]; model: string };
+        expect(model).toBe('m');
+        res.end(
+          JSON.stringify({
+            data: input.map((t, index) => ({ index, embedding: [t.length, 0, 0] })).reverse(),
+          }),
+        );
+      },
+    ]);
+    try {
+      const vectors = await embed({ baseUrl: `${server.url}/v1/`, model: 'm', batchSize: 2 }, [
+        'a',
+        'bb',
+        'ccc',
+      ]);
+      expect(vectors.map((x) => Array.from(x))).toEqual([
+        [1, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+      ]);
+      expect(server.requests.map((r) => r.url)).toEqual(['/v1/embeddings', '/v1/embeddings']);
+      expect(JSON.parse(server.requests[0]!.body).input).toEqual(['a', 'bb']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['an error status', json(500, {}), /^answered 500$/],
+    ['too few vectors', json(200, { data: [] }), /^0 vectors for 1 inputs$/],
+    ['a vector of strings', json(200, { data: [{ embedding: ['x'] }] }), /not a list of numbers/],
+    ['a vector that is not finite', json(200, { data: [{ embedding: [1, null] }] }), /not a list of numbers/],
+    ['not JSON', (_req: unknown, res: { end: (s: string) => void }) => res.end('<html>'), /not JSON/],
+  ])('refuses %s with one reason', async (_name, handler, reason) => {
+    const server = await scriptedServer([handler as never]);
+    try {
+      const error = await embed({ baseUrl: server.url, model: 'm' }, ['a']).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EmbeddingsFailed);
+      expect((error as Error).message).toMatch(reason);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on an endpoint that never answers, at its deadline', async () => {
+    const server = await scriptedServer([() => {}]);
+    try {
+      const started = Date.now();
+      const error = await embed({ baseUrl: server.url, model: 'm', timeoutMs: 300 }, ['a']).catch(
+        (e: unknown) => e,
+      );
+      expect((error as Error).message).toBe('no answer within 0.3 s');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('VectorIndex', () => {
+  it('finds the nearest chunks, forgets a removed file, and restores only what still matches', () => {
+    const index = new VectorIndex();
+    index.set('f1', 's1', [v(1, 0), v(0, 1)]);
+    index.set('f2', 's2', [v(1, 1)]);
+    expect(index.search(v(1, 0.1), 2).map((h) => [h.fileId, h.chunk])).toEqual([
+      ['f1', 0],
+      ['f2', 0],
+    ]);
+    expect(() => index.set('f3', 's3', [v(1, 0, 0)])).toThrow(/3 dimensions, not 2/);
+    const image = index.image();
+    const restored = VectorIndex.restore(image, (id) =>
+      id === 'f1' ? { stamp: 's1', chunks: 2 } : undefined,
+    );
+    expect(restored.stampOf('f1')).toBe('s1');
+    expect(restored.stampOf('f2')).toBeUndefined();
+    index.remove('f1');
+    expect(index.search(v(1, 0), 5).map((h) => h.fileId)).toEqual(['f2']);
+    expect(() => VectorIndex.restore({ ...image, dimensions: 3 }, () => undefined)).toThrow(/do not match/);
+  });
+});
