@@ -8,6 +8,7 @@ import {
   InvalidResponseError,
   MethodNotAllowedError,
   NotFoundError,
+  ReplyInterruptedError,
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
@@ -53,6 +54,8 @@ export function hintFor(err: unknown): string | undefined {
       ? 'check the host name in the base URL (`kb auth status` shows it)'
       : 'is the service running? check the base URL with `kb auth status`';
   if (err instanceof TimeoutError) return 'raise the limit with --timeout, or try again later';
+  if (err instanceof ReplyInterruptedError)
+    return '`kb threads get THREAD` (or /history in kb chat) shows what was kept';
   return undefined;
 }
 

@@ -70,6 +70,10 @@ export class TimeoutError extends ApiError {
 export class AbortedError extends ApiError {
   override name = 'AbortedError';
 }
+/** A streamed reply the service no longer knows (it restarted mid-reply): what it kept is in the thread. */
+export class ReplyInterruptedError extends ApiError {
+  override name = 'ReplyInterruptedError';
+}
 /** A response that is not the JSON the service speaks (an HTML page from a proxy, truncated JSON). */
 export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError';

@@ -5,6 +5,7 @@ import {
   MethodNotAllowedError,
   InvalidResponseError,
   NotFoundError,
+  ReplyInterruptedError,
   TimeoutError,
 } from './errors.js';
 import { unwrap } from './envelope.js';
@@ -170,6 +171,11 @@ export async function* streamReply(
         if (event.type !== 'delta') return;
       }
     } catch (err) {
+      if (err instanceof NotFoundError && err.code !== 'route_not_found')
+        throw new ReplyInterruptedError(
+          `the reply was interrupted: the service no longer knows generation ${generationId} (it restarted?); what it kept is in thread ${threadId}`,
+          { code: 'reply_interrupted', status: 404 },
+        );
       if (signal?.aborted || !(err instanceof ConnectionError || err instanceof TimeoutError)) throw err;
       if (resumes >= MAX_RESUMES) throw err;
     } finally {

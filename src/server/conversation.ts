@@ -3,6 +3,7 @@ import { generate, GeneratorFailed } from './generator.js';
 import { now } from './clock.js';
 import type { Service } from './context.js';
 import { ServiceError } from './http-errors.js';
+import { StorageError } from './journal.js';
 import { newId } from './ids.js';
 import type { MessageRecord } from './model.js';
 import { presentMessage } from './present.js';
@@ -17,6 +18,26 @@ export interface ConverseOptions {
   onPiece?: (text: string) => void;
   /** Cancels the reply: what was written is stored, marked incomplete. */
   signal?: AbortSignal;
+  /**
+   * The messages already stored when the exchange was accepted (a generation): the user's, and
+   * the reply pending. Its text so far is saved as it is written, and it is completed at the end.
+   */
+  accepted?: { userMessage: MessageRecord; reply: MessageRecord };
+}
+
+/** How often the text so far of a reply being written is saved. */
+const PROGRESS_MS = 1_000;
+
+/** The user's message and a pending reply, to store when a generation is accepted. */
+export function acceptedExchange(
+  threadId: string,
+  content: string,
+): { userMessage: MessageRecord; reply: MessageRecord } {
+  const createdAt = now();
+  return {
+    userMessage: { id: newId('msg'), threadId, role: 'user', content, createdAt },
+    reply: { id: newId('msg'), threadId, role: 'assistant', content: '', createdAt, pending: true },
+  };
 }
 
 /** Words at a time: how the extractive assistant's answer is streamed. */
@@ -33,7 +54,8 @@ const pause = (ms: number, signal?: AbortSignal) =>
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done, { once: true });
   });
 
 /**
@@ -50,81 +72,116 @@ export async function converse(
   options: ConverseOptions = {},
 ): Promise<Exchange & { cancelled: boolean }> {
   const { store } = service;
+  const { accepted } = options;
   const result = await service.turns.run(threadId, async () => {
-    const history = store.messages.get(threadId) ?? [];
-    const userMessage: MessageRecord = {
+    const all = store.messages.get(threadId) ?? [];
+    // What came before this exchange (a generation's own messages are already stored).
+    const own = accepted ? all.findIndex((m) => m.id === accepted.userMessage.id) : -1;
+    const history = own >= 0 ? all.slice(0, own) : all;
+    const userMessage: MessageRecord = accepted?.userMessage ?? {
       id: newId('msg'),
       threadId,
       role: 'user',
       content,
       createdAt: now(),
     };
-    if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
-    const retrieval = await retrieve(store, workspaceId, content, history, {
-      threshold: service.options.relevanceThreshold,
-      embeddings: service.embeddings,
-    });
-    const extractive = extractiveAnswer(retrieval);
     let written = '';
-    let reply: Reply = extractive;
-    const emit = (piece: string) => {
-      written += piece;
-      options.onPiece?.(piece);
+    let saved = Date.now();
+    /** A pending reply, completed with `changes`: through the one commit path, once. */
+    const complete = (changes: Partial<MessageRecord>): MessageRecord => {
+      const { pending: _, ...reply } = accepted!.reply;
+      const message: MessageRecord = { ...reply, ...changes };
+      store.commit({ op: 'messageUpdate', message });
+      return message;
     };
-    const generator = service.options.generator;
-    // Nothing answers the question: "not found", without asking a generator to make something up.
-    if (generator && retrieval.grounded.length) {
-      const sources = sourcesOf(retrieval.grounded);
-      try {
-        const generated = await generate(
-          generator,
-          { message: content, hits: retrieval.grounded, history, cite: (h) => citations([h.chunk])[0]! },
-          { onPiece: options.onPiece && emit, signal: options.signal },
-        );
-        const aborted = options.signal?.aborted;
-        if (generated.reason && !aborted)
-          service.options.notice?.(
-            `generator ${generator.baseUrl}: ${generated.reason}; the reply is marked incomplete`,
+    try {
+      if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
+      const retrieval = await retrieve(store, workspaceId, content, history, {
+        threshold: service.options.relevanceThreshold,
+        embeddings: service.embeddings,
+      });
+      const extractive = extractiveAnswer(retrieval);
+      let reply: Reply = extractive;
+      const emit = (piece: string) => {
+        written += piece;
+        options.onPiece?.(piece);
+        if (accepted && Date.now() - saved >= PROGRESS_MS) {
+          saved = Date.now();
+          try {
+            store.commit({ op: 'messageText', threadId, id: accepted.reply.id, content: written });
+          } catch (err) {
+            // Progress only: the completion is what must be stored.
+            if (!(err instanceof StorageError)) throw err;
+          }
+        }
+      };
+      const generator = service.options.generator;
+      // Nothing answers the question: "not found", without asking a generator to make something up.
+      if (generator && retrieval.grounded.length) {
+        const sources = sourcesOf(retrieval.grounded);
+        try {
+          const generated = await generate(
+            generator,
+            { message: content, hits: retrieval.grounded, history, cite: (h) => citations([h.chunk])[0]! },
+            { onPiece: options.onPiece && emit, signal: options.signal },
           );
-        // As the extractive answer ends: the files it drew on.
-        const tail = sources.length && !aborted ? sourcesLine(sources) : '';
-        if (options.onPiece && tail) emit(tail);
-        const text = options.onPiece ? written : generated.text.trim() + tail;
-        reply = { content: text, sources, incomplete: generated.incomplete };
-      } catch (err) {
-        if (!(err instanceof GeneratorFailed)) throw err;
-        service.options.notice?.(
-          `generator ${generator.baseUrl}: ${err.message}; answered from the documents instead`,
+          const aborted = options.signal?.aborted;
+          if (generated.reason && !aborted)
+            service.options.notice?.(
+              `generator ${generator.baseUrl}: ${generated.reason}; the reply is marked incomplete`,
+            );
+          // As the extractive answer ends: the files it drew on.
+          const tail = sources.length && !aborted ? sourcesLine(sources) : '';
+          if (options.onPiece && tail) emit(tail);
+          const text = options.onPiece ? written : generated.text.trim() + tail;
+          reply = { content: text, sources, incomplete: generated.incomplete };
+        } catch (err) {
+          if (!(err instanceof GeneratorFailed)) throw err;
+          service.options.notice?.(
+            `generator ${generator.baseUrl}: ${err.message}; answered from the documents instead`,
+          );
+        }
+      }
+      if (options.onPiece && !written) {
+        for (const piece of pieces(reply.content)) {
+          if (options.signal?.aborted) break;
+          emit(piece);
+          if (service.options.streamDelayMs > 0) await pause(service.options.streamDelayMs, options.signal);
+        }
+      }
+      const cancelled = Boolean(options.signal?.aborted);
+      const current = store.thread(workspaceId, threadId);
+      if (current?.status !== 'OPEN') {
+        if (accepted) complete({ content: written, incomplete: true });
+        throw new ServiceError(
+          409,
+          'thread_not_open',
+          `thread ${threadId} became ${current?.status ?? 'unavailable'} while the reply was written; ${accepted ? 'what was written is kept, marked incomplete' : 'nothing was stored'}`,
         );
       }
-    }
-    if (options.onPiece && !written) {
-      for (const piece of pieces(reply.content)) {
-        if (options.signal?.aborted) break;
-        emit(piece);
-        if (service.options.streamDelayMs > 0) await pause(service.options.streamDelayMs, options.signal);
+      const finished = {
+        content: cancelled ? written : reply.content,
+        sources: reply.sources,
+        ...(cancelled || reply.incomplete ? { incomplete: true } : {}),
+      };
+      let aiResponse: MessageRecord;
+      if (accepted) aiResponse = complete(finished);
+      else {
+        aiResponse = { id: newId('msg'), threadId, role: 'assistant', createdAt: now(), ...finished };
+        store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
       }
+      return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse), cancelled };
+    } catch (err) {
+      // A reply accepted is never left pending: what was written is kept, marked incomplete.
+      if (accepted && store.messages.get(threadId)?.some((m) => m.id === accepted.reply.id && m.pending)) {
+        try {
+          complete({ content: written, incomplete: true });
+        } catch {
+          // left pending: completed as incomplete at the next start
+        }
+      }
+      throw err;
     }
-    const cancelled = Boolean(options.signal?.aborted);
-    const current = store.thread(workspaceId, threadId);
-    if (current?.status !== 'OPEN') {
-      throw new ServiceError(
-        409,
-        'thread_not_open',
-        `thread ${threadId} became ${current?.status ?? 'unavailable'} while the reply was written; nothing was stored`,
-      );
-    }
-    const aiResponse: MessageRecord = {
-      id: newId('msg'),
-      threadId,
-      role: 'assistant',
-      content: cancelled ? written : reply.content,
-      createdAt: now(),
-      sources: reply.sources,
-      ...(cancelled || reply.incomplete ? { incomplete: true } : {}),
-    };
-    store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
-    return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse), cancelled };
   });
   // One event per message created: the user's, then the assistant's.
   for (const message of [result.userMessage, result.aiResponse])

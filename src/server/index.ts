@@ -84,7 +84,7 @@ export interface RunningServer {
   workspaces: WorkspaceInfo[];
   service: Service;
   /** What loading --data found: a dropped torn last line, what --repair did, what the stored index gave. */
-  loaded?: Omit<LoadReport, 'ops'> & { index: IndexRestore };
+  loaded?: Omit<LoadReport, 'ops'> & { index: IndexRestore; interrupted: number };
   close(): Promise<void>;
 }
 
@@ -95,7 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const indexFile = options.dataFile && indexFileFor(options.dataFile);
   const embeddings = options.embeddings && new Embeddings(options.embeddings, (m) => options.onNotice?.(m));
   const vectorsFile = options.dataFile && embeddings && vectorsFileFor(options.dataFile);
-  let loaded: (LoadReport & { index: IndexRestore }) | undefined;
+  let loaded: (LoadReport & { index: IndexRestore; interrupted: number }) | undefined;
   if (journal && indexFile) {
     const stored = readIndexFile(indexFile);
     const vectors = vectorsFile ? readVectorsFile(vectorsFile, options.embeddings!.model) : undefined;
@@ -257,7 +257,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keys: Object.fromEntries(workspaces.map((w) => [w.name, w.keys[0]!])),
     workspaces,
     service,
-    loaded: loaded && { tornTail: loaded.tornTail, repaired: loaded.repaired, index: loaded.index },
+    loaded: loaded && {
+      tornTail: loaded.tornTail,
+      repaired: loaded.repaired,
+      index: loaded.index,
+      interrupted: loaded.interrupted,
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -62,6 +62,12 @@ const SHAPES: Record<Operation['op'], [field: string, valid: (v: unknown) => boo
     ['status', STRING],
   ],
   messages: [['messages', (m) => Array.isArray(m) && m.every((x) => WITH_ID(x) && STRING(x.threadId))]],
+  messageUpdate: [['message', (m) => WITH_ID(m) && STRING((m as any).threadId)]],
+  messageText: [
+    ['threadId', STRING],
+    ['id', STRING],
+    ['content', STRING],
+  ],
   file: [['file', WITH_ID]],
   fileIndexed: [
     ['file', WITH_ID],
@@ -98,6 +104,12 @@ export function parseRecord(line: string): { record: Operation } | { problem: st
 const FOLDED = 'folded';
 
 /**
+ * Progress that a crash may lose without losing anything acknowledged: a large file's parts
+ * (its fileIndexed is fsynced) and a reply's text so far (its completion is fsynced).
+ */
+const UNSYNCED = new Set<Operation['op']>(['fileChunks', 'messageText']);
+
+/**
  * What a record stands for: a later record with the same key replaces it when the log is
  * compacted. FOLDED for a change that compaction folds into the record it changes; undefined
  * for what compaction keeps as it is (messages).
@@ -120,6 +132,8 @@ function recordKey(op: Operation): string | undefined {
     case 'messages':
       return undefined;
     case 'threadStatus':
+    case 'messageUpdate':
+    case 'messageText':
     case 'fileChunks':
     case 'fileDeleted':
     case 'webhookDeleted':
@@ -244,7 +258,7 @@ export class Journal {
     try {
       if (this.#dirty) this.#cutBack();
       this.#writeAll(this.#fd, data, this.#size);
-      if (!ops.every((op) => op.op === 'fileChunks')) this.fs.fsyncSync(this.#fd);
+      if (!ops.every((op) => UNSYNCED.has(op.op))) this.fs.fsyncSync(this.#fd);
       this.#size += data.length;
     } catch (err) {
       this.#dirty = true;

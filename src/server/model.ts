@@ -29,8 +29,10 @@ export interface MessageRecord {
   createdAt: string;
   /** Names of the files an assistant reply drew on. */
   sources?: string[];
-  /** A streamed reply cancelled before it was finished: what was written by then. */
+  /** A reply stopped before it was finished (cancelled, cut, interrupted): what was written by then. */
   incomplete?: boolean;
+  /** Being written (a generation in progress): stored when it was accepted, completed when the reply ends. */
+  pending?: boolean;
 }
 
 export interface IndexingError {
@@ -98,6 +100,10 @@ export type Operation =
   | { op: 'thread'; thread: ThreadRecord }
   | { op: 'threadStatus'; id: string; status: ThreadStatus; at: string }
   | { op: 'messages'; messages: MessageRecord[] }
+  /** A message changed in place: a reply that was being written, completed. */
+  | { op: 'messageUpdate'; message: MessageRecord }
+  /** The text so far of a reply being written (not fsynced: a crash may lose its last second). */
+  | { op: 'messageText'; threadId: string; id: string; content: string }
   | { op: 'file'; file: FileRecord }
   | { op: 'fileIndexed'; file: FileRecord; chunks: Chunk[] }
   /** Part of a large file's chunks, stored while it is PROCESSING; its fileIndexed brings the rest. */

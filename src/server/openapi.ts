@@ -372,6 +372,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'the files a reply drew on, with pages for a PDF (`manual.pdf p. 3`)',
             },
             incomplete: { type: 'boolean', description: 'a reply stopped before it was finished' },
+            inProgress: {
+              type: 'boolean',
+              description: 'beta: a reply still being written by a generation (its text so far)',
+            },
           },
         },
         ThreadWithMessages: {

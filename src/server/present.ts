@@ -15,7 +15,8 @@ export const presentMessage = (m: MessageRecord) => ({
   content: m.content,
   createdAt: m.createdAt,
   ...(m.sources ? { sources: m.sources } : {}),
-  ...(m.incomplete ? { incomplete: true } : {}),
+  ...(m.incomplete || m.pending ? { incomplete: true } : {}),
+  ...(m.pending ? { inProgress: true } : {}),
 });
 
 export const presentFile = (f: FileRecord) => ({

@@ -67,7 +67,7 @@ export class Store {
       images?: Map<string, IndexImage>;
       vectorImages?: Map<string, VectorImage>;
     } = {},
-  ): LoadReport & { index: IndexRestore } {
+  ): LoadReport & { index: IndexRestore; interrupted: number } {
     const report = journal.load(options);
     this.#replaying = true;
     for (const op of report.ops) this.#apply(op);
@@ -78,7 +78,16 @@ export class Store {
     if (options.vectorImages) index.problems.push(...this.#restoreVectors(options.vectorImages));
     journal.open(this.snapshot());
     this.#journal = journal;
-    return { ...report, index };
+    // Replies that were being written when the service stopped: kept as they were, incomplete.
+    let interrupted = 0;
+    for (const list of this.messages.values())
+      for (const m of list)
+        if (m.pending) {
+          const { pending: _, ...rest } = m;
+          this.commit({ op: 'messageUpdate', message: { ...rest, incomplete: true } });
+          interrupted++;
+        }
+    return { ...report, index, interrupted };
   }
 
   #buildIndexes(images: Map<string, IndexImage>): IndexRestore {
@@ -166,7 +175,7 @@ export class Store {
     return true;
   }
 
-  /** The indexed files of a workspace that have no vectors yet, with their chunks. */
+  /** The indexed files (of every workspace) that have no vectors yet, with their chunks. */
   *unembedded(): Generator<{ file: FileRecord; chunks: Chunk[] }> {
     for (const file of this.files.values()) {
       const chunks = this.#chunks.get(file.id);
@@ -260,6 +269,17 @@ export class Store {
           this.messages.set(message.threadId, list);
         }
         break;
+      case 'messageUpdate': {
+        const list = this.messages.get(op.message.threadId);
+        const at = list?.findIndex((m) => m.id === op.message.id) ?? -1;
+        if (at >= 0) list![at] = op.message;
+        break;
+      }
+      case 'messageText': {
+        const message = this.messages.get(op.threadId)?.find((m) => m.id === op.id);
+        if (message?.pending) message.content = op.content;
+        break;
+      }
       case 'file':
         this.files.set(op.file.id, op.file);
         if (op.file.indexingStatus !== 'PROCESSING') this.#dropParts(op.file.id);

@@ -189,3 +189,28 @@ describe('follow-up questions', () => {
     }
   });
 });
+
+describe('cancelling a queued generation', () => {
+  it('does not wait out its own reply delay once it is cancelled: only the turn before it', async () => {
+    const server = await startTestServer({ demo: true, replyDelayMs: 2_000 });
+    const key = server.keys.demo!;
+    try {
+      const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
+      const post = async () =>
+        (
+          await api(server, key, 'POST', `/v1/threads/${thread.id}/generations`, {
+            content: 'How much is Growth?',
+          })
+        ).json.data;
+      await post();
+      const queued = await post();
+      const started = Date.now();
+      const cancelled = await api(server, key, 'POST', `/v1/generations/${queued.id}/cancel`);
+      expect(cancelled.json.data.status).toBe('cancelled');
+      // The first turn's 2 s, not that and its own 2 s more.
+      expect(Date.now() - started).toBeLessThan(3_500);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -80,7 +80,8 @@ describe('VectorIndex', () => {
       ['f1', 0],
       ['f2', 0],
     ]);
-    expect(() => index.set('f3', 's3', [v(1, 0, 0)])).toThrow(/3 dimensions, not 2/);
+    expect(index.set('f3', 's3', [v(1, 0, 0)])).toBe(false);
+    expect(index.stampOf('f3')).toBeUndefined();
     const image = index.image();
     const restored = VectorIndex.restore(image, (id) =>
       id === 'f1' ? { stamp: 's1', chunks: 2 } : undefined,

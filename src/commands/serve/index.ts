@@ -249,6 +249,11 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       `${opts.data}: dropped a half-written last line (kb serve stopped while writing it; it was never acknowledged)`,
     );
   }
+  const interrupted = server.loaded?.interrupted ?? 0;
+  if (interrupted)
+    ctx.warn(
+      `${interrupted} repl${interrupted === 1 ? 'y was' : 'ies were'} being written when kb serve stopped: kept as written, marked incomplete`,
+    );
   const info = {
     url: server.url,
     workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })),

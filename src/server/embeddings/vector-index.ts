@@ -34,20 +34,20 @@ export class VectorIndex {
     return this.#dimensions;
   }
 
-  /** Sets a file's vectors (one per chunk, in order), replacing what it had. */
-  set(fileId: string, stamp: string, vectors: Float32Array[]): void {
-    if (vectors.length === 0) {
-      this.#files.delete(fileId);
-      return;
-    }
+  /**
+   * Sets a file's vectors (one per chunk, in order), replacing what it had. False (nothing set)
+   * when they are not of the index's dimensions (the endpoint changed its model meanwhile).
+   */
+  set(fileId: string, stamp: string, vectors: Float32Array[]): boolean {
+    this.#files.delete(fileId);
+    if (vectors.length === 0) return true;
     const dimensions = vectors[0]!.length;
-    if (this.#files.size === 0 || (this.#files.size === 1 && this.#files.has(fileId)))
-      this.#dimensions = dimensions;
-    if (dimensions !== this.#dimensions)
-      throw new Error(`vectors of ${dimensions} dimensions, not ${this.#dimensions}`);
+    if (this.#files.size === 0) this.#dimensions = dimensions;
+    if (dimensions !== this.#dimensions || vectors.some((v) => v.length !== dimensions)) return false;
     const data = new Float32Array(vectors.length * dimensions);
     vectors.forEach((v, i) => data.set(v, i * dimensions));
     this.#files.set(fileId, { stamp, count: vectors.length, data });
+    return true;
   }
 
   remove(fileId: string): void {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Service } from '../context.js';
-import { converse } from '../conversation.js';
+import { acceptedExchange, converse } from '../conversation.js';
 import type { Generation, GenerationEvent } from '../generations.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { MAX_CONTENT, requiredString } from '../validate.js';
@@ -44,9 +44,13 @@ export function generationRoutes(service: Service) {
         'thread_not_open',
         `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
       );
+    // Accepted is durable: the user's message and the reply pending are stored (fsynced) before 202.
+    const accepted = acceptedExchange(thread.id, content);
+    store.commit({ op: 'messages', messages: [accepted.userMessage, accepted.reply] });
     const generation = generations.create(workspaceId, thread.id);
     // The generation goes on whether or not anyone is reading it.
     converse(service, workspaceId, thread.id, content, {
+      accepted,
       signal: generation.cancel.signal,
       onPiece: (text) => generations.push(generation, 'delta', { text }),
     }).then(
