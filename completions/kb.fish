@@ -45,7 +45,7 @@ function __kb_candidates --description 'completion candidates for kb'
     end
     set -l children (__kb_children $path)
     if test -n "$children"
-        string split ' ' -- $children
+        __kb_described $path
         return
     end
     set -l args (__kb_args $path)
@@ -248,188 +248,293 @@ function __kb_children
     end
 end
 
+function __kb_described
+    switch "$argv[1]"
+        case '_'
+            echo 'chat	Chat with the assistant: a REPL on a terminal, line by line from a pipe
+threads	List, create, read and message chat threads
+thread	List, create, read and message chat threads
+files	List, inspect, wait for and delete knowledge-base files
+file	List, inspect, wait for and delete knowledge-base files
+users	List the members of the workspace
+user	List the members of the workspace
+webhooks	Register webhooks; sign, verify, listen for and forward events
+webhook	Register webhooks; sign, verify, listen for and forward events
+eval	Regression tests for the assistant'\''s answers: run cases, report which pass
+auth	Log in, show status, switch profiles, print the token
+config	Read and change non-secret settings
+serve	Run the local implementation of the service (stateful, in memory unless --data)
+demo	Chat against a throwaway local demo workspace (what `npm start` runs)
+api	Call any endpoint: the escape hatch for what the commands do not cover
+completion	Print the shell completion script for bash, zsh or fish
+help	show help for a command, or a topic: environment, exit-codes, formats'
+        case 'threads'
+            echo 'list	list recent threads, newest first
+ls	list recent threads, newest first
+create	create an empty thread
+new	create an empty thread
+get	show a thread and its messages, oldest first
+view	show a thread and its messages, oldest first
+show	show a thread and its messages, oldest first
+send	post a message and print the assistant'\''s reply'
+        case 'thread'
+            echo 'list	list recent threads, newest first
+ls	list recent threads, newest first
+create	create an empty thread
+new	create an empty thread
+get	show a thread and its messages, oldest first
+view	show a thread and its messages, oldest first
+show	show a thread and its messages, oldest first
+send	post a message and print the assistant'\''s reply'
+        case 'files'
+            echo 'list	list the documents of the workspace, newest first
+ls	list the documents of the workspace, newest first
+get	show a file'\''s detail and indexing status
+view	show a file'\''s detail and indexing status
+show	show a file'\''s detail and indexing status
+delete	soft-delete files: gone at once from lists and from the assistant'\''s context
+rm	soft-delete files: gone at once from lists and from the assistant'\''s context
+wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
+upload	(not available: uploads go through the web interface)'
+        case 'file'
+            echo 'list	list the documents of the workspace, newest first
+ls	list the documents of the workspace, newest first
+get	show a file'\''s detail and indexing status
+view	show a file'\''s detail and indexing status
+show	show a file'\''s detail and indexing status
+delete	soft-delete files: gone at once from lists and from the assistant'\''s context
+rm	soft-delete files: gone at once from lists and from the assistant'\''s context
+wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
+upload	(not available: uploads go through the web interface)'
+        case 'users'
+            echo 'list	list workspace members, optionally matching a name or e-mail
+ls	list workspace members, optionally matching a name or e-mail'
+        case 'user'
+            echo 'list	list workspace members, optionally matching a name or e-mail
+ls	list workspace members, optionally matching a name or e-mail'
+        case 'webhooks'
+            echo 'create	register an HTTPS endpoint for events; prints the signing secret once
+list	list registered webhooks (an extension some services lack)
+ls	list registered webhooks (an extension some services lack)
+get	show a webhook (never its secret)
+view	show a webhook (never its secret)
+show	show a webhook (never its secret)
+delete	delete webhooks (an extension some services lack)
+rm	delete webhooks (an extension some services lack)
+verify	check a delivery'\''s Service-Signature against its raw body: exit 0 valid, 1 invalid
+sign	print a valid Service-Signature header for a body, to test receivers
+listen	receive deliveries locally: verify, print, and forward them to your app
+trigger	post a correctly signed sample event to a receiver, without calling the service'
+        case 'webhook'
+            echo 'create	register an HTTPS endpoint for events; prints the signing secret once
+list	list registered webhooks (an extension some services lack)
+ls	list registered webhooks (an extension some services lack)
+get	show a webhook (never its secret)
+view	show a webhook (never its secret)
+show	show a webhook (never its secret)
+delete	delete webhooks (an extension some services lack)
+rm	delete webhooks (an extension some services lack)
+verify	check a delivery'\''s Service-Signature against its raw body: exit 0 valid, 1 invalid
+sign	print a valid Service-Signature header for a body, to test receivers
+listen	receive deliveries locally: verify, print, and forward them to your app
+trigger	post a correctly signed sample event to a receiver, without calling the service'
+        case 'auth'
+            echo 'login	store an API key for a profile, after checking it with the service
+status	show the profile, service URL and masked key, and check the key live
+logout	remove the profile'\''s stored API key (the service URL is kept)
+token	print the API key, for scripts (only when asked)
+switch	make another stored profile the current one'
+        case 'config'
+            echo 'get	print a setting (exit 1 when unset)
+set	change a setting
+unset	remove a setting, back to its default
+list	print every setting that is set
+path	print the path of the config file'
+    end
+end
+
 function __kb_flags
     switch "$argv[1]"
         case '_'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'chat'
-            echo '--continue -c --title -t --raw --quiet -q --stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--continue -c --title -t --raw --quiet -q --stream --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads list'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads ls'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads create'
-            echo '--title -t --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--title -t --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads new'
-            echo '--title -t --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--title -t --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads get'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads view'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads show'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'threads send'
-            echo '--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--stream --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread list'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread ls'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread create'
-            echo '--title -t --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--title -t --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread new'
-            echo '--title -t --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--title -t --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread get'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread view'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread show'
-            echo '--last -n --format --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--last -n --format --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'thread send'
-            echo '--stream --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--stream --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files list'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files ls'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files get'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files view'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files show'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files delete'
-            echo '--status -s --all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files rm'
-            echo '--status -s --all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'files wait'
-            echo '--all --timeout --interval --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --help'
+            echo '--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'files upload'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file list'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file ls'
-            echo '--status -s --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file get'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file view'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file show'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file delete'
-            echo '--status -s --all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file rm'
-            echo '--status -s --all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--status -s --all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file wait'
-            echo '--all --timeout --interval --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --help'
+            echo '--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'file upload'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users list'
-            echo '--query -q --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users ls'
-            echo '--query -q --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'user'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'user list'
-            echo '--query -q --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'user ls'
-            echo '--query -q --limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks create'
-            echo '--url --event -e --save-secret --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--url --event -e --save-secret --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks list'
-            echo '--limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks ls'
-            echo '--limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks get'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks view'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks show'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks delete'
-            echo '--all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks rm'
-            echo '--all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks verify'
-            echo '--header --payload-file --secret-file --webhook --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--header --payload-file --secret-file --webhook --tolerance --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks sign'
-            echo '--payload-file --secret-file --webhook --timestamp --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--payload-file --secret-file --webhook --timestamp --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks listen'
-            echo '--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhooks trigger'
-            echo '--forward-to --secret-file --webhook --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--forward-to --secret-file --webhook --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook create'
-            echo '--url --event -e --save-secret --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--url --event -e --save-secret --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook list'
-            echo '--limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook ls'
-            echo '--limit -L --all --quiet --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook get'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook view'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook show'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook delete'
-            echo '--all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook rm'
-            echo '--all --yes -y --dry-run --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook verify'
-            echo '--header --payload-file --secret-file --webhook --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--header --payload-file --secret-file --webhook --tolerance --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook sign'
-            echo '--payload-file --secret-file --webhook --timestamp --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--payload-file --secret-file --webhook --timestamp --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook listen'
-            echo '--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --path --secret-file --webhook --forward-to --events --tolerance --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'webhook trigger'
-            echo '--forward-to --secret-file --webhook --scheme --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--forward-to --secret-file --webhook --scheme --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'eval'
-            echo '--concurrency -c --repeat --filter --junit --cleanup --baseline --max-failures --min-pass-rate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--concurrency -c --repeat --filter --junit --cleanup --baseline --max-failures --min-pass-rate --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth login'
-            echo '--with-key --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--with-key --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth status'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth logout'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth token'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth switch'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config get'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config set'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config unset'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config list'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'config path'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --rate-limit --max-file-size --index-delay --webhook-retries --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --rate-limit --max-file-size --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'demo'
-            echo '--raw --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--raw --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'api'
-            echo '--field -f --query -q --header -H --input --include -i --paginate --version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--field -f --query -q --header -H --input --include -i --paginate --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'completion'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'help'
-            echo '--version -V --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --help'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
     end
 end
 
@@ -860,9 +965,9 @@ function __kb_values
         case 'file|--retries'
             echo ''
         case 'file list|--status'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file list|-s'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file list|--limit'
             echo ''
         case 'file list|-L'
@@ -878,9 +983,9 @@ function __kb_values
         case 'file list|--retries'
             echo ''
         case 'file ls|--status'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file ls|-s'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file ls|--limit'
             echo ''
         case 'file ls|-L'
@@ -926,9 +1031,9 @@ function __kb_values
         case 'file show|--retries'
             echo ''
         case 'file delete|--status'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file delete|-s'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file delete|--profile'
             echo '@profiles'
         case 'file delete|-p'
@@ -940,9 +1045,9 @@ function __kb_values
         case 'file delete|--retries'
             echo ''
         case 'file rm|--status'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file rm|-s'
-            echo 'OPEN CLOSED ARCHIVED'
+            echo 'PENDING PROCESSING COMPLETED FAILED'
         case 'file rm|--profile'
             echo '@profiles'
         case 'file rm|-p'
@@ -1557,6 +1662,10 @@ function __kb_values
             echo ''
         case 'config get|--retries'
             echo ''
+        case 'config set|format'
+            echo 'table json jsonl'
+        case 'config set|color'
+            echo 'auto always never'
         case 'config set|--profile'
             echo '@profiles'
         case 'config set|-p'
@@ -1706,20 +1815,70 @@ function __kb_args
             echo '@threads'
         case 'threads get'
             echo '@threads'
+        case 'threads view'
+            echo '@threads'
+        case 'threads show'
+            echo '@threads'
         case 'threads send'
+            echo '@threads'
+        case 'thread get'
+            echo '@threads'
+        case 'thread view'
+            echo '@threads'
+        case 'thread show'
+            echo '@threads'
+        case 'thread send'
             echo '@threads'
         case 'files get'
             echo '@files'
+        case 'files view'
+            echo '@files'
+        case 'files show'
+            echo '@files'
         case 'files delete'
+            echo '@files'
+        case 'files rm'
             echo '@files'
         case 'files wait'
             echo '@files'
+        case 'file get'
+            echo '@files'
+        case 'file view'
+            echo '@files'
+        case 'file show'
+            echo '@files'
+        case 'file delete'
+            echo '@files'
+        case 'file rm'
+            echo '@files'
+        case 'file wait'
+            echo '@files'
         case 'webhooks get'
+            echo '@webhooks'
+        case 'webhooks view'
+            echo '@webhooks'
+        case 'webhooks show'
             echo '@webhooks'
         case 'webhooks delete'
             echo '@webhooks'
+        case 'webhooks rm'
+            echo '@webhooks'
         case 'webhooks trigger'
             echo 'file.indexed thread.message.created'
+        case 'webhook get'
+            echo '@webhooks'
+        case 'webhook view'
+            echo '@webhooks'
+        case 'webhook show'
+            echo '@webhooks'
+        case 'webhook delete'
+            echo '@webhooks'
+        case 'webhook rm'
+            echo '@webhooks'
+        case 'webhook trigger'
+            echo 'file.indexed thread.message.created'
+        case 'eval'
+            echo '@file'
         case 'auth switch'
             echo '@profiles'
         case 'config get'

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, Help } from 'commander';
 import { COMMANDS } from './commands/registry.js';
 import { version } from './version.js';
 
@@ -44,7 +44,7 @@ export function createRoot(): Command {
     .option('--debug', 'log each request and response to stderr (also KB_DEBUG=1)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s or 5m (env KB_TIMEOUT)')
     .option('--retries <n>', 'retries for failed requests (default 2, env KB_RETRIES)')
-    .addOption(new Option('--insecure', 'allow http:// to hosts other than loopback').hideHelp())
+    .option('--insecure', 'allow http:// to hosts other than loopback (the key is sent in clear)')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', ROOT_EXAMPLES);
@@ -71,12 +71,22 @@ export async function buildProgram(argv: string[], options: { loadAll?: boolean 
   return program;
 }
 
-/** Applies settings every command shares: exit instead of process.exit, output to our streams. */
+/**
+ * Applies settings every command shares: exit instead of process.exit, output to our streams,
+ * and help that lists the global options under each verb's own (as gh's INHERITED FLAGS).
+ */
 export function configureTree(
   command: Command,
   write: { out: (s: string) => void; err: (s: string) => void },
 ) {
   command.exitOverride();
+  command.configureHelp({
+    showGlobalOptions: true,
+    // --version belongs to kb itself, not to each verb.
+    visibleGlobalOptions(this: Help, cmd: Command) {
+      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+    },
+  });
   command.configureOutput({ writeOut: write.out, writeErr: write.err });
   for (const sub of command.commands) configureTree(sub, write);
 }

@@ -8,7 +8,7 @@ function words(c: Candidates | undefined): string {
 
 /** Flags that take a value, anywhere in the tree (so the path scan can skip their values). */
 function valueFlags(nodes: CompletionNode[]): string[] {
-  return [...new Set(nodes.flatMap((n) => Object.keys(n.values)))].sort();
+  return [...new Set(nodes.flatMap((n) => Object.keys(n.values)).filter((f) => f.startsWith('-')))].sort();
 }
 
 function quote(s: string): string {
@@ -94,7 +94,17 @@ export function renderZsh(nodes: CompletionNode[]): string {
     '# Install: copy to a directory in $fpath as _kb, then run compinit',
     '',
   ];
-  lines.push('typeset -gA _kb_children _kb_flags _kb_values _kb_args');
+  lines.push('typeset -gA _kb_children _kb_described _kb_flags _kb_values _kb_args');
+  lines.push(
+    '_kb_described=(',
+    ...nodes
+      .filter((n) => n.described.length)
+      .map(
+        (n) =>
+          `  ${quote(n.path || '_')} ${quote(n.described.map((d) => d.replace(/:/g, '\\:').replace('\t', ':')).join('\n'))}`,
+      ),
+    ')',
+  );
   lines.push(
     '_kb_children=(',
     ...nodes.map((n) => `  ${quote(n.path || '_')} ${quote(n.children.join(' '))}`),
@@ -154,7 +164,9 @@ _kb() {
     return
   fi
   if [[ -n "\${_kb_children[$key]}" ]]; then
-    compadd -- \${=_kb_children[$key]}
+    local -a commands
+    commands=("\${(@f)_kb_described[$key]}")
+    _describe 'command' commands
     return
   fi
   (( \${+_kb_args[$key]} )) && _kb_offer "\${_kb_args[$key]}"
@@ -211,7 +223,7 @@ function __kb_candidates --description 'completion candidates for kb'
     end
     set -l children (__kb_children $path)
     if test -n "$children"
-        string split ' ' -- $children
+        __kb_described $path
         return
     end
     set -l args (__kb_args $path)
@@ -237,6 +249,10 @@ end
   table(
     '__kb_children',
     nodes.map((n) => [n.path || '_', n.children.join(' ')]),
+  );
+  table(
+    '__kb_described',
+    nodes.filter((n) => n.described.length).map((n) => [n.path || '_', n.described.join('\n')]),
   );
   table(
     '__kb_flags',

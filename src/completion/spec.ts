@@ -1,5 +1,6 @@
 import type { Command, Option } from 'commander';
 import { FILE_STATUSES, THREAD_STATUSES, WEBHOOK_EVENTS } from '../api/types.js';
+import { SETTINGS as SETTING_KEYS } from '../commands/config/keys.js';
 import { TOPICS } from '../commands/help/topics.js';
 
 /** Candidates: fixed words, or `@kind` fetched live through `kb __complete kind`, or `@file` for paths. */
@@ -9,15 +10,24 @@ export interface CompletionNode {
   /** Space-separated command path below `kb` ("" for the root). */
   path: string;
   children: string[];
+  /** Each child (and alias) with its description: `name<TAB>description`, for zsh and fish. */
+  described: string[];
   flags: string[];
   /** Flags that take a value, with what to offer for it. */
   values: Record<string, Candidates>;
   args?: Candidates;
 }
 
-const SETTINGS = ['format', 'color', 'timeout', 'retries'];
+const SETTINGS = Object.keys(SETTING_KEYS);
 
-/** What each positional argument takes, by command path. */
+/** `kb config set KEY <Tab>`: the values of a setting that has a fixed set, keyed like a flag's. */
+const SETTING_VALUES: Record<string, Candidates> = Object.fromEntries(
+  Object.entries(SETTING_KEYS)
+    .filter(([, key]) => key.values)
+    .map(([name, key]) => [name, key.values!]),
+);
+
+/** What each positional argument takes, by command path (names, not aliases). */
 const ARGS: Record<string, Candidates> = {
   chat: '@threads',
   'threads get': '@threads',
@@ -33,6 +43,7 @@ const ARGS: Record<string, Candidates> = {
   'config set': SETTINGS,
   'config unset': SETTINGS,
   completion: ['bash', 'zsh', 'fish'],
+  eval: '@file',
   help: Object.keys(TOPICS),
 };
 
@@ -51,31 +62,40 @@ function flagsOf(command: Command): Option[] {
   return command.options.filter((o) => !o.hidden);
 }
 
-/** Flattens the command tree into one node per command, global flags included everywhere. */
+/**
+ * Flattens the command tree into one node per command path, by every name and alias it can be
+ * reached by (`kb thread view` as `kb threads get`); global flags everywhere but --version,
+ * which is kb's own.
+ */
 export function completionSpec(program: Command): CompletionNode[] {
   const globals = flagsOf(program);
   const nodes: CompletionNode[] = [];
-  const walk = (command: Command, path: string) => {
+  const walk = (command: Command, path: string, canonical: string) => {
     const visible = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
     const children = visible.flatMap((c) => [c.name(), ...c.aliases()]);
-    const options = path ? [...flagsOf(command), ...globals] : globals;
-    const values: Record<string, Candidates> = {};
+    const described = visible.flatMap((c) =>
+      [c.name(), ...c.aliases()].map((name) => `${name}\t${c.description().split('\n')[0]}`),
+    );
+    const options = path ? [...flagsOf(command), ...globals.filter((o) => o.long !== '--version')] : globals;
+    const values: Record<string, Candidates> = canonical === 'config set' ? { ...SETTING_VALUES } : {};
     const flags: string[] = [];
     for (const option of options) {
       for (const name of [option.long, option.short]) {
         if (!name || flags.includes(name)) continue;
         flags.push(name);
-        const v = valuesFor(path, option);
+        const v = valuesFor(canonical, option);
         if (v !== undefined) values[name] = v;
       }
     }
     flags.push('--help');
-    const args = ARGS[path] ?? (path === 'help' ? undefined : undefined);
-    nodes.push({ path, children, flags, values, ...(args ? { args } : {}) });
+    const args = ARGS[canonical];
+    nodes.push({ path, children, described, flags, values, ...(args ? { args } : {}) });
     for (const child of visible) {
-      for (const name of [child.name(), ...child.aliases()]) walk(child, path ? `${path} ${name}` : name);
+      const childCanonical = canonical ? `${canonical} ${child.name()}` : child.name();
+      for (const name of [child.name(), ...child.aliases()])
+        walk(child, path ? `${path} ${name}` : name, childCanonical);
     }
   };
-  walk(program, '');
+  walk(program, '', '');
   return nodes;
 }

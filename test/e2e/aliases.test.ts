@@ -62,3 +62,52 @@ describe('every advertised name works', () => {
     expect(res.stderr).toMatch(/^error: cannot connect/);
   });
 });
+
+describe('help like gh', () => {
+  it('lists every flag an example uses in the help of the command it runs: its own, then the global ones', async () => {
+    const tree = await commandPaths();
+    const helps = new Map<string, string>();
+    for (let i = 0; i < tree.length; i += 4)
+      await Promise.all(
+        tree.slice(i, i + 4).map(async ({ path }) => {
+          const { stdout, code } = await runKb([...path, '--help']);
+          expect([path.join(' '), code]).toEqual([path.join(' '), 0]);
+          helps.set(path.join(' '), stdout);
+          if (path.length > 1) {
+            expect(stdout).toContain('Global Options:');
+            expect(stdout.split('Examples:')[0]).not.toMatch(/--version/);
+          }
+        }),
+      );
+    /** The command an example runs: the longest path its words start with. */
+    const commandOf = (words: string[]) =>
+      [words.slice(0, 2).join(' '), words[0]!].find((candidate) => helps.has(candidate));
+    const missing: string[] = [];
+    let examples = 0;
+    for (const help of helps.values()) {
+      const after = help.split(/\nExamples:\n/)[1] ?? '';
+      for (const line of after.split('\n').filter((l) => l.trim().startsWith('$ kb'))) {
+        // Each kb command of the line (a pipe may hold two), without comments.
+        for (const part of line
+          .replace(/^\s*\$\s*/, '')
+          .split('#')[0]!
+          .split(/\s\|\s/)) {
+          const words = part.trim().split(/\s+/);
+          if (words[0] !== 'kb') continue;
+          examples++;
+          const path = commandOf(words.slice(1).filter((w) => !w.startsWith('-')));
+          if (!path) {
+            missing.push(`${part.trim()}: no such command`);
+            continue;
+          }
+          const listed = helps.get(path)!.split(/\nExamples:\n/)[0]!;
+          for (const [flag] of part.matchAll(/(?<=\s)--?[a-zA-Z][\w-]*/g))
+            if (!new RegExp(`(^|[\\s,])${flag}([\\s,=<]|$)`, 'm').test(listed))
+              missing.push(`kb ${path}: ${flag}`);
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  }, 120_000);
+});

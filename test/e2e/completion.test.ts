@@ -80,6 +80,23 @@ describe('bash completion', () => {
       'thread.message.created',
     ]);
     expect(await bashComplete('kb --json threads li')).toEqual(['list']);
+    // Setting values after config set KEY; files after kb eval; --version only at the root.
+    expect(await bashComplete('kb config set format ')).toEqual(['table', 'json', 'jsonl']);
+    expect(await bashComplete('kb config set ')).toEqual(['format', 'color', 'timeout', 'retries']);
+    expect(await bashComplete(`kb eval ${join(ROOT, 'bench', 'answers.e')}`)).toEqual([
+      join(ROOT, 'bench', 'answers.eval.yaml'),
+    ]);
+    expect(await bashComplete('kb threads list --vers')).toEqual([]);
+    expect(await bashComplete('kb --vers')).toEqual(['--version']);
+  });
+
+  it('completes ids after every name and alias of a verb that takes one', async () => {
+    const threads = (await runKb(['threads', 'list', '--ids'], { env })).stdout.trim().split('\n').sort();
+    const files = (await runKb(['files', 'list', '--ids'], { env })).stdout.trim().split('\n').sort();
+    for (const line of ['kb threads view thr_', 'kb thread get thr_', 'kb thread view thr_'])
+      expect([line, (await bashComplete(line)).sort()]).toEqual([line, threads]);
+    for (const line of ['kb files rm file_', 'kb file delete file_'])
+      expect([line, (await bashComplete(line)).sort()]).toEqual([line, files]);
   });
 
   it('completes live ids from a running kb serve --demo', async () => {
@@ -121,15 +138,26 @@ describe('zsh and fish completion', () => {
       autoload -U compinit && compinit -u -D
       source ${JSON.stringify(join(ROOT, 'completions/_kb'))}
       compadd() { shift $(( \${@[(i)--]} )); print -l -- "$@"; }
-      _describe() { local -a list; list=("\${(@P)2}"); print -l -- "\${list[@]%%:*}"; }
+      _describe() { local -a list; list=("\${(@P)2}"); print -l -- "\${list[@]}"; }
       words=(kb th); CURRENT=2; _kb
       print -- ---
       words=(kb files delete ''); CURRENT=4; _kb`;
     const out = await shell('zsh', ['-f', '-c', script]);
     const [first, second] = out.split('---\n');
-    expect(first!.trim().split('\n')).toEqual(expect.arrayContaining(['threads', 'thread']));
+    // Commands with their descriptions.
+    expect(first!.trim().split('\n')).toEqual(
+      expect.arrayContaining([
+        'threads:List, create, read and message chat threads',
+        'thread:List, create, read and message chat threads',
+      ]),
+    );
     const files = (await runKb(['files', 'list', '--ids'], { env })).stdout.trim().split('\n');
-    expect(second!.trim().split('\n')).toEqual(expect.arrayContaining(files));
+    expect(
+      second!
+        .trim()
+        .split('\n')
+        .map((l) => l.split(':')[0]),
+    ).toEqual(expect.arrayContaining(files));
   });
 
   itWith('fish')('fish offers subcommands, flag values and live ids', async () => {
@@ -141,7 +169,7 @@ describe('zsh and fish completion', () => {
       complete -C 'kb files delete '`;
     const out = await shell('fish', ['--no-config', '-c', script]);
     const [first, second, third] = out.split('---\n');
-    expect(first).toContain('threads');
+    expect(first).toContain('threads\tList, create, read and message chat threads');
     expect(
       second!
         .trim()
