@@ -212,10 +212,14 @@ function __kb_children
         case 'eval'
             echo ''
         case 'auth'
-            echo 'login status logout token switch'
+            echo 'login status list ls logout token switch'
         case 'auth login'
             echo ''
         case 'auth status'
+            echo ''
+        case 'auth list'
+            echo ''
+        case 'auth ls'
             echo ''
         case 'auth logout'
             echo ''
@@ -261,7 +265,7 @@ user	List the members of the workspace
 webhooks	Register webhooks; sign, verify, listen for and forward events
 webhook	Register webhooks; sign, verify, listen for and forward events
 eval	Regression tests for the assistant'\''s answers: run cases, report which pass
-auth	Log in, show status, switch profiles, print the token
+auth	Log in, show status, list and switch profiles, print the token
 config	Read and change non-secret settings
 serve	Run the local implementation of the service (stateful, in memory unless --data)
 demo	Chat against a throwaway local demo workspace (what `npm start` runs)
@@ -341,7 +345,9 @@ trigger	post a correctly signed sample event to a receiver, without calling the 
         case 'auth'
             echo 'login	store an API key for a profile, after checking it with the service
 status	show the profile, service URL and masked key, and check the key live
-logout	remove the profile'\''s stored API key (the service URL is kept)
+list	list the stored profiles: service URL, whether a key is stored, which is current
+ls	list the stored profiles: service URL, whether a key is stored, which is current
+logout	remove the profile'\''s stored API key (the service URL is kept; --forget removes the profile)
 token	print the API key, for scripts (only when asked)
 switch	make another stored profile the current one'
         case 'config'
@@ -507,8 +513,12 @@ function __kb_flags
             echo '--with-key --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth status'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
-        case 'auth logout'
+        case 'auth list'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+        case 'auth ls'
+            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+        case 'auth logout'
+            echo '--forget --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth token'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'auth switch'
@@ -1611,6 +1621,26 @@ function __kb_values
         case 'auth status|--timeout'
             echo ''
         case 'auth status|--retries'
+            echo ''
+        case 'auth list|--profile'
+            echo '@profiles'
+        case 'auth list|-p'
+            echo '@profiles'
+        case 'auth list|--base-url'
+            echo ''
+        case 'auth list|--timeout'
+            echo ''
+        case 'auth list|--retries'
+            echo ''
+        case 'auth ls|--profile'
+            echo '@profiles'
+        case 'auth ls|-p'
+            echo '@profiles'
+        case 'auth ls|--base-url'
+            echo ''
+        case 'auth ls|--timeout'
+            echo ''
+        case 'auth ls|--retries'
             echo ''
         case 'auth logout|--profile'
             echo '@profiles'

@@ -60,6 +60,18 @@ export class Interrupted extends CliError {
   }
 }
 
+/**
+ * A server (kb serve, kb webhooks listen) stopped by Ctrl-C or SIGTERM, as it is meant to be:
+ * exit 130 as the exit-code table says, with nothing more on stderr (it said it stopped).
+ */
+export class Stopped extends Interrupted {
+  override name = 'Stopped';
+
+  constructor() {
+    super(true, 'stopped');
+  }
+}
+
 /** Ctrl-C while a command waits: reported as "interrupted", exit 130. */
 export function interrupted(): Interrupted {
   return new Interrupted();

@@ -218,10 +218,25 @@ export class Context {
     return this.maxRetriesOr(2);
   }
 
+  /**
+   * A profile asked for by name (--profile, KB_PROFILE) that does not exist, when nothing else
+   * gives what it would have: a usage error naming it (a typo), rather than "not logged in".
+   */
+  #checkProfileExists(): void {
+    const asked = this.options.profile ?? this.env.KB_PROFILE;
+    if (asked === undefined || Object.hasOwn(this.config.profiles, asked)) return;
+    const known = Object.keys(this.config.profiles);
+    throw new UsageError(
+      `no profile named "${asked}"`,
+      known.length ? `profiles: ${known.join(', ')}` : 'log in first: kb auth login --profile NAME',
+    );
+  }
+
   /** The base URL to talk to, checked; fails with exit 4 when none is configured. */
   baseUrl(): string {
     const { baseUrl, profile } = this.auth;
     if (!baseUrl) {
+      this.#checkProfileExists();
       throw new CliError(
         `no service URL for profile "${profile}"`,
         ExitCode.auth,
@@ -243,6 +258,7 @@ export class Context {
     const apiKey = options.apiKey ?? auth.apiKey;
     const baseUrl = options.baseUrl ? checkBaseUrl(options.baseUrl, this.options.insecure) : this.baseUrl();
     if (!apiKey && options.requireKey !== false) {
+      this.#checkProfileExists();
       throw new CliError(
         `not logged in (profile "${auth.profile}")`,
         ExitCode.auth,

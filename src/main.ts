@@ -55,7 +55,9 @@ async function report(err: unknown, argv: string[], usage: string): Promise<numb
   const ctx = running.context;
   let json = argv.includes('--json');
   try {
-    json ||= ctx?.format === 'json';
+    // A json format from KB_FORMAT or the setting is for scripts: a person at a terminal still
+    // gets an error to read, with its hint.
+    json ||= ctx?.format === 'json' && !ctx.io.stderrIsTTY;
   } catch {
     // the setting that decides the format may be the thing that failed
   }

@@ -7,6 +7,7 @@ import {
   ConnectionError,
   InvalidResponseError,
   MethodNotAllowedError,
+  ConflictError,
   NotFoundError,
   ReplyInterruptedError,
   PayloadTooLargeError,
@@ -16,7 +17,7 @@ import {
   TimeoutError,
   UnprocessableError,
 } from './api/errors.js';
-import { CliError, ERROR_CODES, ExitCode, Interrupted, PartialFailure } from './errors.js';
+import { CliError, ERROR_CODES, ExitCode, Interrupted, PartialFailure, Stopped } from './errors.js';
 import { safeJson, sanitizeField } from './util/sanitize.js';
 
 /** The one place where errors become exit codes. */
@@ -49,11 +50,17 @@ export function hintFor(err: unknown): string | undefined {
   if (err instanceof PermissionDeniedError) return 'this API key is not allowed to do that';
   if (err instanceof RateLimitError)
     return 'the service is rate limiting this key; wait a little and try again';
+  if (err instanceof ConnectionError && err.code === 'BODY_TOO_LARGE')
+    return 'ask for less: a smaller --limit, or kb api with a narrower query';
   if (err instanceof ConnectionError)
     return err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
       ? 'check the host name in the base URL (`kb auth status` shows it)'
       : 'is the service running? check the base URL with `kb auth status`';
   if (err instanceof TimeoutError) return 'raise the limit with --timeout, or try again later';
+  if (err instanceof ConflictError && err.code === 'thread_not_open')
+    return 'start a new thread (`kb threads create`), or reopen this one: kb api PATCH /v1/threads/ID -f status=OPEN';
+  if (err instanceof ApiError && err.status !== undefined && err.status >= 300 && err.status < 400)
+    return 'kb does not follow redirects (the key would go with it): check the base URL with `kb auth status`';
   if (err instanceof ReplyInterruptedError)
     return '`kb threads get THREAD` (or /history in kb chat) shows what was kept';
   return undefined;
@@ -106,6 +113,7 @@ export function reportError(err: unknown, options: ReportOptions): number {
     err instanceof PartialFailure
       ? err.failures.map((f) => ({ ...describeError(f.error), id: sanitizeField(f.id) }))
       : [describeError(err)];
+  if (err instanceof Stopped) return ExitCode.interrupted;
   if (options.json) {
     for (const report of reports) write(`${safeJson({ error: report })}\n`);
     return exitCodeFor(err);
@@ -119,7 +127,9 @@ export function reportError(err: unknown, options: ReportOptions): number {
     return ExitCode.interrupted;
   }
   if (err instanceof PartialFailure) {
-    for (const r of reports) write(`${color.red('✗')} ${r.id}: ${r.message}\n`);
+    // The id once: a message that names it already is enough.
+    for (const r of reports)
+      write(`${color.red('✗')} ${r.id && r.message.includes(r.id) ? '' : `${r.id}: `}${r.message}\n`);
     write(`${color.red('error:')} ${sanitizeField(err.message)}\n`);
     return err.exitCode;
   }

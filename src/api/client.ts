@@ -311,13 +311,18 @@ export class KbClient {
       parsed.message ??
       (text.trim() && (parseFailed || !looksJson)
         ? unexpectedResponse(status, contentType, fields.url, text, false)
-        : `${status} from ${fields.method} ${new URL(fields.url).pathname}`);
+        : `${status} from ${fields.method} ${new URL(fields.url).pathname}${redirectedTo(status, headers.location)}`);
     const error = errorForStatus(status, message, { ...fields, code: parsed.code });
     Object.defineProperty(error, 'response', { value: { status, headers, rawBody }, enumerable: false });
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
     if (retryAfterMs !== undefined) Object.assign(error, { retryAfterMs });
     throw error;
   }
+}
+
+/** A redirect's target, which kb does not follow (it would carry the key elsewhere): said, so it can be fixed. */
+function redirectedTo(status: number, location: string | undefined): string {
+  return status >= 300 && status < 400 && location ? `, redirected to ${location.slice(0, 300)}` : '';
 }
 
 function firstLine(text: string): string {

@@ -48,7 +48,7 @@ export const COMMANDS: TopLevelCommand[] = [
   },
   {
     name: 'auth',
-    summary: 'Log in, show status, switch profiles, print the token',
+    summary: 'Log in, show status, list and switch profiles, print the token',
     load: () => import('./auth/index.js'),
   },
   { name: 'config', summary: 'Read and change non-secret settings', load: () => import('./config/index.js') },

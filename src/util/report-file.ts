@@ -13,22 +13,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CliError, ExitCode, UsageError } from '../errors.js';
-
-/** An errno code in words, for a one-line error. */
-export function errnoText(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    ENOENT: 'no such file or folder',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    ENOSPC: 'the disk is full',
-    EDQUOT: 'the disk quota is used up',
-    EROFS: 'the file system is read-only',
-    EISDIR: 'it is a folder',
-    ENOTDIR: 'a part of the path is not a folder',
-  };
-  return (code && words[code]) ?? (err as Error).message;
-}
+import { errnoText } from './user-file.js';
 
 /**
  * A report kb writes to a path the user named (`--junit report.xml`): checked before any work,

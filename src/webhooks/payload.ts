@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { IO } from '../io/streams.js';
+import { readUserFile } from '../util/user-file.js';
 
 /** The raw payload bytes from --payload-file or stdin, unparsed. */
 export async function readPayload(io: IO, file: string | undefined): Promise<Buffer> {
   if (file && file !== '-') {
-    try {
-      return readFileSync(file);
-    } catch (err) {
-      throw new UsageError(
-        `cannot read payload file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
-    }
+    return readUserFile(file, 'payload file');
   }
   if (io.stdinIsTTY)
     throw new UsageError('no payload given', 'pass --payload-file FILE, or pipe the raw body on stdin');

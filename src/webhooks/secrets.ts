@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { Context } from '../factory.js';
+import { readUserFile } from '../util/user-file.js';
 
 export interface SecretSources {
   secretFile?: string[];
@@ -18,15 +18,9 @@ export function resolveSecrets(
 ): string[] {
   if (sources.secretFile?.length) {
     return sources.secretFile.map((file) => {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        throw new UsageError(
-          `cannot read secret file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-        );
-      }
-      const secret = text.trim();
+      const secret = readUserFile(file, 'secret file', 64 * 1024)
+        .toString('utf8')
+        .trim();
       if (!secret) throw new UsageError(`secret file ${file} is empty`);
       return secret;
     });

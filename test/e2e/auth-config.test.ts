@@ -173,6 +173,41 @@ describe('kb auth', () => {
   });
 });
 
+describe('kb auth list and logout --forget', () => {
+  it('lists the profiles without their keys, and --forget removes one whole', async () => {
+    const dir = tempDir();
+    expect((await login(dir)).code).toBe(0);
+    expect((await login(dir, 'kb_other_key_000000000000', ['--profile', 'other'])).code).toBe(0);
+    expect((await runKb(['auth', 'logout', '--profile', 'other'], { configDir: dir })).code).toBe(0);
+
+    const listed = await runKb(['auth', 'list', '--json'], { configDir: dir });
+    expect(listed.code).toBe(0);
+    // Logging in to a profile makes it the current one.
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { name: 'default', baseUrl: server.url, hasKey: true, current: false },
+      { name: 'other', baseUrl: server.url, hasKey: false, current: true },
+    ]);
+    expect(listed.stdout + listed.stderr).not.toContain(CANARY);
+    const table = await runKbOnTTY(['auth', 'ls'], { configDir: dir });
+    expect(stripAnsi(table.stdout)).toMatch(/\* other/);
+    expect(table.stdout).not.toContain(CANARY);
+
+    const forgotten = await runKbOnTTY(['auth', 'logout', '--profile', 'other', '--forget'], {
+      configDir: dir,
+    });
+    expect(forgotten.code).toBe(0);
+    expect(stripAnsi(forgotten.stdout)).toContain('Removed profile "other" (now using "default")');
+    const stored = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+    expect(Object.keys(stored.profiles)).toEqual(['default']);
+    expect(stored.currentProfile).toBeUndefined();
+    expect((await runKb(['threads', 'list'], { configDir: dir })).code).toBe(0);
+    // A profile that is not there: nothing to do, exit 0.
+    expect((await runKb(['auth', 'logout', '--profile', 'gone', '--forget'], { configDir: dir })).code).toBe(
+      0,
+    );
+  });
+});
+
 describe('kb config', () => {
   it('sets, gets, lists and unsets settings, validating values', async () => {
     const dir = tempDir();

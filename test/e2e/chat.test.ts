@@ -55,7 +55,7 @@ describe('kb chat without a terminal', () => {
   it('fails clearly for an unknown thread (exit 3)', async () => {
     const res = await runKb(['chat', 'thr_nope'], { env, input: 'hi\n' });
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(/^error: thread not found/);
+    expect(res.stderr).toMatch(/^error: thread thr_nope not found/);
   });
 });
 

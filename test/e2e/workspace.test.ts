@@ -136,7 +136,7 @@ describe('kb threads', () => {
   it('maps errors to exit codes: unknown id 3, bad key 4, service down 5, invalid flags 2', async () => {
     const missing = await kb(['threads', 'get', 'thr_missing']);
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toMatch(/^error: thread not found/);
+    expect(missing.stderr).toMatch(/^error: thread thr_missing not found/);
     expect((await runKb(['threads', 'list'], { env: { ...env, KB_API_KEY: 'kb_bad' } })).code).toBe(4);
     const down = await runKb(['threads', 'list', '--retries', '0'], {
       env: { ...env, KB_BASE_URL: 'http://127.0.0.1:9' },
@@ -222,7 +222,7 @@ describe('kb files', () => {
         .split('\n')
         .map((id) => `deleted\t${id}`),
     );
-    expect(done.stderr).toContain('file_missing: file not found');
+    expect(done.stderr).toContain('✗ file file_missing not found');
     expect(done.stderr).toContain('1 of 3 not deleted');
     expect((await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: localEnv })).stdout).toBe(
       '',

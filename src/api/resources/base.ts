@@ -1,10 +1,27 @@
 import type { KbClient, Query } from '../client.js';
+import { NotFoundError } from '../errors.js';
 import { toPage } from '../envelope.js';
 import { paginate, type PagingEnd } from '../paging.js';
 import type { Page } from '../types.js';
 
 export abstract class Resource {
   constructor(protected readonly client: KbClient) {}
+
+  /**
+   * A request about one record: a 404 names it (`file file_x not found`), since a service's own
+   * message often does not say which of several ids it was.
+   */
+  protected async about<T>(kind: string, id: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (!(err instanceof NotFoundError) || err.message.includes(id) || err.code === 'route_not_found')
+        throw err;
+      const named = new NotFoundError(`${kind} ${id} not found`, err);
+      if (err.response) named.response = err.response;
+      throw named;
+    }
+  }
 
   /** A list's pages until `want` records (Infinity: all), each as it arrives; returns how paging ended. */
   protected paginate<T>(path: string, query: Query, params: PagesParams): AsyncGenerator<Page<T>, PagingEnd> {

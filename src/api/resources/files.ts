@@ -21,12 +21,16 @@ export class FilesResource extends Resource {
   }
 
   async get(id: string, signal?: AbortSignal): Promise<KbFile> {
-    const res = await this.client.request({ method: 'GET', path: `/v1/files/${segment(id)}`, signal });
-    return unwrap<KbFile>(res.body);
+    return this.about('file', id, async () => {
+      const res = await this.client.request({ method: 'GET', path: `/v1/files/${segment(id)}`, signal });
+      return unwrap<KbFile>(res.body);
+    });
   }
 
   /** Soft-deletes a file. Accepts 204 or 200 with any body. */
   async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.client.request({ method: 'DELETE', path: `/v1/files/${segment(id)}`, signal });
+    return this.about('file', id, async () => {
+      await this.client.request({ method: 'DELETE', path: `/v1/files/${segment(id)}`, signal });
+    });
   }
 }

@@ -29,8 +29,10 @@ export class ThreadsResource extends Resource {
   }
 
   async get(id: string, signal?: AbortSignal): Promise<ThreadWithMessages> {
-    const res = await this.client.request({ method: 'GET', path: `/v1/threads/${segment(id)}`, signal });
-    return toThreadWithMessages(res.body);
+    return this.about('thread', id, async () => {
+      const res = await this.client.request({ method: 'GET', path: `/v1/threads/${segment(id)}`, signal });
+      return toThreadWithMessages(res.body);
+    });
   }
 
   /** Changes a thread's title or status: an extension some services lack (the local one has it). */
@@ -63,13 +65,15 @@ export class ThreadsResource extends Resource {
 
   /** Posts a user message and waits for the assistant's reply (up to 300 s by default). */
   async send(id: string, content: string, signal?: AbortSignal): Promise<Exchange> {
-    const res = await this.client.request({
-      method: 'POST',
-      path: `/v1/threads/${segment(id)}/messages`,
-      body: { content },
-      timeoutMs: MESSAGE_TIMEOUT_MS,
-      signal,
+    return this.about('thread', id, async () => {
+      const res = await this.client.request({
+        method: 'POST',
+        path: `/v1/threads/${segment(id)}/messages`,
+        body: { content },
+        timeoutMs: MESSAGE_TIMEOUT_MS,
+        signal,
+      });
+      return unwrap<Exchange>(res.body);
     });
-    return unwrap<Exchange>(res.body);
   }
 }

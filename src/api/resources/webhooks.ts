@@ -23,12 +23,16 @@ export class WebhooksResource extends Resource {
 
   /** Extension: not in the published interface. */
   async get(id: string, signal?: AbortSignal): Promise<Webhook> {
-    const res = await this.client.request({ method: 'GET', path: `/v1/webhooks/${segment(id)}`, signal });
-    return unwrap<Webhook>(res.body);
+    return this.about('webhook', id, async () => {
+      const res = await this.client.request({ method: 'GET', path: `/v1/webhooks/${segment(id)}`, signal });
+      return unwrap<Webhook>(res.body);
+    });
   }
 
   /** Extension: not in the published interface. */
   async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.client.request({ method: 'DELETE', path: `/v1/webhooks/${segment(id)}`, signal });
+    return this.about('webhook', id, async () => {
+      await this.client.request({ method: 'DELETE', path: `/v1/webhooks/${segment(id)}`, signal });
+    });
   }
 }

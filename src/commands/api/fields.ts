@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { errnoText, readUserFile } from '../../util/user-file.js';
 
 /** `key=value` with a typed value: numbers, true/false/null, `@file` for a file's text, else a string. */
 export function typedField(pair: string): [string, unknown] {
@@ -9,12 +10,11 @@ export function typedField(pair: string): [string, unknown] {
   const raw = pair.slice(eq + 1);
   if (raw.startsWith('@')) {
     const file = raw.slice(1);
+    if (file !== '-') return [key, readUserFile(file, `the file for field ${key}`).toString('utf8')];
     try {
-      return [key, file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8')];
+      return [key, readFileSync(0, 'utf8')];
     } catch (err) {
-      throw new UsageError(
-        `cannot read ${file} for field ${key}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
+      throw new UsageError(`cannot read stdin for field ${key}: ${errnoText(err)}`);
     }
   }
   if (raw === 'true' || raw === 'false') return [key, raw === 'true'];

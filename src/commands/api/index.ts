@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { Command } from 'commander';
 import type { RequestOptions } from '../../api/client.js';
@@ -7,6 +6,7 @@ import { Context } from '../../factory.js';
 import { readStdinBytes } from '../../io/stdin.js';
 import { MAX_REQUEST_BYTES } from '../../api/limits.js';
 import { sanitizeField } from '../../util/sanitize.js';
+import { readUserFile } from '../../util/user-file.js';
 import { collect } from '../shared/options.js';
 import { nextPage, type PageRequest, requestKey } from '../../api/paging.js';
 import { toPage } from '../../api/envelope.js';
@@ -64,17 +64,7 @@ Examples:
 
 /** A request body from a file, refused before it is read when it is larger than any request may be. */
 function readBodyFile(path: string): Buffer {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
-  }
-  if (size > MAX_REQUEST_BYTES)
-    throw new UsageError(`${path} is larger than ${MAX_REQUEST_BYTES} bytes; nothing was sent`);
-  return readFileSync(path);
+  return readUserFile(path, '--input', MAX_REQUEST_BYTES);
 }
 
 export async function runApi(

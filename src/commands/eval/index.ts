@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliError, ExitCode, Interrupted, UsageError } from '../../errors.js';
 import { type EvalCase, parseCases } from '../../eval/cases.js';
@@ -7,6 +6,7 @@ import { runCases } from '../../eval/run.js';
 import { Context } from '../../factory.js';
 import { formatDuration } from '../../util/duration.js';
 import { ReportFile } from '../../util/report-file.js';
+import { readUserFile } from '../../util/user-file.js';
 import { sanitizeField, sanitizeText } from '../../util/sanitize.js';
 import { parsePositiveInt } from '../shared/options.js';
 
@@ -94,21 +94,13 @@ Examples:
 /** Every case of every file, checked before anything is sent. */
 function loadCases(files: string[]): EvalCase[] {
   return files.flatMap((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(
-        `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
-    }
-    return parseCases(file, text);
+    return parseCases(file, readUserFile(file, 'cases file').toString('utf8'));
   });
 }
 
 function readBaseline(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readUserFile(file, '--baseline').toString('utf8'));
   } catch (err) {
     throw new UsageError(`--baseline ${file} is not a kb eval --json result: ${(err as Error).message}`);
   }

@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { readUserFile } from '../../util/user-file.js';
+import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
 import { JournalDamaged } from '../../server/journal.js';
 import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
@@ -82,14 +83,7 @@ function serveKeys(ctx: Context, opts: ServeOptions): string[] {
     .map((k) => k.trim())
     .filter(Boolean);
   if (opts.apiKeysFile) {
-    let text: string;
-    try {
-      text = readFileSync(opts.apiKeysFile, 'utf8');
-    } catch (err) {
-      throw new UsageError(
-        `cannot read --api-keys-file ${opts.apiKeysFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
-    }
+    const text = readUserFile(opts.apiKeysFile, '--api-keys-file', 1024 * 1024).toString('utf8');
     for (const line of text.split('\n')) {
       const pair = line.replace(/#.*/, '').trim();
       if (pair) keys.push(pair);
@@ -287,4 +281,5 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     });
   });
   if (io.stderrIsTTY) io.err('kb serve stopped\n');
+  throw new Stopped();
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { WEBHOOK_EVENTS } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
+import { UnprocessableError } from '../../api/errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { ask } from '../../io/prompt.js';
 import { isLoopbackHost } from '../../util/loopback.js';
@@ -75,7 +76,20 @@ export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void
     );
   }
   const client = await ctx.client();
-  const webhook = await client.webhooks.create({ url, events }, ctx.signal);
+  let webhook;
+  try {
+    webhook = await client.webhooks.create({ url, events }, ctx.signal);
+  } catch (err) {
+    // A local kb serve refuses plain http unless it was told otherwise.
+    if (err instanceof UnprocessableError && url.startsWith('http:'))
+      throw new CliError(
+        err.message,
+        ExitCode.usage,
+        'a local kb serve accepts http:// loopback receivers only when started with --allow-local-webhooks',
+        err.code,
+      );
+    throw err;
+  }
   if (opts.saveSecret && webhook.secret) {
     const profile = ctx.auth.profile;
     await ctx.updateConfig((data) => {

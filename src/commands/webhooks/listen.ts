@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { UsageError } from '../../errors.js';
+import { Stopped, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import type { IO } from '../../io/streams.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -134,4 +134,5 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   });
   await listener.close();
   if (io.stderrIsTTY) io.err('Stopped listening\n');
+  throw new Stopped();
 }

@@ -1,0 +1,144 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
+import { hostileServer } from '../helpers/hostile.js';
+import { startTestServer } from '../helpers/server.js';
+import { startServeProcess } from '../helpers/serve-process.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true });
+  env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! };
+});
+afterAll(() => server.close());
+
+describe('errors name their subject', () => {
+  it('kb files wait names the file that does not exist', async () => {
+    const known = (await runKb(['files', 'list', '--ids'], { env })).stdout.trim().split('\n')[0]!;
+    const res = await runKb(['files', 'wait', known, 'file_nope'], { env });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/^error: file file_nope not found/);
+  });
+
+  it('one message for a file the user named that is missing, a folder or too large (exit 2)', async () => {
+    const dir = tempDir();
+    const big = join(dir, 'big.txt');
+    writeFileSync(big, 'x'.repeat(65 * 1024));
+    mkdirSync(join(dir, 'folder'));
+    const sign = (file: string) =>
+      runKb(['webhooks', 'sign', '--secret-file', file, '--payload-file', big], { env });
+    const cases: [string, RegExp][] = [
+      [join(dir, 'nope'), /: no such file or folder$/],
+      [join(dir, 'folder'), /: it is a folder$/],
+      [big, /: 66560 bytes, more than the 64 KiB allowed$/],
+    ];
+    for (const [file, why] of cases) {
+      const res = await sign(file);
+      expect(res.code).toBe(2);
+      const line = res.stderr.split('\n')[0]!;
+      expect(line.startsWith(`error: cannot read secret file ${file}`)).toBe(true);
+      expect(line).toMatch(why);
+      expect(res.stderr).not.toMatch(/ENOENT|EISDIR/);
+    }
+  });
+
+  it('--profile naming no profile is a usage error naming it, not "no service URL"', async () => {
+    const res = await runKb(['--profile', 'nosuch', 'threads', 'list']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^error: no profile named "nosuch"\n/);
+  });
+
+  it('a redirect says where it points, and that kb does not follow it', async () => {
+    const redirecting = await hostileServer({
+      'GET /v1/threads': (_req, res) =>
+        res.writeHead(302, { location: 'https://elsewhere.example/v1/threads' }).end(),
+    });
+    try {
+      const res = await runKb(['threads', 'list', '--retries', '0'], {
+        env: { KB_BASE_URL: redirecting.url, KB_API_KEY: 'kb_redirect' },
+      });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(
+        /302 from GET \/v1\/threads, redirected to https:\/\/elsewhere\.example\/v1\/threads/,
+      );
+      expect(res.stderr).toMatch(/hint: kb does not follow redirects/);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it('a response over 64 MiB gets no "is the service running?" hint', async () => {
+    const huge = await hostileServer({
+      'GET /v1/threads': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const more = () => {
+          while (sent < 66 && res.write(chunk)) sent++;
+          if (sent < 66) res.once('drain', more);
+          else res.end();
+        };
+        more();
+      },
+    });
+    try {
+      const res = await runKb(['threads', 'list', '--retries', '0'], {
+        env: { KB_BASE_URL: huge.url, KB_API_KEY: 'kb_huge' },
+      });
+      expect(res.stderr).toMatch(/larger than 64 MiB/);
+      expect(res.stderr).not.toMatch(/is the service running/);
+      expect(res.stderr).toMatch(/hint: ask for less/);
+    } finally {
+      await huge.close();
+    }
+  });
+
+  it('a message to a CLOSED thread says what to do instead', async () => {
+    const closed = [...server.service.store.threads.values()].find((t) => t.status === 'CLOSED')!;
+    const res = await runKb(['threads', 'send', closed.id, 'hello'], { env });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/only OPEN threads accept messages/);
+    expect(res.stderr).toMatch(/hint: start a new thread \(`kb threads create`\), or reopen this one/);
+  });
+
+  it('an http:// receiver refused by kb serve points at --allow-local-webhooks', async () => {
+    const res = await runKb(
+      ['webhooks', 'create', '--url', 'http://127.0.0.1:9999/hook', '--event', 'file.indexed'],
+      {
+        env,
+      },
+    );
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(
+      /hint: a local kb serve accepts http:\/\/ loopback receivers only when started with --allow-local-webhooks/,
+    );
+  });
+
+  it('with format json in the config, an error on a terminal is still one to read, with its hint', async () => {
+    const dir = tempDir();
+    expect((await runKb(['config', 'set', 'format', 'json'], { configDir: dir })).code).toBe(0);
+    const onTerminal = await runKbOnTTY(['threads', 'get', 'thr_nope'], { env, configDir: dir });
+    expect(onTerminal.code).toBe(3);
+    const screen = onTerminal.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(screen).toMatch(/error: thread thr_nope not found/);
+    expect(screen).not.toMatch(/"error":/);
+    const piped = await runKb(['threads', 'get', 'thr_nope'], { env, configDir: dir });
+    expect(JSON.parse(piped.stderr).error.code).toBe('not_found');
+  });
+});
+
+describe('servers stopped by Ctrl-C', () => {
+  it('kb serve exits 130, as the exit-code table says, with nothing more on stderr', async () => {
+    const dir = tempDir();
+    const serve = await startServeProcess(dir, ['--index-delay', '0'], {
+      KB_SERVE_API_KEYS: 'default:kb_stop',
+    });
+    const exited = new Promise<number | null>((resolve) => serve.child.on('exit', resolve));
+    serve.child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(serve.stderr()).toBe('');
+  });
+});
