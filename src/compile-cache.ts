@@ -10,6 +10,7 @@ import {
   constants,
   fstatSync,
   lstatSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -82,6 +83,27 @@ function trustedDir(dir: string): string | undefined {
     if (parent === current) return real;
     current = parent;
   }
+}
+
+/**
+ * `dir`, made private (0700) where missing, when its deepest existing folder is one kb trusts;
+ * then its real path if trusted. A folder kb does not trust is never written into, not even to
+ * make a directory.
+ */
+function makeTrustedDir(dir: string): string | undefined {
+  let existing = dir;
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) return undefined;
+    existing = parent;
+  }
+  if (existing !== dir && !trustedDir(existing)) return undefined;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    return undefined; // a cache that cannot be made only costs speed
+  }
+  return trustedDir(dir);
 }
 
 /** An entry's bytes, read through a descriptor that is checked like the directory: never a link, ours, private. */
@@ -164,20 +186,14 @@ const builtin = Module as unknown as { enableCompileCache?: (dir: string) => unk
  * runs what an entry holds, and Node's checks are hashes anyone can compute.
  */
 function enableBuiltinCache(configuredDir: string): void {
-  try {
-    mkdirSync(configuredDir, { recursive: true, mode: 0o700 });
-  } catch {
-    return; // a cache that cannot be made only costs speed
-  }
-  const trusted = trustedDir(configuredDir);
+  const trusted = makeTrustedDir(configuredDir);
   if (trusted) builtin.enableCompileCache!(trusted);
 }
 
 function writeCaches(entries: Compiled[], configuredDir: string, chunksDir: string): void {
   try {
-    mkdirSync(configuredDir, { recursive: true, mode: 0o700 });
     // A directory kb does not own is never written either.
-    const cacheDir = trustedDir(configuredDir);
+    const cacheDir = makeTrustedDir(configuredDir);
     if (!cacheDir) return;
     for (const { script, file: configuredFile } of entries) {
       const file = join(cacheDir, basename(configuredFile));

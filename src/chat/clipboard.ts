@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { onPath } from '../util/on-path.js';
 
 /** A clipboard program, and when it applies. */
 interface Tool {
@@ -16,17 +15,6 @@ const TOOLS: Tool[] = [
   { command: 'pbcopy', args: [], when: () => process.platform === 'darwin' },
   { command: 'clip.exe', args: [], when: () => true },
 ];
-
-function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
-  return (env.PATH ?? '').split(delimiter).some((dir) => {
-    try {
-      accessSync(join(dir, command), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /**
  * Copies `text` with the first clipboard program that applies here (wl-copy, xclip, xsel,
@@ -45,6 +33,17 @@ export async function copyWithTool(text: string, env: NodeJS.ProcessEnv): Promis
     if (ok) return tool.command;
   }
   return undefined;
+}
+
+/**
+ * What to say when no clipboard program applied: a program that is installed but cannot work
+ * here (xsel without a display, over SSH) is named, rather than suggested again.
+ */
+export function clipboardAdvice(env: NodeJS.ProcessEnv): string {
+  const idle = TOOLS.find((t) => !t.when(env) && onPath(t.command, env) && t.command !== 'clip.exe');
+  if (idle)
+    return `${idle.command} is installed but has no display to copy to (${idle.command === 'wl-copy' ? 'WAYLAND_DISPLAY' : 'DISPLAY'} is not set; over SSH, use a terminal that allows OSC 52)`;
+  return 'your terminal does not allow it: install wl-copy, xclip or xsel';
 }
 
 /** The last fenced code block of a Markdown text. */

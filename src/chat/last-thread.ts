@@ -1,6 +1,7 @@
 import { closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { refuseLink } from '../config/links.js';
+import { stateDir } from '../config/paths.js';
 import type { ChatClient } from './session.js';
 
 /**
@@ -45,6 +46,11 @@ export class LastThread {
       // Only `kb chat -c` is less accurate without it.
     }
   }
+}
+
+/** Where a profile's last thread is kept: every command that sends a message marks it, `kb chat -c` reads it. */
+export function lastThreadFile(env: NodeJS.ProcessEnv, profile: string): string {
+  return join(stateDir(env), `last-thread-${profile.replace(/[^\w.-]/g, '_')}`);
 }
 
 /** The same client, calling `used` with the thread of each message sent. */

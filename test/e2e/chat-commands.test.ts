@@ -201,4 +201,56 @@ describe('kb chat commands (tmux)', () => {
       }
     },
   );
+
+  itWith('tmux')(
+    '/more without PAGER pages with less -R; /copy names an installed clipboard program that has no display',
+    async () => {
+      const bin = tempDir();
+      const paged = join(tempDir(), 'paged');
+      writeFileSync(join(bin, 'less'), `#!/bin/sh\necho "$@" > '${paged}.args'\ncat > '${paged}'\n`);
+      chmodSync(join(bin, 'less'), 0o755);
+      writeFileSync(join(bin, 'xsel'), '#!/bin/sh\nexit 1\n');
+      chmodSync(join(bin, 'xsel'), 0o755);
+      const createdAt = '2026-11-22T10:00:00Z';
+      const scripted = await hostileServer({
+        'POST /v1/threads': send(
+          201,
+          JSON.stringify({ data: { id: 'thr_p', title: 'p', status: 'OPEN', createdAt } }),
+        ),
+        'POST /v1/threads/thr_p/messages': send(
+          201,
+          JSON.stringify({
+            data: {
+              userMessage: { id: 'm1', role: 'user', content: 'q', createdAt },
+              aiResponse: { id: 'm2', role: 'assistant', content: 'A reply worth paging.', createdAt },
+            },
+          }),
+        ),
+      });
+      const env = vars({
+        KB_BASE_URL: scripted.url,
+        PATH: `${bin}:${process.env.PATH}`,
+        PAGER: undefined,
+        DISPLAY: undefined,
+      });
+      const term = kbInTmux(['chat'], env);
+      try {
+        await term.waitFor('you ›');
+        term.keys('q', 'Enter');
+        await term.waitFor('A reply worth paging.');
+        term.keys('/more', 'Enter');
+        const end = Date.now() + 5000;
+        while (!existsSync(paged) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 200));
+        expect(readFileSync(paged, 'utf8')).toContain('A reply worth paging.');
+        expect(readFileSync(`${paged}.args`, 'utf8').trim()).toBe('-R');
+        await term.waitFor(/you › $/m);
+        term.keys('/copy', 'Enter');
+        await term.waitFor(/xsel is installed but has no display to copy to \(DISPLAY is not set/);
+      } finally {
+        term.close();
+        await scripted.close();
+      }
+    },
+  );
 });

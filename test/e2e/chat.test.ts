@@ -52,6 +52,41 @@ describe('kb chat without a terminal', () => {
     expect(JSON.parse(latest.stdout).userMessage.content).toBe('And encryption?');
   });
 
+  it('kb chat -c continues the thread a message was sent to last, by kb threads send too', async () => {
+    const dir = tempDir();
+    const [first, second] = await Promise.all(
+      ['chatted', 'sent to'].map(
+        async (title) => (await api(server, server.keys.demo, 'POST', '/v1/threads', { title })).json.data,
+      ),
+    );
+    expect((await runKb(['chat', first.id], { env, configDir: dir, input: 'Hello?\n' })).code).toBe(0);
+    expect(
+      (await runKb(['threads', 'send', second.id, 'Which certifications?'], { env, configDir: dir })).code,
+    ).toBe(0);
+    const continued = await runKb(['chat', '-c', '--json'], {
+      env,
+      configDir: dir,
+      input: 'And encryption?\n',
+    });
+    expect(continued.code).toBe(0);
+    const messages = (await api(server, server.keys.demo, 'GET', `/v1/threads/${second.id}`)).json.data
+      .messages;
+    expect(messages.map((m: { content: string }) => m.content)).toContain('And encryption?');
+    // Streamed sends count as well.
+    expect(
+      (
+        await runKb(['threads', 'send', first.id, 'Where is data stored?', '--stream'], {
+          env,
+          configDir: dir,
+        })
+      ).code,
+    ).toBe(0);
+    await runKb(['chat', '-c'], { env, configDir: dir, input: 'And backups?\n' });
+    const firstMessages = (await api(server, server.keys.demo, 'GET', `/v1/threads/${first.id}`)).json.data
+      .messages;
+    expect(firstMessages.map((m: { content: string }) => m.content)).toContain('And backups?');
+  });
+
   it('fails clearly for an unknown thread (exit 3)', async () => {
     const res = await runKb(['chat', 'thr_nope'], { env, input: 'hi\n' });
     expect(res.code).toBe(3);

@@ -122,6 +122,18 @@ describe('the compile cache in a directory someone else controls', () => {
     60_000,
   );
 
+  itAsTwoUsers('makes no directory inside a kb/ cache folder that belongs to another user', async () => {
+    const { uid, gid } = attacker!;
+    const xdg = tempDir();
+    chmodSync(xdg, 0o755);
+    const theirs = join(xdg, 'kb');
+    mkdirSync(theirs, { mode: 0o755 });
+    execFileSync('chown', [`${uid}:${gid}`, theirs]);
+    const res = await runKb(['config', 'list'], { env: { XDG_CACHE_HOME: xdg } });
+    expect(res.code).toBe(0);
+    expect(readdirSync(theirs)).toEqual([]);
+  });
+
   it('is used from a private directory (the poisoned entry proves what an untrusted one would do)', async () => {
     // The same poisoned entry, planted by this user in its own private cache, does run: V8
     // checks nothing more, nor do Node's hashes stop it (anyone can compute them), which is

@@ -1,4 +1,4 @@
-import { copyWithTool, lastCodeBlock } from '../clipboard.js';
+import { clipboardAdvice, copyWithTool, lastCodeBlock } from '../clipboard.js';
 import type { SlashCommand } from './command.js';
 
 export const copy: SlashCommand = {
@@ -27,7 +27,7 @@ export const copy: SlashCommand = {
     repl.writeRaw(`\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`);
     repl.print(
       repl.color.dim(
-        `Sent ${what} to the terminal's clipboard (OSC 52); if nothing was copied, your terminal does not allow it: install wl-copy, xclip or xsel.\n`,
+        `Sent ${what} to the terminal's clipboard (OSC 52); if nothing was copied, ${clipboardAdvice(repl.env)}.\n`,
       ),
     );
     return undefined;

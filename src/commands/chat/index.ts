@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { lastThreadFile } from '../../chat/last-thread.js';
 import { stateDir } from '../../config/paths.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
@@ -47,8 +48,11 @@ Examples:
         'history',
         `chat-${ctx.auth.profile.replace(/[^\w.-]/g, '_')}`,
       );
-      const profile = ctx.auth.profile.replace(/[^\w.-]/g, '_');
-      const lastThreadFile = join(stateDir(ctx.env), `last-thread-${profile}`);
-      await startChat(ctx, client, { threadId, ...opts, historyFile, lastThreadFile });
+      await startChat(ctx, client, {
+        threadId,
+        ...opts,
+        historyFile,
+        lastThreadFile: lastThreadFile(ctx.env, ctx.auth.profile),
+      });
     });
 }

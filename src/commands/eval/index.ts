@@ -8,7 +8,7 @@ import { formatDuration } from '../../util/duration.js';
 import { ReportFile } from '../../util/report-file.js';
 import { readUserFile } from '../../util/user-file.js';
 import { sanitizeField, sanitizeText } from '../../util/sanitize.js';
-import { parsePositiveInt } from '../shared/options.js';
+import { integer, parsePositiveInt } from '../shared/options.js';
 
 export interface EvalOptions {
   concurrency: number;
@@ -33,11 +33,6 @@ function passRate(value: string): number {
   return rate;
 }
 
-function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a whole number of 0 or more');
-  return Number(value);
-}
-
 export default function evalCommand(): Command {
   return new Command('eval')
     .description("Regression tests for the assistant's answers: run cases, report which pass")
@@ -48,7 +43,7 @@ export default function evalCommand(): Command {
     .option('--junit <file>', 'also write a JUnit XML report, for CI systems to display')
     .option('--cleanup', 'archive the threads the run made once it is reported')
     .option('--baseline <file>', 'compare with a previous --json result: list regressions and fixes')
-    .option('--max-failures <n>', 'exit 0 with up to n failed cases', wholeNumber)
+    .option('--max-failures <n>', 'exit 0 with up to n failed cases', integer())
     .option('--min-pass-rate <rate>', 'exit 0 when at least this share of runs pass (0.9 or 90%)', passRate)
     .addHelpText(
       'after',

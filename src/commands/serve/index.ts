@@ -9,7 +9,7 @@ import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
 import { describeRestored, showIndexing } from './indexing-progress.js';
-import { collect } from '../shared/options.js';
+import { collect, integer } from '../shared/options.js';
 import { FAILURE_CODES, SUPPORTED } from '../../server/extraction/document-types.js';
 import { parseByteSize } from '../../util/size.js';
 
@@ -60,8 +60,11 @@ function checkPaths(opts: ServeOptions): void {
 
 function nonNegativeInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`invalid ${name} "${value}": expected a whole number`);
-  return Number(value);
+  try {
+    return integer()(value);
+  } catch (err) {
+    throw new UsageError(`invalid ${name} "${value}": ${(err as Error).message}`);
+  }
 }
 
 function similarity(value: string): number {

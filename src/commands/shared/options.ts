@@ -1,11 +1,30 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { ListOptions } from './list-pages.js';
 
-export function parsePositiveInt(value: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
-    throw new InvalidArgumentError('expected a whole number of 1 or more');
-  return Number(value);
+/**
+ * An option parser for a whole number from `min` to `max`: the one family every integer option
+ * uses, so that each refuses alike (`-1`, `1.5`, `1e3`, `0x10`, past the largest safe number)
+ * and says what it expected in its own unit.
+ */
+export function integer({
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+  unit = 'whole number',
+}: { min?: number; max?: number; unit?: string } = {}) {
+  return (value: string): number => {
+    const text = value.trim();
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER
+          ? `expected a ${unit} of ${min} or more`
+          : `expected a ${unit} from ${min} to ${max}`,
+      );
+    return n;
+  };
 }
+
+export const parsePositiveInt = integer({ min: 1 });
 
 /** An option parser accepting one of `values`, case-insensitively; stored upper-case. */
 export function oneOf(values: readonly string[]) {

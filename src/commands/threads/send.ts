@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import { TimeoutError } from '../../api/errors.js';
 import { MAX_REQUEST_BYTES } from '../../api/limits.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, Interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
 import { readStdin } from '../../io/stdin.js';
 import { formatDuration } from '../../util/duration.js';
+import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
 import { streamReply } from './stream-reply.js';
 
 export default function sendCommand(): Command {
@@ -49,8 +50,17 @@ export async function runSend(
   const content = await messageFrom(ctx, words);
   if (!content) throw new UsageError('the message is empty');
   const client = await ctx.client();
+  // `kb chat -c` continues the thread a message was sent to last, whichever command sent it.
+  const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
   if (opts.stream) {
-    await streamReply(ctx, client, id, content);
+    try {
+      await streamReply(ctx, client, id, content);
+    } catch (err) {
+      // Stopped with Ctrl-C: the message was sent and what arrived is kept in the thread.
+      if (err instanceof Interrupted) last.save(id);
+      throw err;
+    }
+    last.save(id);
     return;
   }
   const started = performance.now();
@@ -61,6 +71,7 @@ export async function runSend(
   );
   try {
     const exchange = await client.threads.send(id, content, ctx.signal);
+    last.save(id);
     spinner.stop();
     if (ctx.format === 'human') ctx.output.text(`${exchange.aiResponse?.content ?? ''}\n`);
     else ctx.output.record(exchange, []);

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { integer } from '../shared/options.js';
 import { Stopped, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import type { IO } from '../../io/streams.js';
@@ -21,11 +22,7 @@ interface ListenOptions {
   scheme: SignatureScheme;
 }
 
-const int = (name: string, max: number) => (v: string) => {
-  if (!/^\d+$/.test(v) || Number(v) > max)
-    throw new InvalidArgumentError(`expected a ${name} from 0 to ${max}`);
-  return Number(v);
-};
+const int = (unit: string, max: number) => integer({ unit, max });
 
 export default function listenCommand(): Command {
   return new Command('listen')

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { integer } from '../shared/options.js';
 import { Context } from '../../factory.js';
 import { readPayload } from '../../webhooks/payload.js';
 import { resolveSecrets } from '../../webhooks/secrets.js';
@@ -19,10 +20,11 @@ export default function signCommand(): Command {
     .option('--payload-file <file>', 'raw body (default: stdin)')
     .option('--secret-file <file>', 'file holding a secret (repeatable: one v1= per secret)', collect)
     .option('--webhook <id>', 'use the secret saved for this webhook')
-    .option('--timestamp <unix-seconds>', 'the t= value (default: now)', (v) => {
-      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected unix seconds');
-      return Number(v);
-    })
+    .option(
+      '--timestamp <unix-seconds>',
+      'the t= value (default: now)',
+      integer({ unit: 'unix time in seconds' }),
+    )
     .addOption(schemeOption())
     .addHelpText(
       'after',

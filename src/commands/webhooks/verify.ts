@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { integer } from '../shared/options.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { readPayload } from '../../webhooks/payload.js';
@@ -25,10 +26,7 @@ export default function verifyCommand(): Command {
     .option(
       '--tolerance <seconds>',
       'largest allowed age of t in seconds; 0 turns the check off',
-      (v) => {
-        if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected whole seconds');
-        return Number(v);
-      },
+      integer({ unit: 'number of seconds' }),
       300,
     )
     .addOption(schemeOption())
