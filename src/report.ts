@@ -8,6 +8,8 @@ import {
   InvalidResponseError,
   MethodNotAllowedError,
   ConflictError,
+  InvalidIdError,
+  UnsupportedError,
   NotFoundError,
   ReplyInterruptedError,
   PayloadTooLargeError,
@@ -24,6 +26,8 @@ import { safeJson, sanitizeField } from './util/sanitize.js';
 export function exitCodeFor(err: unknown): number {
   if (err instanceof CliError) return err.exitCode;
   if (err instanceof AbortedError) return ExitCode.interrupted;
+  if (err instanceof InvalidIdError) return ExitCode.usage;
+  if (err instanceof UnsupportedError) return ExitCode.failure;
   if (err instanceof NotFoundError) return ExitCode.notFound;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) return ExitCode.auth;
   if (err instanceof RateLimitError) return ExitCode.rateLimited;

@@ -179,7 +179,7 @@ export class KbClient {
     else if (err.status !== undefined && RETRYABLE_STATUS.has(err.status))
       retryable = idempotent || err.status === 429;
     if (!retryable) return undefined;
-    const retryAfter = (err as ApiError & { retryAfterMs?: number }).retryAfterMs;
+    const retryAfter = err.retryAfterMs;
     if (retryAfter !== undefined) return retryAfter;
     const base = Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS);
     const jitter = 1 - 0.25 * (this.#options.random ?? Math.random)();
@@ -313,9 +313,8 @@ export class KbClient {
         ? unexpectedResponse(status, contentType, fields.url, text, false)
         : `${status} from ${fields.method} ${new URL(fields.url).pathname}${redirectedTo(status, headers.location)}`);
     const error = errorForStatus(status, message, { ...fields, code: parsed.code });
-    Object.defineProperty(error, 'response', { value: { status, headers, rawBody }, enumerable: false });
-    const retryAfterMs = parseRetryAfter(headers['retry-after']);
-    if (retryAfterMs !== undefined) Object.assign(error, { retryAfterMs });
+    error.withResponse({ status, headers, rawBody });
+    error.retryAfterMs = parseRetryAfter(headers['retry-after']);
     throw error;
   }
 }

@@ -15,8 +15,19 @@ export class ApiError extends Error {
   readonly requestId?: string;
   readonly method?: string;
   readonly url?: string;
-  /** The raw response, when there was one (for `kb api`, which prints error bodies too). */
+  /** How long the service asked to wait before a retry (Retry-After), when it said. */
+  retryAfterMs?: number;
+  /**
+   * The raw response, when there was one (for `kb api`, which prints error bodies too). Not
+   * enumerable: an error logged or turned into JSON never carries a body.
+   */
   declare response?: { status: number; headers: Record<string, string>; rawBody: Buffer };
+
+  /** Keeps the raw response with the error, out of what is enumerated. */
+  withResponse(response: NonNullable<ApiError['response']>): this {
+    Object.defineProperty(this, 'response', { value: response, enumerable: false, writable: true });
+    return this;
+  }
 
   constructor(message: string, fields: ApiErrorFields = {}) {
     super(message);
@@ -69,6 +80,14 @@ export class TimeoutError extends ApiError {
 /** Cancelled by the user (Ctrl-C or an AbortSignal). */
 export class AbortedError extends ApiError {
   override name = 'AbortedError';
+}
+/** An id that cannot be put in a path (empty, `.`, `..`, control characters): refused before any request. */
+export class InvalidIdError extends ApiError {
+  override name = 'InvalidIdError';
+}
+/** An extension of the published interface that this service does not offer (404 or 405 for the route). */
+export class UnsupportedError extends ApiError {
+  override name = 'UnsupportedError';
 }
 /** A streamed reply the service no longer knows (it restarted mid-reply): what it kept is in the thread. */
 export class ReplyInterruptedError extends ApiError {

@@ -1,5 +1,4 @@
-import { MethodNotAllowedError, NotFoundError } from './errors.js';
-import { CliError, ExitCode } from '../errors.js';
+import { MethodNotAllowedError, NotFoundError, UnsupportedError } from './errors.js';
 
 /**
  * Listing, reading and deleting webhooks are extensions of the published interface: a server
@@ -17,9 +16,9 @@ export async function extension<T>(
       err instanceof NotFoundError &&
       (options.anyNotFound || err.code === undefined || err.code === 'route_not_found');
     if (err instanceof MethodNotAllowedError || routeMissing) {
-      throw new CliError(
+      throw new UnsupportedError(
         `this service does not offer ${operation} (it is not part of the published interface)`,
-        ExitCode.failure,
+        { code: 'unsupported', status: err.status },
       );
     }
     throw err;

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { InvalidIdError } from './errors.js';
 
 /**
  * Puts an id into its own path segment. Every reserved character is percent-encoded, and the
@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 export function segment(id: string): string {
   const trimmed = String(id);
   if (!trimmed || trimmed === '.' || trimmed === '..' || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new UsageError(`invalid id ${JSON.stringify(trimmed)}`);
+    throw new InvalidIdError(`invalid id ${JSON.stringify(trimmed)}`, { code: 'invalid_id' });
   }
   return encodeURIComponent(trimmed);
 }

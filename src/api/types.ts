@@ -19,7 +19,18 @@ export interface Message {
   role: 'user' | 'assistant' | string;
   content: string;
   createdAt: string;
+  /** The files an assistant reply cites (an extension; read it with `citedSources`). */
+  sources?: unknown;
+  /** A reply stopped before it was finished. */
+  incomplete?: boolean;
+  /** beta: a reply still being written. */
+  inProgress?: boolean;
   [extra: string]: unknown;
+}
+
+/** The files a reply cites, as strings, whatever shape the service gave them in. */
+export function citedSources(message: Message | undefined): string[] {
+  return Array.isArray(message?.sources) ? (message.sources as unknown[]).map(String) : [];
 }
 
 export interface ThreadWithMessages extends Thread {

@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  constants,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { siblingTempPath } from '../util/temp-path.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
 import { refuseLink } from '../config/links.js';
 import { importPackage } from '../import-package.js';
 
@@ -95,14 +86,7 @@ export class HistoryFile {
   /** Keeps the newest HISTORY_LIMIT entries: a new file, renamed over the old one. Called under the lock. */
   #compact(): void {
     const lines = readFileSync(this.path, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_LIMIT);
-    const tmp = siblingTempPath(this.path);
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, lines.map((l) => `${l}\n`).join(''));
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, lines.map((l) => `${l}\n`).join(''));
     this.#count = lines.length;
   }
 }

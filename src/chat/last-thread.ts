@@ -1,7 +1,8 @@
-import { closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { refuseLink } from '../config/links.js';
 import { stateDir } from '../config/paths.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
 import type { ChatClient } from './session.js';
 
 /**
@@ -30,18 +31,7 @@ export class LastThread {
   save(id: string): void {
     try {
       mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-      const tmp = `${this.path}.${process.pid}.tmp`;
-      const fd = openSync(
-        tmp,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
-        0o600,
-      );
-      try {
-        writeSync(fd, `${id}\n`);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, this.path);
+      writeFileAtomic(this.path, `${id}\n`);
     } catch {
       // Only `kb chat -c` is less accurate without it.
     }

@@ -1,7 +1,7 @@
 import { sanitizeDeep } from '../util/sanitize.js';
 import type { StreamEvent } from '../api/stream.js';
 import type { Exchange, KbFile, Message, Thread, ThreadWithMessages } from '../api/types.js';
-import { titleFrom } from './assembler.js';
+import { titleFrom } from '../util/title.js';
 
 /** What the chat needs from the client; tests can pass a fake. */
 export interface ChatClient {

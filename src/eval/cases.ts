@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
 import { UsageError } from '../errors.js';
-import { titleFrom } from '../chat/assembler.js';
+import { titleFrom } from '../util/title.js';
 import {
   cites,
   contains,

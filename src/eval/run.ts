@@ -7,7 +7,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../api/errors.js';
-import type { Exchange, Thread } from '../api/types.js';
+import { citedSources, type Exchange, type Thread } from '../api/types.js';
 import type { EvalCase } from './cases.js';
 import { evaluate, type ExpectationResult } from './expectations.js';
 
@@ -72,7 +72,7 @@ async function runOne(
       const reply = exchange.aiResponse;
       const observed = {
         answer: String(reply?.content ?? ''),
-        sources: Array.isArray(reply?.sources) ? (reply.sources as unknown[]).map(String) : [],
+        sources: citedSources(reply),
         latencyMs,
       };
       const expectations = await evaluate(turn.expectations, observed);

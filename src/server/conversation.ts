@@ -8,7 +8,7 @@ import { newId } from './ids.js';
 import type { MessageRecord } from './model.js';
 import { presentMessage } from './present.js';
 
-export interface Exchange {
+export interface PresentedExchange {
   userMessage: ReturnType<typeof presentMessage>;
   aiResponse: ReturnType<typeof presentMessage>;
 }
@@ -70,7 +70,7 @@ export async function converse(
   threadId: string,
   content: string,
   options: ConverseOptions = {},
-): Promise<Exchange & { cancelled: boolean }> {
+): Promise<PresentedExchange & { cancelled: boolean }> {
   const { store } = service;
   const { accepted } = options;
   const result = await service.turns.run(threadId, async () => {

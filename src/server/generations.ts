@@ -1,6 +1,6 @@
 import { newId } from './ids.js';
 import { now } from './clock.js';
-import type { Exchange } from './conversation.js';
+import type { PresentedExchange } from './conversation.js';
 
 /** beta: the state of an asynchronous generation (docs/local-service.md, "Streaming"). */
 export type GenerationStatus = 'in_progress' | 'completed' | 'cancelled' | 'failed';
@@ -21,7 +21,7 @@ export interface Generation {
   /** The reply written so far. */
   text: string;
   events: GenerationEvent[];
-  exchange?: Exchange;
+  exchange?: PresentedExchange;
   error?: { code: string; message: string };
   readonly cancel: AbortController;
   readonly listeners: Set<(event: GenerationEvent) => void>;

@@ -1,4 +1,4 @@
-export type ThreadStatus = 'OPEN' | 'CLOSED' | 'ARCHIVED';
+export type ThreadRecordStatus = 'OPEN' | 'CLOSED' | 'ARCHIVED';
 export type FileStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
 export interface Workspace {
@@ -16,7 +16,7 @@ export interface ThreadRecord {
   id: string;
   workspaceId: string;
   title: string;
-  status: ThreadStatus;
+  status: ThreadRecordStatus;
   createdAt: string;
   updatedAt: string;
 }
@@ -98,7 +98,7 @@ export type Operation =
   | { op: 'key'; key: ApiKeyRecord }
   | { op: 'user'; user: UserRecord }
   | { op: 'thread'; thread: ThreadRecord }
-  | { op: 'threadStatus'; id: string; status: ThreadStatus; at: string }
+  | { op: 'threadStatus'; id: string; status: ThreadRecordStatus; at: string }
   | { op: 'messages'; messages: MessageRecord[] }
   /** A message changed in place: a reply that was being written, completed. */
   | { op: 'messageUpdate'; message: MessageRecord }

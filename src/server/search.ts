@@ -1,4 +1,7 @@
+import { withinEdits } from '../util/edit-distance.js';
 import type { Chunk } from './model.js';
+
+export { withinEdits };
 
 export interface Hit {
   chunk: Chunk;
@@ -470,23 +473,4 @@ export class ChunkIndex {
     if (total - index.#live > 256 && total - index.#live > index.#live) index.#compact();
     return index;
   }
-}
-
-/** Whether `a` becomes `b` with at most `max` single-character edits (banded Levenshtein). */
-export function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let smallest = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      row.push(value);
-      smallest = Math.min(smallest, value);
-    }
-    if (smallest > max) return false;
-    previous = row;
-  }
-  return previous[b.length]! <= max;
 }

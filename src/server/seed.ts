@@ -2,7 +2,7 @@ import { now } from './clock.js';
 import { DEMO_BINARY, DEMO_DOCUMENTS, DEMO_THREADS, DEMO_USERS, OTHER_WORKSPACE } from './demo-content.js';
 import { newId } from './ids.js';
 import type { Indexer } from './indexer.js';
-import type { MessageRecord, ThreadStatus } from './model.js';
+import type { MessageRecord, ThreadRecordStatus } from './model.js';
 import type { Store } from './store.js';
 
 /** Finds or creates the workspace called `name`; returns its id. */
@@ -30,7 +30,7 @@ export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId
       id: newId('thr'),
       workspaceId: demoId,
       title: seed.title,
-      status: seed.status as ThreadStatus,
+      status: seed.status as ThreadRecordStatus,
       createdAt: at,
       updatedAt: at,
     };

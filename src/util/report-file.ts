@@ -1,19 +1,8 @@
-import {
-  accessSync,
-  closeSync,
-  constants,
-  fsyncSync,
-  lstatSync,
-  openSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import { errnoText } from './user-file.js';
+import { writeFileAtomic } from './write-atomic.js';
 
 /**
  * A report kb writes to a path the user named (`--junit report.xml`): checked before any work,
@@ -46,32 +35,9 @@ export class ReportFile {
   }
 
   write(content: string): void {
-    const target = resolve(this.path);
-    const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-    let fd: number | undefined;
     try {
-      fd = openSync(
-        temporary,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-        0o644,
-      );
-      const bytes = Buffer.from(content);
-      for (let at = 0; at < bytes.length;) {
-        const n = writeSync(fd, bytes, at, bytes.length - at);
-        if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
-        at += n;
-      }
-      fsyncSync(fd);
-      closeSync(fd);
-      fd = undefined;
-      renameSync(temporary, target);
+      writeFileAtomic(resolve(this.path), content, 0o644);
     } catch (err) {
-      if (fd !== undefined) closeSync(fd);
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // never made, or already renamed
-      }
       throw new CliError(`cannot write ${this.what} ${this.path}: ${errnoText(err)}`, ExitCode.failure);
     }
   }

@@ -86,6 +86,9 @@ describe('a generator that cannot be reached', () => {
     );
     try {
       const env = { KB_BASE_URL: serve.url, KB_API_KEY: 'kb_answers_test' };
+      // The demo's documents are indexed (or failed) before the question: kb files wait, as a script would.
+      const waited = await runKb(['files', 'wait', '--all', '--timeout', '60s'], { env, configDir: dir });
+      expect([0, 1]).toContain(waited.code);
       const [reply] = await conversation(env, 'What does error E-4102 mean?');
       expect(reply!.content).toContain('IMAP');
       await expect

@@ -155,7 +155,7 @@ describe('kb chat streams replies (tmux)', () => {
   itWith('tmux')(
     'shows the reply as it arrives, then rendered; Ctrl-C cancels it on the service',
     async () => {
-      const slow = await startTestServer({ demo: true, streamDelayMs: 80 });
+      const slow = await startTestServer({ demo: true, streamDelayMs: 200 });
       const vars = {
         ...baseEnv(tempDir()),
         TERM: 'xterm-256color',

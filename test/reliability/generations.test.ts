@@ -13,15 +13,18 @@ const QUESTION = 'How much is the Growth plan?';
 /** Resolves once every document of the demo has been indexed (or failed). */
 async function indexed(server: { url: string }) {
   await expect
-    .poll(async () => {
-      const files = (await api(server, KEY, 'GET', '/v1/files?limit=100')).json.data as {
-        indexingStatus: string;
-      }[];
-      return (
-        files.length > 0 &&
-        files.every((f) => f.indexingStatus === 'COMPLETED' || f.indexingStatus === 'FAILED')
-      );
-    })
+    .poll(
+      async () => {
+        const files = (await api(server, KEY, 'GET', '/v1/files?limit=100')).json.data as {
+          indexingStatus: string;
+        }[];
+        return (
+          files.length > 0 &&
+          files.every((f) => f.indexingStatus === 'COMPLETED' || f.indexingStatus === 'FAILED')
+        );
+      },
+      { timeout: 20_000, interval: 100 },
+    )
     .toBe(true);
 }
 
@@ -104,7 +107,7 @@ describe('an accepted generation is durable (beta streaming)', () => {
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((r) => child.on('close', r));
-    await expect.poll(() => stdout.length, { timeout: 10_000 }).toBeGreaterThan(10);
+    await expect.poll(() => stdout.length, { timeout: 20_000 }).toBeGreaterThan(10);
     server.child.kill('SIGKILL');
     await new Promise((r) => server.child.once('exit', r));
     server = await startServeProcess(dir, args, keys);

@@ -18,8 +18,8 @@ export abstract class Resource {
       if (!(err instanceof NotFoundError) || err.message.includes(id) || err.code === 'route_not_found')
         throw err;
       const named = new NotFoundError(`${kind} ${id} not found`, err);
-      if (err.response) named.response = err.response;
-      throw named;
+      named.retryAfterMs = err.retryAfterMs;
+      throw err.response ? named.withResponse(err.response) : named;
     }
   }
 

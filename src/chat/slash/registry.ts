@@ -1,3 +1,4 @@
+import { editDistance } from '../../util/edit-distance.js';
 import type { SlashCommand } from './command.js';
 import { copy } from './copy.js';
 import { edit } from './edit.js';
@@ -63,24 +64,10 @@ export class SlashRegistry {
     let best: { name: string; distance: number } | undefined;
     for (const command of this.#commands) {
       for (const candidate of [command.name, ...(command.aliases ?? [])]) {
-        const distance = editDistance(name.toLowerCase(), candidate);
+        const distance = editDistance(name.toLowerCase(), candidate, 2);
         if (distance <= 2 && (!best || distance < best.distance)) best = { name: command.name, distance };
       }
     }
     return best?.name;
   }
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = current;
-    }
-  }
-  return row[b.length]!;
 }

@@ -1,3 +1,4 @@
+import { citedSources } from '../../api/types.js';
 import { colorStatus } from '../../io/format.js';
 import { citedFilename } from '../../util/citation.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -8,7 +9,7 @@ export const sources: SlashCommand = {
   description: 'the files the last reply cited, with their indexing status',
   async run(repl) {
     const reply = repl.lastReply();
-    const cited = Array.isArray(reply?.sources) ? (reply.sources as unknown[]).map(String) : [];
+    const cited = citedSources(reply);
     if (!reply || cited.length === 0) {
       repl.print(repl.color.dim(reply ? 'The last reply cited no files.\n' : 'No reply yet.\n'));
       return undefined;

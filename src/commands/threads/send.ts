@@ -7,7 +7,7 @@ import { startSpinner } from '../../io/spinner.js';
 import { readStdin } from '../../io/stdin.js';
 import { formatDuration } from '../../util/duration.js';
 import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
-import { streamReply } from './stream-reply.js';
+import { printStreamedReply } from './stream-reply.js';
 
 export default function sendCommand(): Command {
   return new Command('send')
@@ -54,7 +54,7 @@ export async function runSend(
   const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
   if (opts.stream) {
     try {
-      await streamReply(ctx, client, id, content);
+      await printStreamedReply(ctx, client, id, content);
     } catch (err) {
       // Stopped with Ctrl-C: the message was sent and what arrived is kept in the thread.
       if (err instanceof Interrupted) last.save(id);

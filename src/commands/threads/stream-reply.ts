@@ -10,7 +10,7 @@ import type { Context } from '../../factory.js';
  * the final {userMessage, aiResponse} only. Ctrl-C cancels the generation on the service,
  * keeps what arrived, says so and exits 130.
  */
-export async function streamReply(
+export async function printStreamedReply(
   ctx: Context,
   client: KbClient,
   threadId: string,

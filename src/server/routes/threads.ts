@@ -5,7 +5,7 @@ import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound, ServiceError } from '../http-errors.js';
 import { newId } from '../ids.js';
-import type { Operation, ThreadRecord, ThreadStatus } from '../model.js';
+import type { Operation, ThreadRecord, ThreadRecordStatus } from '../model.js';
 import { NEWEST_FIRST, pageOf, parseCursor } from '../paging.js';
 import { presentMessage, presentThread } from '../present.js';
 import {
@@ -70,7 +70,7 @@ export function threadRoutes(service: Service) {
     if (raw === undefined && rawTitle === undefined)
       throw badRequest('status or title is required', 'missing_field');
     const title = rawTitle === undefined ? undefined : requiredString(c.var.body, 'title', MAX_TITLE).trim();
-    const status = raw === undefined ? undefined : (parseStatus(raw, THREAD_STATUSES) as ThreadStatus);
+    const status = raw === undefined ? undefined : (parseStatus(raw, THREAD_STATUSES) as ThreadRecordStatus);
     const at = now();
     const ops: Operation[] = [];
     if (title !== undefined) ops.push({ op: 'thread', thread: { ...thread, title, updatedAt: at } });
