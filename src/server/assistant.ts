@@ -98,12 +98,10 @@ export async function retrieve(
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
-  const passages = groundedPassages(input);
-  const answering = new Set(
-    scorePassages(input)
-      .filter((p) => p.relevance >= threshold)
-      .map((p) => p.chunk.id),
-  );
+  // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
+  const scored = scorePassages(input);
+  const passages = groundedPassages(input, scored);
+  const answering = new Set(scored.filter((p) => p.relevance >= threshold).map((p) => p.chunk.id));
   return { hits, terms, passages, grounded: hits.filter((h) => answering.has(h.chunk.id)) };
 }
 

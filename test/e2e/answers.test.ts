@@ -1,11 +1,9 @@
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCases } from '../../src/eval/cases.js';
 import { ROOT, runKb, tempDir } from '../helpers/cli.js';
-import { api, demoServerForFile } from '../helpers/server.js';
+import { api, demoServerForFile, freePort } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 
 const demo = demoServerForFile();
@@ -74,10 +72,7 @@ describe('answers grounded in the documents, or "not found"', () => {
 describe('a generator that cannot be reached', () => {
   it('is said on the serve console, one line per reply, and the documents answer instead', async () => {
     // A port that was free a moment ago: nothing listens there.
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const dead = `http://127.0.0.1:${(probe.address() as AddressInfo).port}/v1`;
-    probe.close();
+    const dead = `http://127.0.0.1:${await freePort()}/v1`;
     const serve = await startServeProcess(
       dir,
       ['--demo', '--index-delay', '0', '--llm-base-url', dead],

@@ -1,24 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { hostileServer } from '../helpers/hostile.js';
-import { startTestServer } from '../helpers/server.js';
+import { demoServerForFile } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 
-let server: RunningServer;
-let env: Record<string, string>;
-beforeAll(async () => {
-  server = await startTestServer({ demo: true });
-  env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! };
-});
-afterAll(() => server.close());
+const demo = demoServerForFile();
 
 describe('errors name their subject', () => {
   it('kb files wait names the file that does not exist', async () => {
-    const known = (await runKb(['files', 'list', '--ids'], { env })).stdout.trim().split('\n')[0]!;
-    const res = await runKb(['files', 'wait', known, 'file_nope'], { env });
+    const known = (await runKb(['files', 'list', '--ids'], { env: demo.env })).stdout.trim().split('\n')[0]!;
+    const res = await runKb(['files', 'wait', known, 'file_nope'], { env: demo.env });
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/^error: file file_nope not found/);
   });
@@ -29,7 +22,7 @@ describe('errors name their subject', () => {
     writeFileSync(big, 'x'.repeat(65 * 1024));
     mkdirSync(join(dir, 'folder'));
     const sign = (file: string) =>
-      runKb(['webhooks', 'sign', '--secret-file', file, '--payload-file', big], { env });
+      runKb(['webhooks', 'sign', '--secret-file', file, '--payload-file', big], { env: demo.env });
     const cases: [string, RegExp][] = [
       [join(dir, 'nope'), /: no such file or folder$/],
       [join(dir, 'folder'), /: it is a folder$/],
@@ -97,8 +90,8 @@ describe('errors name their subject', () => {
   });
 
   it('a message to a CLOSED thread says what to do instead', async () => {
-    const closed = [...server.service.store.threads.values()].find((t) => t.status === 'CLOSED')!;
-    const res = await runKb(['threads', 'send', closed.id, 'hello'], { env });
+    const closed = [...demo.server.service.store.threads.values()].find((t) => t.status === 'CLOSED')!;
+    const res = await runKb(['threads', 'send', closed.id, 'hello'], { env: demo.env });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/only OPEN threads accept messages/);
     expect(res.stderr).toMatch(/hint: start a new thread \(`kb threads create`\), or reopen this one/);
@@ -108,7 +101,7 @@ describe('errors name their subject', () => {
     const res = await runKb(
       ['webhooks', 'create', '--url', 'http://127.0.0.1:9999/hook', '--event', 'file.indexed'],
       {
-        env,
+        env: demo.env,
       },
     );
     expect(res.code).toBe(2);
@@ -120,12 +113,12 @@ describe('errors name their subject', () => {
   it('with format json in the config, an error on a terminal is still one to read, with its hint', async () => {
     const dir = tempDir();
     expect((await runKb(['config', 'set', 'format', 'json'], { configDir: dir })).code).toBe(0);
-    const onTerminal = await runKbOnTTY(['threads', 'get', 'thr_nope'], { env, configDir: dir });
+    const onTerminal = await runKbOnTTY(['threads', 'get', 'thr_nope'], { env: demo.env, configDir: dir });
     expect(onTerminal.code).toBe(3);
     const screen = onTerminal.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     expect(screen).toMatch(/error: thread thr_nope not found/);
     expect(screen).not.toMatch(/"error":/);
-    const piped = await runKb(['threads', 'get', 'thr_nope'], { env, configDir: dir });
+    const piped = await runKb(['threads', 'get', 'thr_nope'], { env: demo.env, configDir: dir });
     expect(JSON.parse(piped.stderr).error.code).toBe('not_found');
   });
 });

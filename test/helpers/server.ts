@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js';
 
@@ -44,4 +46,13 @@ export function demoServerForFile(): { server: RunningServer; env: Record<string
   });
   afterAll(() => demo.server.close());
   return demo;
+}
+
+/** A port that was free a moment ago (nothing listens there now). */
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
-import { api } from '../helpers/server.js';
+import { api, freePort } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 
 const KEY = 'kb_generation_key';
@@ -28,29 +27,30 @@ async function indexed(server: { url: string }) {
     .toBe(true);
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => probe.once('listening', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise((r) => probe.close(r));
-  return port;
+/** A kb serve --demo with --data that streams slowly, its documents indexed, and a new thread. */
+async function slowDemo(title: string, extra: string[] = []) {
+  const dir = tempDir();
+  const args = [
+    '--demo',
+    '--data',
+    join(dir, 'state.jsonl'),
+    '--stream-delay',
+    '150',
+    '--index-delay',
+    '0',
+    ...extra,
+  ];
+  const server = await startServeProcess(dir, args, keys);
+  await indexed(server);
+  const thread = (await api(server, KEY, 'POST', '/v1/threads', { title })).json.data;
+  return { dir, args, server, thread };
 }
 
 describe('an accepted generation is durable (beta streaming)', () => {
   it('survives kill -9 mid-reply: the question and the text so far are kept, the reply marked incomplete', async () => {
-    const dir = tempDir();
-    const args = [
-      '--demo',
-      '--data',
-      join(dir, 'state.jsonl'),
-      '--stream-delay',
-      '150',
-      '--index-delay',
-      '0',
-    ];
-    let server = await startServeProcess(dir, args, keys);
-    await indexed(server);
-    const thread = (await api(server, KEY, 'POST', '/v1/threads', { title: 'durable' })).json.data;
+    const demo = await slowDemo('durable');
+    const { dir, args, thread } = demo;
+    let { server } = demo;
     const accepted = await api(server, KEY, 'POST', `/v1/threads/${thread.id}/generations`, {
       content: QUESTION,
     });
@@ -83,22 +83,9 @@ describe('an accepted generation is durable (beta streaming)', () => {
   }, 30_000);
 
   it('kb threads send --stream says the reply was interrupted when the service restarts mid-reply', async () => {
-    const dir = tempDir();
-    const port = String(await freePort());
-    const args = [
-      '--demo',
-      '--data',
-      join(dir, 'state.jsonl'),
-      '--stream-delay',
-      '150',
-      '--index-delay',
-      '0',
-      '--port',
-      port,
-    ];
-    let server = await startServeProcess(dir, args, keys);
-    await indexed(server);
-    const thread = (await api(server, KEY, 'POST', '/v1/threads', { title: 'cli' })).json.data;
+    const demo = await slowDemo('cli', ['--port', String(await freePort())]);
+    const { dir, args, thread } = demo;
+    let { server } = demo;
     const child = spawn(process.execPath, [BIN, 'threads', 'send', thread.id, QUESTION, '--stream'], {
       env: baseEnv(dir, { KB_BASE_URL: server.url, KB_API_KEY: KEY }),
     });

@@ -73,9 +73,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
  * the question, and up to two more that rank close to it. None when nothing does: the answer
  * is then "not found", citing nothing.
  */
-export function groundedPassages(input: GroundingInput): ScoredPassage[] {
+export function groundedPassages(
+  input: GroundingInput,
+  scored: ScoredPassage[] = scorePassages(input),
+): ScoredPassage[] {
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
-  const scored = scorePassages(input);
   const best = scored[0];
   if (!best || best.relevance < threshold) return [];
   const chosen = scored
