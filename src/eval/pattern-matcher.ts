@@ -8,13 +8,19 @@ export const PATTERN_TIMEOUT_MS = 1_000;
 /** A pattern that ran past its time on an answer (catastrophic backtracking). */
 export class PatternTimeout extends Error {}
 
+interface Started {
+  worker: Worker;
+  online: Promise<void>;
+}
+
 /**
  * Tests regular expressions in a worker thread, one at a time, each with a deadline: a pattern
  * that runs past it gets its worker terminated (a new one serves the next) and rejects with
- * PatternTimeout. The worker never keeps the process alive.
+ * PatternTimeout. The deadline starts once the worker is running, so a slow start on a busy
+ * machine is not taken for backtracking. The worker never keeps the process alive.
  */
 export class PatternMatcher {
-  #worker: Worker | undefined;
+  #started: Started | undefined;
   #next = 1;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -26,8 +32,9 @@ export class PatternMatcher {
     return run;
   }
 
-  #run(pattern: RegExp, text: string): Promise<boolean> {
-    const worker = this.#ensure();
+  async #run(pattern: RegExp, text: string): Promise<boolean> {
+    const { worker, online } = this.#ensure();
+    await online;
     const job: PatternJob = { id: this.#next++, source: pattern.source, flags: pattern.flags, text };
     return new Promise<boolean>((resolve, reject) => {
       const done = () => {
@@ -60,20 +67,28 @@ export class PatternMatcher {
     });
   }
 
-  #ensure(): Worker {
-    if (this.#worker) return this.#worker;
+  #ensure(): Started {
+    if (this.#started) return this.#started;
     const worker = new Worker(builtScript('eval', 'pattern-worker.js'));
     worker.unref();
-    this.#worker = worker;
-    return worker;
+    const online = new Promise<void>((resolve, reject) => {
+      worker.once('message', resolve); // the worker's first message says it is listening
+      worker.once('error', (err) => {
+        this.#drop(worker);
+        reject(err);
+      });
+    });
+    online.catch(() => undefined);
+    this.#started = { worker, online };
+    return this.#started;
   }
 
   #drop(worker: Worker): void {
     void worker.terminate();
-    if (this.#worker === worker) this.#worker = undefined;
+    if (this.#started?.worker === worker) this.#started = undefined;
   }
 
   close(): void {
-    if (this.#worker) this.#drop(this.#worker);
+    if (this.#started) this.#drop(this.#started.worker);
   }
 }

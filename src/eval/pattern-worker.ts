@@ -12,3 +12,4 @@ export interface PatternJob {
 parentPort?.on('message', ({ id, source, flags, text }: PatternJob) => {
   parentPort!.postMessage({ id, matched: new RegExp(source, flags).test(text) });
 });
+parentPort?.postMessage('ready');
