@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
-import { siblingTempPath } from '../util/temp-path.js';
+import { writeFileAtomicAsync } from '../util/write-atomic.js';
 
 /**
  * A file of derived state kept next to --data (the search index, the vectors): the journal stays
@@ -12,10 +11,7 @@ import { siblingTempPath } from '../util/temp-path.js';
  * (the header), then the binary body.
  */
 
-/**
- * Writes the file atomically (a new file, written whole and fsynced, then renamed), 0600 like
- * the journal, off the event loop. A short write (a full disk) leaves the old file in place.
- */
+/** Writes the file atomically (writeFileAtomicAsync), 0600 like the journal, off the event loop. */
 export async function writeDerivedFile(
   path: string,
   magic: string,
@@ -26,39 +22,7 @@ export async function writeDerivedFile(
   const hash = createHash('sha256').update(headerLine);
   for (const part of parts) hash.update(part);
   const head = Buffer.from(`${magic}${hash.digest('hex')}\n`);
-  const all = [head, headerLine, ...parts];
-  const total = all.reduce((sum, part) => sum + part.byteLength, 0);
-  // A name no one can have planted (exclusive create never follows a link), in the same directory.
-  const tmp = siblingTempPath(path);
-  const file = await open(tmp, 'wx', 0o600);
-  try {
-    let written = 0;
-    while (written < total) {
-      const { bytesWritten } = await file.writev(remaining(all, written));
-      if (bytesWritten === 0) throw new Error('the disk took no more bytes');
-      written += bytesWritten;
-    }
-    await file.sync();
-    await file.close();
-    await rename(tmp, path);
-  } catch (err) {
-    await file.close().catch(() => {});
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
-}
-
-/** The parts from byte `offset` of them on. */
-function remaining(parts: Uint8Array[], offset: number): Uint8Array[] {
-  const rest: Uint8Array[] = [];
-  for (const part of parts) {
-    if (offset >= part.byteLength) offset -= part.byteLength;
-    else {
-      rest.push(offset ? part.subarray(offset) : part);
-      offset = 0;
-    }
-  }
-  return rest;
+  await writeFileAtomicAsync(path, [head, headerLine, ...parts]);
 }
 
 /**

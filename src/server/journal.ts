@@ -1,6 +1,5 @@
 import * as nodeFs from 'node:fs';
-import { dirname } from 'node:path';
-import { siblingTempPath } from '../util/temp-path.js';
+import { writeAll, writeFileAtomic } from '../util/write-atomic.js';
 import type { Operation } from './model.js';
 
 /** The file-system calls the journal makes; tests pass one that fails (ENOSPC, short writes). */
@@ -228,21 +227,11 @@ export class Journal {
       return;
     }
     const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
-    // A name no one can have planted (exclusive create never follows a link), 0600, in the
-    // same directory so that the rename is atomic.
-    const tmp = siblingTempPath(this.path);
-    const fd = this.fs.openSync(tmp, 'wx', 0o600);
     try {
-      this.#writeAll(fd, data, 0);
-      this.fs.fsyncSync(fd);
+      writeFileAtomic(this.path, data, { fs: this.fs });
     } catch (err) {
-      this.fs.closeSync(fd);
-      this.fs.unlinkSync(tmp);
       throw new StorageError(err);
     }
-    this.fs.closeSync(fd);
-    this.fs.renameSync(tmp, this.path);
-    this.#syncDirectory();
     this.#fd = this.fs.openSync(this.path, 'r+', 0o600);
     this.#size = data.length;
   }
@@ -257,7 +246,7 @@ export class Journal {
     const data = Buffer.from(ops.map((op) => `${JSON.stringify(op)}\n`).join(''));
     try {
       if (this.#dirty) this.#cutBack();
-      this.#writeAll(this.#fd, data, this.#size);
+      writeAll(this.fs, this.#fd, data, this.#size);
       if (!ops.every((op) => UNSYNCED.has(op.op))) this.fs.fsyncSync(this.#fd);
       this.#size += data.length;
     } catch (err) {
@@ -276,31 +265,9 @@ export class Journal {
     this.#fd = undefined;
   }
 
-  /** Writes all of `data` at `position`; a short write continues, a write of nothing fails. */
-  #writeAll(fd: number, data: Buffer, position: number): void {
-    let done = 0;
-    while (done < data.length) {
-      const n = this.fs.writeSync(fd, data, done, data.length - done, position + done);
-      if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
-      done += n;
-    }
-  }
-
   #cutBack(): void {
     this.fs.ftruncateSync(this.#fd!, this.#size);
     this.fs.fsyncSync(this.#fd!);
     this.#dirty = false;
-  }
-
-  #syncDirectory(): void {
-    let fd: number | undefined;
-    try {
-      fd = this.fs.openSync(dirname(this.path), 'r');
-      this.fs.fsyncSync(fd);
-    } catch {
-      // some file systems cannot fsync a directory; the rename itself has happened
-    } finally {
-      if (fd !== undefined) this.fs.closeSync(fd);
-    }
   }
 }

@@ -36,7 +36,7 @@ export class ReportFile {
 
   write(content: string): void {
     try {
-      writeFileAtomic(resolve(this.path), content, 0o644);
+      writeFileAtomic(resolve(this.path), content, { mode: 0o644 });
     } catch (err) {
       throw new CliError(`cannot write ${this.what} ${this.path}: ${errnoText(err)}`, ExitCode.failure);
     }
