@@ -42,6 +42,14 @@ export interface GlobalOptions {
   insecure?: boolean;
 }
 
+export interface ClientOptions {
+  /** False: a client without a key is allowed (kb auth login checking a URL). */
+  requireKey?: boolean;
+  apiKey?: string;
+  baseUrl?: string;
+  maxRetries?: number;
+}
+
 /** What a context is built from. Tests pass fakes; `Context.for` passes the process's own. */
 export interface ContextDeps {
   options?: GlobalOptions;
@@ -69,7 +77,8 @@ export class Context {
   #io?: IO;
   #output?: Output;
   #config?: ReadResult;
-  #client?: KbClient;
+  /** Clients made so far, one per distinct set of client() options; all closed by close(). */
+  readonly #clients = new Map<string, Promise<KbClient>>();
   #warned = false;
 
   constructor(deps: ContextDeps) {
@@ -246,12 +255,22 @@ export class Context {
     return checkBaseUrl(baseUrl, this.options.insecure);
   }
 
-  /** The HTTP client, with the resolved key; fails with exit 4 when no key is available. */
-  async client(
-    options: { requireKey?: boolean; apiKey?: string; baseUrl?: string; maxRetries?: number } = {},
-  ): Promise<KbClient> {
-    if (this.#client && !options.apiKey && !options.baseUrl && options.maxRetries === undefined)
-      return this.#client;
+  /**
+   * The HTTP client, with the resolved key; fails with exit 4 when no key is available. Asked
+   * again with the same options, the same client (its connections) is given.
+   */
+  client(options: ClientOptions = {}): Promise<KbClient> {
+    const key = JSON.stringify([options.requireKey, options.apiKey, options.baseUrl, options.maxRetries]);
+    let client = this.#clients.get(key);
+    if (!client) {
+      client = this.#newClient(options);
+      this.#clients.set(key, client);
+      client.catch(() => this.#clients.delete(key));
+    }
+    return client;
+  }
+
+  async #newClient(options: ClientOptions): Promise<KbClient> {
     // A bad output format is a usage error before anything is sent, not after a write succeeded.
     void this.output;
     const auth = this.auth;
@@ -266,7 +285,7 @@ export class Context {
       );
     }
     const KbClient = await loadClientClass();
-    const client = new KbClient({
+    return new KbClient({
       baseUrl,
       apiKey,
       timeoutOverrideMs: this.timeoutOverrideMs,
@@ -275,11 +294,11 @@ export class Context {
       transport: this.#deps.transport,
       debug: this.debugEnabled ? (line) => this.debug(line) : undefined,
     });
-    if (!options.apiKey && !options.baseUrl) this.#client = client;
-    return client;
   }
 
   async close(): Promise<void> {
-    await this.#client?.close().catch(() => {});
+    const clients = [...this.#clients.values()];
+    this.#clients.clear();
+    await Promise.all(clients.map((client) => client.then((c) => c.close()).catch(() => {})));
   }
 }
