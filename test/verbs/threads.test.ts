@@ -44,6 +44,16 @@ describe('threads list', () => {
     ]);
   });
 
+  it('fits the table to a narrow terminal, cutting the title with an ellipsis', async () => {
+    fake = fakeContext({ tty: true, columns: 50, env: { NO_COLOR: '1' } });
+    const long = { ...T1, title: `A very long title ${'about renewals '.repeat(8)}` };
+    fake.on('GET', '/v1/threads?limit=50').reply(200, { data: [long, T2] });
+    await runList(fake.ctx, {});
+    const lines = fake.stdout().trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^thr_1 {2}A very long title about.*… {2}OPEN {4}1h ago$/);
+    expect(lines.every((line) => line.length <= 50)).toBe(true);
+  });
+
   it('prints --json indented, --jsonl one object per line, --ids one id per line', async () => {
     for (const [options, expected] of [
       [{ json: true }, `${JSON.stringify([T1, T2], null, 2)}\n`],

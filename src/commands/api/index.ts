@@ -23,7 +23,7 @@ interface ApiOptions {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-export default function apiCommand(): Command {
+export default function apiCommand(run = runApi): Command {
   return new Command('api')
     .description('Call any endpoint: the escape hatch for what the commands do not cover')
     .argument('<method>', METHODS.join('|'))
@@ -58,7 +58,7 @@ Examples:
   $ kb api POST /v1/threads/thr_123/messages --input message.json --include`,
     )
     .action((method: string, path: string, opts: ApiOptions, cmd: Command) =>
-      runApi(Context.for(cmd), method, path, opts),
+      run(Context.for(cmd), method, path, opts),
     );
 }
 

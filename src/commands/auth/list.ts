@@ -10,7 +10,7 @@ interface ProfileRow {
   current: boolean;
 }
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return new Command('list')
     .alias('ls')
     .description('list the stored profiles: service URL, whether a key is stored, which is current')
@@ -18,7 +18,7 @@ export default function listCommand(): Command {
       'after',
       "\nExamples:\n  $ kb auth list\n  $ kb auth list --json | jq -r '.[] | select(.hasKey) | .name'",
     )
-    .action((_opts: unknown, cmd: Command) => runList(Context.for(cmd)));
+    .action((_opts: unknown, cmd: Command) => run(Context.for(cmd)));
 }
 
 export async function runList(ctx: Context): Promise<void> {

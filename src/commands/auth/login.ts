@@ -10,7 +10,7 @@ interface LoginOptions {
   withKey?: boolean;
 }
 
-export default function loginCommand(): Command {
+export default function loginCommand(run = runLogin): Command {
   return (
     new Command('login')
       .description('store an API key for a profile, after checking it with the service')
@@ -31,7 +31,7 @@ Examples:
             'an API key is never taken as an argument (ps and your shell history would keep it)',
             'type it when asked, or pipe it: printf \'%s\' "$KB_KEY" | kb auth login --with-key',
           );
-        return runLogin(Context.for(cmd), opts);
+        return run(Context.for(cmd), opts);
       })
   );
 }

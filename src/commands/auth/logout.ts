@@ -6,7 +6,7 @@ interface LogoutOptions {
   forget?: boolean;
 }
 
-export default function logoutCommand(): Command {
+export default function logoutCommand(run = runLogout): Command {
   return new Command('logout')
     .description(
       "remove the profile's stored API key (the service URL is kept; --forget removes the profile)",
@@ -16,7 +16,7 @@ export default function logoutCommand(): Command {
       'after',
       '\nExamples:\n  $ kb auth logout\n  $ kb auth logout --profile staging\n  $ kb auth logout --profile old --forget',
     )
-    .action((opts: LogoutOptions, cmd: Command) => runLogout(Context.for(cmd), opts));
+    .action((opts: LogoutOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runLogout(ctx: Context, opts: LogoutOptions = {}): Promise<void> {

@@ -4,14 +4,14 @@ import { CliError, ExitCode } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { maskSecret } from '../../io/format.js';
 
-export default function statusCommand(): Command {
+export default function statusCommand(run = runStatus): Command {
   return new Command('status')
     .description('show the profile, service URL and masked key, and check the key live')
     .addHelpText(
       'after',
       '\nExit status 4 when not logged in or the key is refused.\n\nExamples:\n  $ kb auth status\n  $ kb auth status --json | jq .valid',
     )
-    .action((_opts: unknown, cmd: Command) => runStatus(Context.for(cmd)));
+    .action((_opts: unknown, cmd: Command) => run(Context.for(cmd)));
 }
 
 type Check = 'valid' | 'refused' | 'unreachable' | 'not logged in';

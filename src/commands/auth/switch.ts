@@ -2,12 +2,12 @@ import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 
-export default function switchCommand(): Command {
+export default function switchCommand(run = runSwitch): Command {
   return new Command('switch')
     .description('make another stored profile the current one')
     .argument('<profile>', 'profile name')
     .addHelpText('after', '\nExamples:\n  $ kb auth switch staging')
-    .action((name: string, _opts: unknown, cmd: Command) => runSwitch(Context.for(cmd), name));
+    .action((name: string, _opts: unknown, cmd: Command) => run(Context.for(cmd), name));
 }
 
 export async function runSwitch(ctx: Context, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { CliError, ExitCode } from '../../errors.js';
 import { Context } from '../../factory.js';
 
-export default function tokenCommand(): Command {
+export default function tokenCommand(run = runToken): Command {
   return new Command('token')
     .description('print the API key, for scripts (only when asked)')
     .addHelpText(
@@ -11,7 +11,7 @@ export default function tokenCommand(): Command {
 Examples (the header is read from stdin, so the key stays out of argv):
   $ kb auth token | sed 's/^/Authorization: Bearer /' | curl -sH @- https://kb.example.com/v1/threads`,
     )
-    .action((_opts: unknown, cmd: Command) => runToken(Context.for(cmd)));
+    .action((_opts: unknown, cmd: Command) => run(Context.for(cmd)));
 }
 
 export async function runToken(ctx: Context): Promise<void> {

@@ -3,12 +3,12 @@ import { CliError, ExitCode } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { settingKey } from './keys.js';
 
-export default function getCommand(): Command {
+export default function getCommand(run = runGet): Command {
   return new Command('get')
     .description('print a setting (exit 1 when unset)')
     .argument('<key>')
     .addHelpText('after', '\nExamples:\n  $ kb config get format')
-    .action((key: string, _opts: unknown, cmd: Command) => runGet(Context.for(cmd), key));
+    .action((key: string, _opts: unknown, cmd: Command) => run(Context.for(cmd), key));
 }
 
 export async function runGet(ctx: Context, key: string): Promise<void> {

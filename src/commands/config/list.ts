@@ -2,11 +2,11 @@ import { Command } from 'commander';
 import { Context } from '../../factory.js';
 import { SETTINGS } from './keys.js';
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return new Command('list')
     .description('print every setting that is set')
     .addHelpText('after', '\nExamples:\n  $ kb config list --json')
-    .action((_opts: unknown, cmd: Command) => runList(Context.for(cmd)));
+    .action((_opts: unknown, cmd: Command) => run(Context.for(cmd)));
 }
 
 export async function runList(ctx: Context): Promise<void> {

@@ -2,12 +2,12 @@ import { Command } from 'commander';
 import { Context } from '../../factory.js';
 import { settingKey } from './keys.js';
 
-export default function unsetCommand(): Command {
+export default function unsetCommand(run = runUnset): Command {
   return new Command('unset')
     .description('remove a setting, back to its default')
     .argument('<key>')
     .addHelpText('after', '\nExamples:\n  $ kb config unset format')
-    .action((key: string, _opts: unknown, cmd: Command) => runUnset(Context.for(cmd), key));
+    .action((key: string, _opts: unknown, cmd: Command) => run(Context.for(cmd), key));
 }
 
 export async function runUnset(ctx: Context, key: string): Promise<void> {

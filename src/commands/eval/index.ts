@@ -33,7 +33,7 @@ function passRate(value: string): number {
   return rate;
 }
 
-export default function evalCommand(): Command {
+export default function evalCommand(run = runEval): Command {
   return new Command('eval')
     .description("Regression tests for the assistant's answers: run cases, report which pass")
     .argument('<file...>', 'cases files: YAML or JSON ({cases: [...]}) or JSONL (one case per line)')
@@ -83,7 +83,7 @@ Examples:
   $ kb eval cases.jsonl --repeat 5 --min-pass-rate 90%
   $ kb eval cases.yaml --cleanup          # archive the eval: threads afterwards`,
     )
-    .action((files: string[], opts: EvalOptions, cmd: Command) => runEval(Context.for(cmd), files, opts));
+    .action((files: string[], opts: EvalOptions, cmd: Command) => run(Context.for(cmd), files, opts));
 }
 
 /** Every case of every file, checked before anything is sent. */

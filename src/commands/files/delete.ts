@@ -4,7 +4,7 @@ import { Context } from '../../factory.js';
 import { collectIds, type DeleteOptions, runBatchDelete } from '../shared/batch-delete.js';
 import { statusOption } from '../shared/options.js';
 
-export default function deleteCommand(): Command {
+export default function deleteCommand(run = runDelete): Command {
   return new Command('delete')
     .aliases(['rm'])
     .description("soft-delete files: gone at once from lists and from the assistant's context")
@@ -25,7 +25,7 @@ Examples:
   $ kb files list --status FAILED --all --ids | kb files delete --yes -
   $ kb files delete file_1 file_2 --dry-run`,
     )
-    .action((ids: string[], opts: DeleteOptions, cmd: Command) => runDelete(Context.for(cmd), ids, opts));
+    .action((ids: string[], opts: DeleteOptions, cmd: Command) => run(Context.for(cmd), ids, opts));
 }
 
 export async function runDelete(ctx: Context, args: string[], opts: DeleteOptions): Promise<void> {

@@ -35,7 +35,7 @@ function label(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export default function getCommand(): Command {
+export default function getCommand(run = runGet): Command {
   return new Command('get')
     .aliases(['view', 'show'])
     .description("show a file's detail and indexing status")
@@ -44,7 +44,7 @@ export default function getCommand(): Command {
       'after',
       '\nExit status 0 even when the file FAILED indexing: the read worked.\n\nExamples:\n  $ kb files get file_123\n  $ kb files get file_123 --json | jq .indexingError',
     )
-    .action((id: string, _opts: unknown, cmd: Command) => runGet(Context.for(cmd), id));
+    .action((id: string, _opts: unknown, cmd: Command) => run(Context.for(cmd), id));
 }
 
 export async function runGet(ctx: Context, id: string): Promise<void> {

@@ -5,7 +5,7 @@ import { addListOptions, printPages, wanted } from '../shared/list-pages.js';
 import { type StatusListOptions, statusOption } from '../shared/options.js';
 import { fileColumns } from './columns.js';
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return addListOptions(
     new Command('list')
       .alias('ls')
@@ -16,7 +16,7 @@ export default function listCommand(): Command {
       'after',
       "\nExamples:\n  $ kb files list --status FAILED\n  $ kb files list --all --jsonl | jq -c '{id, indexingStatus}'",
     )
-    .action((opts: StatusListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+    .action((opts: StatusListOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {

@@ -28,7 +28,7 @@ function duration(name: string, text: string): number {
   return ms;
 }
 
-export default function waitCommand(): Command {
+export default function waitCommand(run = runWait): Command {
   return new Command('wait')
     .description(
       'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout',
@@ -51,7 +51,7 @@ Examples:
     .action((ids: string[], opts: Partial<WaitOptions>, cmd: Command) => {
       // commander hands a --timeout after the verb to the root's global option of that name
       const timeout = (opts.timeout ?? Context.globalOption(cmd, 'timeout') ?? '10m') as string;
-      return runWait(Context.for(cmd, { ownsTimeout: true }), ids, {
+      return run(Context.for(cmd, { ownsTimeout: true }), ids, {
         timeout,
         interval: opts.interval ?? '2s',
         all: opts.all,

@@ -99,7 +99,7 @@ function serveKeys(ctx: Context, opts: ServeOptions): string[] {
   return [...keys, ...opts.apiKey];
 }
 
-export default function serveCommand(): Command {
+export default function serveCommand(run = runServe): Command {
   return new Command('serve')
     .description('Run the local implementation of the service (stateful, in memory unless --data)')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '4010')
@@ -168,7 +168,7 @@ Examples:
   $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1
   $ kb serve --docs ./handbook --embed-base-url http://127.0.0.1:11434/v1 --embed-model nomic-embed-text`,
     )
-    .action((opts: ServeOptions, cmd: Command) => runServe(Context.for(cmd), opts));
+    .action((opts: ServeOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {

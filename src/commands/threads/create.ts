@@ -6,7 +6,7 @@ export interface CreateOptions {
   title?: string;
 }
 
-export default function createCommand(): Command {
+export default function createCommand(run = runCreate): Command {
   return new Command('create')
     .alias('new')
     .description('create an empty thread')
@@ -15,7 +15,7 @@ export default function createCommand(): Command {
       'after',
       '\nExamples:\n  $ kb threads create --title "Onboarding questions"\n  $ T=$(kb threads create --title x --ids)',
     )
-    .action((opts: CreateOptions, cmd: Command) => runCreate(Context.for(cmd), opts));
+    .action((opts: CreateOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {

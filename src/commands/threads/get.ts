@@ -8,7 +8,7 @@ export interface GetOptions {
   format?: 'md';
 }
 
-export default function getCommand(): Command {
+export default function getCommand(run = runGet): Command {
   return new Command('get')
     .aliases(['view', 'show'])
     .description('show a thread and its messages, oldest first')
@@ -24,7 +24,7 @@ export default function getCommand(): Command {
       'after',
       "\nExamples:\n  $ kb threads get thr_123\n  $ kb threads get thr_123 --format md > thread.md\n  $ kb threads view thr_123 --json | jq -r '.messages[-1].content'",
     )
-    .action((id: string, opts: GetOptions, cmd: Command) => runGet(Context.for(cmd), id, opts));
+    .action((id: string, opts: GetOptions, cmd: Command) => run(Context.for(cmd), id, opts));
 }
 
 export async function runGet(ctx: Context, id: string, opts: GetOptions): Promise<void> {

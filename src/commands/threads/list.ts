@@ -5,7 +5,7 @@ import { colorStatus } from '../../io/format.js';
 import { addListOptions, printPages, wanted } from '../shared/list-pages.js';
 import { type StatusListOptions, statusOption } from '../shared/options.js';
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return addListOptions(
     new Command('list')
       .alias('ls')
@@ -16,7 +16,7 @@ export default function listCommand(): Command {
       'after',
       "\nExamples:\n  $ kb threads list\n  $ kb threads list --status OPEN --limit 10\n  $ kb threads list --all --jsonl > threads.jsonl\n  $ kb threads list --json | jq -r '.[].title'",
     )
-    .action((opts: StatusListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+    .action((opts: StatusListOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {

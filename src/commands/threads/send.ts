@@ -9,7 +9,7 @@ import { formatDuration } from '../../util/duration.js';
 import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
 import { printStreamedReply } from './stream-reply.js';
 
-export default function sendCommand(): Command {
+export default function sendCommand(run = runSend): Command {
   return new Command('send')
     .description("post a message and print the assistant's reply")
     .argument('<id>', 'thread id')
@@ -28,7 +28,7 @@ Examples:
   $ kb threads send thr_123 "Explain the SLA" --stream`,
     )
     .action((id: string, words: string[], opts: { stream?: boolean }, cmd: Command) =>
-      runSend(Context.for(cmd), id, words, opts),
+      run(Context.for(cmd), id, words, opts),
     );
 }
 

@@ -4,7 +4,7 @@ import { Context } from '../../factory.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { addListOptions, type ListOptions, printPages, wanted } from '../shared/list-pages.js';
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return addListOptions(
     new Command('list')
       .alias('ls')
@@ -12,7 +12,7 @@ export default function listCommand(): Command {
       .option('-q, --query <text>', 'only members whose name or e-mail contains this (case-insensitive)'),
   )
     .addHelpText('after', '\nExamples:\n  $ kb users list\n  $ kb users list -q "@orbitdesk.example" --ids')
-    .action((opts: UsersListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+    .action((opts: UsersListOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export interface UsersListOptions extends ListOptions {

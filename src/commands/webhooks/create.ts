@@ -30,7 +30,7 @@ export function checkWebhookUrl(raw: string): string {
   );
 }
 
-export default function createCommand(): Command {
+export default function createCommand(run = runCreate): Command {
   return new Command('create')
     .description('register an HTTPS endpoint for events; prints the signing secret once')
     .requiredOption('--url <url>', 'HTTPS URL that receives the events')
@@ -45,7 +45,7 @@ Examples:
   $ kb webhooks create --url https://hooks.example.com/kb --event file.indexed --event thread.message.created
   $ kb webhooks create --url http://127.0.0.1:8787/ --event file.indexed --save-secret --json | jq -r .id`,
     )
-    .action((opts: CreateOptions, cmd: Command) => runCreate(Context.for(cmd), opts));
+    .action((opts: CreateOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runCreate(ctx: Context, opts: CreateOptions): Promise<void> {

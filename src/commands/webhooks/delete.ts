@@ -3,7 +3,7 @@ import { extension } from '../../api/extension.js';
 import { Context } from '../../factory.js';
 import { collectIds, type DeleteOptions, runBatchDelete } from '../shared/batch-delete.js';
 
-export default function deleteCommand(): Command {
+export default function deleteCommand(run = runDelete): Command {
   return new Command('delete')
     .alias('rm')
     .description('delete webhooks (an extension some services lack)')
@@ -15,7 +15,7 @@ export default function deleteCommand(): Command {
       'after',
       '\nExamples:\n  $ kb webhooks delete wh_123 --yes\n  $ kb webhooks list --ids | kb webhooks delete --yes -\n  $ kb webhooks delete --all --dry-run',
     )
-    .action((ids: string[], opts: DeleteOptions, cmd: Command) => runDelete(Context.for(cmd), ids, opts));
+    .action((ids: string[], opts: DeleteOptions, cmd: Command) => run(Context.for(cmd), ids, opts));
 }
 
 export async function runDelete(ctx: Context, args: string[], opts: DeleteOptions): Promise<void> {

@@ -5,12 +5,12 @@ import { webhookColumns } from './columns.js';
 import { extension } from '../../api/extension.js';
 import { addListOptions, type ListOptions, printPages, wanted } from '../shared/list-pages.js';
 
-export default function listCommand(): Command {
+export default function listCommand(run = runList): Command {
   return addListOptions(
     new Command('list').alias('ls').description('list registered webhooks (an extension some services lack)'),
   )
     .addHelpText('after', '\nExamples:\n  $ kb webhooks list\n  $ kb webhooks list --all --ids')
-    .action((opts: ListOptions, cmd: Command) => runList(Context.for(cmd), opts));
+    .action((opts: ListOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runList(ctx: Context, opts: ListOptions = {}): Promise<void> {

@@ -24,7 +24,7 @@ interface ListenOptions {
 
 const int = (unit: string, max: number) => integer({ unit, max });
 
-export default function listenCommand(): Command {
+export default function listenCommand(run = runListen): Command {
   return new Command('listen')
     .description('receive deliveries locally: verify, print, and forward them to your app')
     .option('--port <port>', 'port to listen on (0 picks a free one)', int('port', 65535), 8787)
@@ -53,7 +53,7 @@ Examples:
   $ kb webhooks listen --webhook wh_123 --forward-to http://localhost:3000/webhooks
   $ kb webhooks listen --port 0 --secret-file secret.txt | jq -c 'select(.verified) | .event.type'`,
     )
-    .action((opts: ListenOptions, cmd: Command) => runListen(Context.for(cmd), opts));
+    .action((opts: ListenOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 function line(io: IO, d: Delivery): string {

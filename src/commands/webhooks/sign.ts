@@ -14,7 +14,7 @@ export interface SignOptions {
   scheme: SignatureScheme;
 }
 
-export default function signCommand(): Command {
+export default function signCommand(run = runSign): Command {
   return new Command('sign')
     .description('print a valid Service-Signature header for a body, to test receivers')
     .option('--payload-file <file>', 'raw body (default: stdin)')
@@ -33,7 +33,7 @@ Examples:
   $ kb webhooks sign --payload-file event.json --secret-file secret.txt
   $ curl -H "Service-Signature: $(kb webhooks sign --secret-file s.txt < event.json)" --data-binary @event.json http://localhost:3000/hook`,
     )
-    .action((opts: SignOptions, cmd: Command) => runSign(Context.for(cmd), opts));
+    .action((opts: SignOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 export async function runSign(ctx: Context, opts: SignOptions): Promise<void> {

@@ -16,7 +16,7 @@ export interface VerifyOptions {
   scheme: SignatureScheme;
 }
 
-export default function verifyCommand(): Command {
+export default function verifyCommand(run = runVerify): Command {
   return new Command('verify')
     .description("check a delivery's Service-Signature against its raw body: exit 0 valid, 1 invalid")
     .requiredOption('--header <value>', 'the Service-Signature header value, e.g. "t=…,v1=…"')
@@ -37,7 +37,7 @@ Examples:
   $ kb webhooks verify --header "$HTTP_SERVICE_SIGNATURE" --payload-file body.json --secret-file secret.txt
   $ KB_WEBHOOK_SECRET=… kb webhooks verify --header "t=1700000000,v1=5f…" --tolerance 0 < body.json`,
     )
-    .action((opts: VerifyOptions, cmd: Command) => runVerify(Context.for(cmd), opts));
+    .action((opts: VerifyOptions, cmd: Command) => run(Context.for(cmd), opts));
 }
 
 /** Prints the result (`valid`, or the result object for scripts); an invalid signature exits 1. */
