@@ -22,8 +22,11 @@ export type StreamEvent =
   | { type: 'delta'; seq: number; text: string }
   /** The reply is complete and stored: the same {userMessage, aiResponse} as posting a message. */
   | { type: 'completed'; seq: number; exchange: Exchange; streamed: boolean }
-  /** Cancelled: what was written by then is stored, marked `incomplete`. */
-  | { type: 'cancelled'; seq: number; exchange: Exchange }
+  /**
+   * Cancelled: what was written by then is stored, marked `incomplete`; no exchange when it was
+   * cancelled before any of it was written and no reply was stored.
+   */
+  | { type: 'cancelled'; seq: number; exchange?: Exchange }
   | { type: 'failed'; seq: number; error: { code: string; message: string } };
 
 /** How often a dropped event stream is resumed before the client gives up. */
@@ -86,7 +89,7 @@ function toEvent(e: SseEvent): StreamEvent | undefined {
     case 'completed':
       return { type, seq, exchange: exchange(), streamed: true };
     case 'cancelled':
-      return { type, seq, exchange: exchange() };
+      return data?.aiResponse === null ? { type, seq } : { type, seq, exchange: exchange() };
     case 'failed':
       return {
         type,

@@ -19,9 +19,10 @@ function hasTtyWrite(rl: Interface): rl is Interface & { _ttyWrite: TtyWrite } {
 /**
  * Ctrl-R history search, as in bash: type to find the newest matching entry, Ctrl-R again for
  * older ones, Enter to send it, Esc or Ctrl-G to give up, any other key to edit the match.
- * node:readline has no such search; when its internals differ this does nothing.
+ * node:readline has no such search; when its internals differ this does nothing. `allowed`:
+ * whether Ctrl-R starts a search now (not while a reply is on screen).
  */
-export function enableReverseSearch(rl: Interface): boolean {
+export function enableReverseSearch(rl: Interface, allowed: () => boolean = () => true): boolean {
   if (!hasTtyWrite(rl)) return false;
   const target = rl as Interface & { _ttyWrite: TtyWrite; history: string[] };
   const original = target._ttyWrite.bind(rl);
@@ -61,7 +62,7 @@ export function enableReverseSearch(rl: Interface): boolean {
 
   target._ttyWrite = (s, key) => {
     if (!search) {
-      if (key?.ctrl && key.name === 'r') {
+      if (key?.ctrl && key.name === 'r' && allowed()) {
         search = { query: '', index: -1, savedLine: target.line, savedPrompt: rl.getPrompt() };
         render();
         return;

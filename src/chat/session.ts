@@ -2,6 +2,7 @@ import { sanitizeDeep } from '../util/sanitize.js';
 import type { StreamEvent } from '../api/stream.js';
 import type { Exchange, KbFile, Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { titleFrom } from '../util/title.js';
+import type { TurnTarget } from './turn.js';
 
 /** What the chat needs from the client; tests can pass a fake. */
 export interface ChatClient {
@@ -48,8 +49,8 @@ export function terminalSafe(client: ChatClient): ChatClient {
   };
 }
 
-/** The conversation in progress: a thread created lazily on the first message. */
-export class ChatSession {
+/** The conversation in progress: a thread created lazily on the first message. A turn's target. */
+export class ChatSession implements TurnTarget {
   thread: Thread | undefined;
   messages: Message[] = [];
   /** The last message the user tried to send, for /retry. */
@@ -88,10 +89,20 @@ export class ChatSession {
   async *stream(content: string, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
     const thread = await this.#threadFor(content, signal);
     for await (const event of this.client.threads.stream!(thread.id, { content, signal })) {
-      if (event.type === 'completed' || event.type === 'cancelled')
-        this.messages.push(event.exchange.userMessage, event.exchange.aiResponse);
+      if (event.type === 'completed' || event.type === 'cancelled') this.#keep(event.exchange);
       yield event;
     }
+  }
+
+  /** Stops a generation on the service; what it kept joins the conversation. */
+  async cancel(generationId: string): Promise<Exchange | undefined> {
+    const kept = await this.client.threads.cancelGeneration?.(generationId);
+    this.#keep(kept);
+    return kept;
+  }
+
+  #keep(exchange: Exchange | undefined) {
+    if (exchange) this.messages.push(exchange.userMessage, exchange.aiResponse);
   }
 
   /** The thread `content` goes to (created with the first message, titled from it); remembers it for /retry. */
@@ -110,7 +121,7 @@ export class ChatSession {
   async send(content: string, signal?: AbortSignal): Promise<Exchange> {
     const thread = await this.#threadFor(content, signal);
     const exchange = await this.client.threads.send(thread.id, content, signal);
-    this.messages.push(exchange.userMessage, exchange.aiResponse);
+    this.#keep(exchange);
     return exchange;
   }
 }

@@ -61,3 +61,13 @@ export function roleLabel(color: ChalkInstance, role: string): string {
   if (role === 'assistant') return color.bold.magenta('Assistant');
   return color.bold(sanitizeText(role));
 }
+
+/**
+ * The mark of a reply that did not finish, shown under it wherever a person reads it (the
+ * REPL, kb threads get, Markdown); JSON has `incomplete: true` (and `inProgress` while written).
+ */
+export function unfinishedMark(message: { incomplete?: unknown; inProgress?: unknown }): string | undefined {
+  if (message.inProgress === true) return '[reply still being written]';
+  if (message.incomplete === true) return '[reply stopped]';
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import type { Message, ThreadWithMessages } from '../api/types.js';
+import { unfinishedMark } from './format.js';
 
 function label(role: string): string {
   return role === 'user' ? 'You' : role === 'assistant' ? 'Assistant' : role;
@@ -13,7 +14,9 @@ export function threadAsMarkdown(thread: ThreadWithMessages): string {
     ...messages.map((m) => {
       const sources =
         Array.isArray(m.sources) && m.sources.length ? `\n\n_Sources: ${m.sources.join(', ')}_` : '';
-      return `## ${label(String(m.role))} · ${m.createdAt}\n\n${String(m.content ?? '').trim()}${sources}`;
+      const mark = unfinishedMark(m);
+      const note = mark ? `\n\n> **Note:** ${mark.slice(1, -1)}: this reply is incomplete.` : '';
+      return `## ${label(String(m.role))} · ${m.createdAt}\n\n${String(m.content ?? '').trim()}${note}${sources}`;
     }),
   ];
   return `${parts.join('\n\n')}\n`;

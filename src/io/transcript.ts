@@ -1,5 +1,5 @@
 import type { Message, ThreadWithMessages } from '../api/types.js';
-import { colorStatus, roleLabel } from './format.js';
+import { colorStatus, roleLabel, unfinishedMark } from './format.js';
 import type { Output } from './output.js';
 
 /**
@@ -15,7 +15,8 @@ export async function transcriptView(
   const message = (m: Message) => {
     const text = String(m.content ?? '');
     const body = wrap ? wrap(text, Math.max(20, io.columns - 2)) : text;
-    return `${roleLabel(io.color, String(m.role))} ${io.color.dim(`· ${output.time(m.createdAt)}`)}\n${body}\n`;
+    const mark = unfinishedMark(m);
+    return `${roleLabel(io.color, String(m.role))} ${io.color.dim(`· ${output.time(m.createdAt)}`)}\n${body}\n${mark ? `${io.color.dim(mark)}\n` : ''}`;
   };
   return (thread) => {
     const messages = Array.isArray(thread.messages) ? thread.messages : [];

@@ -13,6 +13,12 @@ export interface PresentedExchange {
   aiResponse: ReturnType<typeof presentMessage>;
 }
 
+/** What an exchange came to: the reply (complete, or cancelled with what was written), or withdrawn. */
+export type Conversed =
+  | (PresentedExchange & { cancelled: boolean; withdrawn?: false })
+  /** Cancelled while it waited for its turn: nothing was written, and no reply is stored. */
+  | { userMessage: PresentedExchange['userMessage']; cancelled: true; withdrawn: true };
+
 export interface ConverseOptions {
   /** Each piece of the reply as it is written (the streaming interface). */
   onPiece?: (text: string) => void;
@@ -64,16 +70,34 @@ const pause = (ms: number, signal?: AbortSignal) =>
  * thread.message.created per message. Runs in the thread's turn, so a thread's messages are
  * stored in the order they were accepted. A thread closed meanwhile gets nothing (409).
  */
+export function converse(
+  service: Service,
+  workspaceId: string,
+  threadId: string,
+  content: string,
+  options?: Omit<ConverseOptions, 'accepted'>,
+): Promise<Extract<Conversed, { withdrawn?: false }>>;
+export function converse(
+  service: Service,
+  workspaceId: string,
+  threadId: string,
+  content: string,
+  options: ConverseOptions,
+): Promise<Conversed>;
 export async function converse(
   service: Service,
   workspaceId: string,
   threadId: string,
   content: string,
   options: ConverseOptions = {},
-): Promise<PresentedExchange & { cancelled: boolean }> {
+): Promise<Conversed> {
   const { store } = service;
   const { accepted } = options;
-  const result = await service.turns.run(threadId, async () => {
+  let started = false;
+  let withdrawn = false;
+  const turn = service.turns.run(threadId, async (): Promise<Conversed> => {
+    started = true;
+    if (withdrawn) return { userMessage: presentMessage(accepted!.userMessage), cancelled: true, withdrawn };
     const all = store.messages.get(threadId) ?? [];
     // What came before this exchange (a generation's own messages are already stored).
     const own = accepted ? all.findIndex((m) => m.id === accepted.userMessage.id) : -1;
@@ -183,8 +207,35 @@ export async function converse(
       throw err;
     }
   });
+  const result = accepted && options.signal ? await withdrawnOr(turn, options.signal) : await turn;
   // One event per message created: the user's, then the assistant's.
-  for (const message of [result.userMessage, result.aiResponse])
+  for (const message of result.withdrawn ? [result.userMessage] : [result.userMessage, result.aiResponse])
     service.deliverer.emit(workspaceId, 'thread.message.created', { threadId, message });
   return result;
+
+  /**
+   * The turn's result, unless `signal` aborts while the exchange still waits for its turn: then
+   * at once, with its pending reply withdrawn (a cancelled reply that was never started is not
+   * stored as an empty one), and the turn, when it comes, does nothing.
+   */
+  function withdrawnOr(turn: Promise<Conversed>, signal: AbortSignal): Promise<Conversed> {
+    if (started) return turn;
+    return new Promise<Conversed>((resolve, reject) => {
+      const withdraw = () => {
+        if (started) return;
+        try {
+          store.commit({ op: 'messageDeleted', threadId, id: accepted!.reply.id });
+        } catch (err) {
+          // Not withdrawn: the turn runs and stores what it writes (nothing), as before.
+          if (err instanceof StorageError) return;
+          return reject(err);
+        }
+        withdrawn = true;
+        resolve({ userMessage: presentMessage(accepted!.userMessage), cancelled: true, withdrawn });
+      };
+      if (signal.aborted) withdraw();
+      else signal.addEventListener('abort', withdraw, { once: true });
+      turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', withdraw));
+    });
+  }
 }

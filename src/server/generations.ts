@@ -21,7 +21,8 @@ export interface Generation {
   /** The reply written so far. */
   text: string;
   events: GenerationEvent[];
-  exchange?: PresentedExchange;
+  /** Once finished: the messages stored (no aiResponse when it was cancelled before its turn). */
+  exchange?: Pick<PresentedExchange, 'userMessage'> & Partial<Pick<PresentedExchange, 'aiResponse'>>;
   error?: { code: string; message: string };
   readonly cancel: AbortController;
   readonly listeners: Set<(event: GenerationEvent) => void>;

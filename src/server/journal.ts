@@ -67,6 +67,10 @@ const SHAPES: Record<Operation['op'], [field: string, valid: (v: unknown) => boo
     ['id', STRING],
     ['content', STRING],
   ],
+  messageDeleted: [
+    ['threadId', STRING],
+    ['id', STRING],
+  ],
   file: [['file', WITH_ID]],
   fileIndexed: [
     ['file', WITH_ID],
@@ -133,6 +137,7 @@ function recordKey(op: Operation): string | undefined {
     case 'threadStatus':
     case 'messageUpdate':
     case 'messageText':
+    case 'messageDeleted':
     case 'fileChunks':
     case 'fileDeleted':
     case 'webhookDeleted':

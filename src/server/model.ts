@@ -104,6 +104,8 @@ export type Operation =
   | { op: 'messageUpdate'; message: MessageRecord }
   /** The text so far of a reply being written (not fsynced: a crash may lose its last second). */
   | { op: 'messageText'; threadId: string; id: string; content: string }
+  /** A reply withdrawn before it was written: a generation cancelled while it waited for its turn. */
+  | { op: 'messageDeleted'; threadId: string; id: string }
   | { op: 'file'; file: FileRecord }
   | { op: 'fileIndexed'; file: FileRecord; chunks: Chunk[] }
   /** Part of a large file's chunks, stored while it is PROCESSING; its fileIndexed brings the rest. */

@@ -280,6 +280,12 @@ export class Store {
         if (message?.pending) message.content = op.content;
         break;
       }
+      case 'messageDeleted': {
+        const list = this.messages.get(op.threadId);
+        const at = list?.findIndex((m) => m.id === op.id) ?? -1;
+        if (at >= 0) list!.splice(at, 1);
+        break;
+      }
       case 'file':
         this.files.set(op.file.id, op.file);
         if (op.file.indexingStatus !== 'PROCESSING') this.#dropParts(op.file.id);

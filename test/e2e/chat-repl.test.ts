@@ -31,6 +31,8 @@ const varsFor = (s: { url: string; keys: Record<string, string> }, extra: NodeJS
 });
 const userMessages = (s: RunningServer) =>
   [...s.service.store.messages.values()].flat().filter((m) => m.role === 'user');
+const completeReplies = (s: RunningServer) =>
+  [...s.service.store.messages.values()].flat().filter((m) => m.role === 'assistant' && !m.incomplete).length;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('kb chat in a real terminal (tmux)', () => {
@@ -128,32 +130,91 @@ describe('kb chat in a real terminal (tmux)', () => {
     }
   });
 
-  itWith('tmux')('shows what is typed while a reply is pending, and sends it after, in order', async () => {
-    const term = kbInTmux(['chat'], varsFor(slow));
-    try {
-      await term.waitFor('you ›');
-      term.keys('What does error E-4102 mean?', 'Enter');
-      await term.waitFor('Thinking');
-      term.keys('How much is the Growth plan?', 'Enter');
-      await term.waitFor('queued: How much is the Growth plan?');
-      const screen = await term.waitFor(
-        /you › How much is the Growth plan\?\n[^]*Assistant[^]*Sources/,
-        15_000,
-      );
-      // Two assistant blocks, each after its own `you ›` line.
-      const order = screen.match(/you › [^\n]+|Assistant/g)!;
-      expect(order.slice(-4)).toEqual([
-        'you › What does error E-4102 mean?',
-        'Assistant',
-        'you › How much is the Growth plan?',
-        'Assistant',
-      ]);
-      const sent = userMessages(slow).map((m) => m.content);
-      expect(sent.slice(-2)).toEqual(['What does error E-4102 mean?', 'How much is the Growth plan?']);
-    } finally {
-      term.close();
-    }
-  });
+  itWith('tmux')(
+    'keeps what is typed while a reply is pending off the reply, and sends it after, in order',
+    async () => {
+      const term = kbInTmux(['chat'], varsFor(slow));
+      try {
+        await term.waitFor('you ›');
+        term.keys('What does error E-4102 mean?', 'Enter');
+        await term.waitFor('Thinking');
+        term.keys('How much is the Growth plan?', 'Enter');
+        await wait(300);
+        // Not drawn while the first reply is pending: no "queued" line, no echo inside the reply.
+        expect(term.screen()).not.toContain('Growth plan?');
+        const screen = await term.waitFor(
+          /you › How much is the Growth plan\?\n[^]*Assistant[^]*Sources[^]*\nyou › $/m,
+          15_000,
+        );
+        // Two assistant blocks, each after its own `you ›` line.
+        const order = screen.match(/you › [^\n]+|Assistant/g)!;
+        expect(order.slice(-4)).toEqual([
+          'you › What does error E-4102 mean?',
+          'Assistant',
+          'you › How much is the Growth plan?',
+          'Assistant',
+        ]);
+        const sent = userMessages(slow).map((m) => m.content);
+        expect(sent.slice(-2)).toEqual(['What does error E-4102 mean?', 'How much is the Growth plan?']);
+      } finally {
+        term.close();
+      }
+    },
+  );
+
+  itWith('tmux')(
+    'text typed while a reply streams stays on the input line below it; Ctrl-R waits for the prompt',
+    async () => {
+      const streaming = await startTestServer({ demo: true, replyDelayMs: 300, streamDelayMs: 60 });
+      const term = kbInTmux(['chat'], varsFor(streaming));
+      try {
+        await term.waitFor('you ›');
+        term.keys('How much is the Growth plan?', 'Enter');
+        await term.waitFor(/Assistant\n\S+/);
+        term.keys('-l', 'QQZX typed early');
+        term.keys('C-r');
+        await wait(200);
+        const during = term.screen();
+        expect(during).not.toContain('QQZX');
+        expect(during).not.toContain('reverse-i-search');
+        const after = await term.waitFor(/Sources: \[pricing\.md\][^]*\nyou › QQZX typed early$/m, 15_000);
+        expect(after.split('QQZX')).toHaveLength(2);
+        expect(after).toMatch(/29 dollars per agent per month/);
+        // The typed text is an ordinary input line: sent with Enter.
+        term.keys('Enter');
+        await term.waitFor(/you › QQZX typed early\n[^]*Assistant/, 15_000);
+      } finally {
+        term.close();
+        await streaming.close();
+      }
+    },
+  );
+
+  itWith('tmux')(
+    'Ctrl-C right after Enter stops that reply: nothing prints later, and kb asks nothing about leaving',
+    async () => {
+      const term = kbInTmux(['chat'], varsFor(slow));
+      try {
+        await term.waitFor('you ›');
+        const before = userMessages(slow).length;
+        const repliesBefore = completeReplies(slow);
+        // Enter and Ctrl-C in one read, as a fast typist's keys arrive.
+        term.keys('What does error E-4102 mean?', 'Enter', 'C-c');
+        await term.waitFor(/Cancelled[^\n]*\n(?:[^\n]*\n)*you › $/m);
+        await wait(2500); // past the reply delay: a reply still being written would print by now
+        const screen = term.screen();
+        expect(screen).not.toContain('To leave');
+        expect(screen).not.toContain('IMAP');
+        expect(screen).not.toContain('Assistant');
+        expect(screen).toMatch(/\nyou › $/m);
+        // Nothing was sent, or what was sent was stopped: never a complete reply stored.
+        expect(userMessages(slow).length - before).toBeLessThanOrEqual(1);
+        expect(completeReplies(slow)).toBe(repliesBefore);
+      } finally {
+        term.close();
+      }
+    },
+  );
 
   itWith('tmux')('draws no colour with NO_COLOR or `color never`, spinner and replies included', async () => {
     const configDir = tempDir();

@@ -191,24 +191,36 @@ describe('follow-up questions', () => {
 });
 
 describe('cancelling a queued generation', () => {
-  it('does not wait out its own reply delay once it is cancelled: only the turn before it', async () => {
+  it('answers at once, stores no empty reply, and the turn before it is untouched', async () => {
     const server = await startTestServer({ demo: true, replyDelayMs: 2_000 });
     const key = server.keys.demo!;
     try {
-      const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
-      const post = async () =>
-        (
-          await api(server, key, 'POST', `/v1/threads/${thread.id}/generations`, {
-            content: 'How much is Growth?',
-          })
-        ).json.data;
-      await post();
-      const queued = await post();
+      const thread = (await api(server, key, 'POST', `/v1/threads`, {})).json.data;
+      const post = async (content: string) =>
+        (await api(server, key, 'POST', `/v1/threads/${thread.id}/generations`, { content })).json.data;
+      const first = await post('How much is Growth?');
+      const queued = await post('What does error E-4102 mean?');
       const started = Date.now();
       const cancelled = await api(server, key, 'POST', `/v1/generations/${queued.id}/cancel`);
-      expect(cancelled.json.data.status).toBe('cancelled');
-      // The first turn's 2 s, not that and its own 2 s more.
-      expect(Date.now() - started).toBeLessThan(3_500);
+      // At once: not after the 2 s turn before it, nor its own 2 s more.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(cancelled.json.data).toMatchObject({ status: 'cancelled', userMessage: { role: 'user' } });
+      expect(cancelled.json.data.aiResponse).toBeUndefined();
+      const events = await api(server, key, 'GET', `/v1/generations/${queued.id}/events`);
+      expect(events.text).toMatch(/event: cancelled\ndata: \{"userMessage":\{[^\n]*\},"aiResponse":null\}/);
+
+      await expect
+        .poll(async () => (await api(server, key, 'GET', `/v1/generations/${first.id}`)).json.data.status, {
+          timeout: 10_000,
+        })
+        .toBe('completed');
+      const messages = (await api(server, key, 'GET', `/v1/threads/${thread.id}`)).json.data.messages;
+      expect(messages.map((m: any) => [m.role, m.content.slice(0, 20)])).toEqual([
+        ['user', 'How much is Growth?'],
+        ['assistant', expect.stringContaining('Growth')],
+        ['user', 'What does error E-41'],
+      ]);
+      expect(messages.some((m: any) => m.role === 'assistant' && m.content === '')).toBe(false);
     } finally {
       await server.close();
     }

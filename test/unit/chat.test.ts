@@ -244,6 +244,41 @@ describe('Repl', () => {
     expect((await client.threads.get(thread.id)).messages).toHaveLength(4);
   });
 
+  it('marks a reply that did not finish, resumed and in /history', async () => {
+    const thread = {
+      id: 'thr_stopped',
+      title: 'stopped',
+      status: 'OPEN',
+      createdAt: '2026-11-22T11:00:00Z',
+      messages: [
+        { id: 'm1', role: 'user', content: 'Explain the SLA', createdAt: '2026-11-22T11:00:00Z' },
+        {
+          id: 'm2',
+          role: 'assistant',
+          content: 'Urgent tickets get',
+          createdAt: '2026-11-22T11:00:01Z',
+          incomplete: true,
+        },
+      ],
+    } as const;
+    const fake: ChatClient = {
+      threads: {
+        create: () => Promise.reject(new Error('unused')),
+        get: async () => structuredClone(thread) as any,
+        send: () => Promise.reject(new Error('unused')),
+        list: async () => ({ data: [] }),
+      },
+    };
+    const h = harness({ client: fake });
+    const done = h.repl.run({ threadId: thread.id });
+    await until(() => h.out().includes('Urgent tickets get'));
+    h.input.write('/history\n');
+    await until(() => h.out().split('[reply stopped]').length === 3);
+    expect(h.out()).toContain('Urgent tickets get\n[reply stopped]\n');
+    h.input.end();
+    await done;
+  });
+
   it('cancels a slow reply with the AbortController and keeps running', async () => {
     const slow = await startTestServer({ demo: true, replyDelayMs: 1500 });
     const slowClient = new KbClient({ baseUrl: slow.url, apiKey: slow.keys.demo! });

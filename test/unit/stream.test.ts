@@ -143,6 +143,22 @@ describe('client.threads.stream', () => {
     await slow.close();
   });
 
+  it('a generation cancelled while it waits for its turn ends with a cancelled event and nothing kept', async () => {
+    const slow = await startTestServer({ demo: true, replyDelayMs: 1_000 });
+    const client = new KbClient({ baseUrl: slow.url, apiKey: slow.keys.demo });
+    const id = (await api(slow, slow.keys.demo, 'POST', '/v1/threads', { title: 'queued' })).json.data.id;
+    await api(slow, slow.keys.demo, 'POST', `/v1/threads/${id}/generations`, { content: 'first' });
+    const events: StreamEvent[] = [];
+    for await (const e of client.threads.stream(id, { content: 'second' })) {
+      events.push(e);
+      if (e.type === 'started') expect(await client.threads.cancelGeneration(e.generationId)).toBeUndefined();
+    }
+    expect(events.map((e) => e.type)).toEqual(['started', 'cancelled']);
+    expect(events[1]).toEqual({ type: 'cancelled', seq: 1 });
+    await client.close();
+    await slow.close();
+  });
+
   it('refuses a completed event without its messages, data that is not JSON, and an endless event: one error each', async () => {
     const stream = (body: string) =>
       hostileServer({

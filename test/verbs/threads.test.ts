@@ -184,6 +184,51 @@ describe('threads get', () => {
   });
 });
 
+describe('an unfinished reply', () => {
+  const thread = {
+    ...T1,
+    messages: [
+      { id: 'm1', role: 'user', content: 'Explain the SLA', createdAt: T1.createdAt },
+      {
+        id: 'm2',
+        role: 'assistant',
+        content: 'Urgent tickets get',
+        createdAt: T1.createdAt,
+        incomplete: true,
+      },
+      { id: 'm3', role: 'user', content: 'And now?', createdAt: T1.createdAt },
+      {
+        id: 'm4',
+        role: 'assistant',
+        content: 'Being',
+        createdAt: T1.createdAt,
+        incomplete: true,
+        inProgress: true,
+      },
+    ],
+  };
+
+  it('is marked in the transcript, in Markdown, and by incomplete: true in JSON', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', {});
+    expect(fake.stdout()).toContain('Urgent tickets get\n[reply stopped]\n');
+    expect(fake.stdout()).toContain('Being\n[reply still being written]\n');
+
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', { format: 'md' });
+    expect(fake.stdout()).toContain(
+      'Urgent tickets get\n\n> **Note:** reply stopped: this reply is incomplete.',
+    );
+
+    fake = fakeContext({ options: { json: true } });
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', {});
+    expect(JSON.parse(fake.stdout()).messages[1]).toMatchObject({ incomplete: true });
+  });
+});
+
 describe('threads create and send', () => {
   it('creates a thread and prints its fields, or only its id', async () => {
     fake = fakeContext({ options: { ids: true } });

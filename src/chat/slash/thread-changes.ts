@@ -1,10 +1,9 @@
 import { extension } from '../../api/extension.js';
 import { colorStatus } from '../../io/format.js';
-import type { Repl } from '../repl.js';
-import type { SlashCommand } from './command.js';
+import type { ChatContext, SlashCommand } from './command.js';
 
 /** Applies a title or status change to the current thread, where the service offers changes. */
-async function change(repl: Repl, changes: { title?: string; status?: string }): Promise<void> {
+async function change(repl: ChatContext, changes: { title?: string; status?: string }): Promise<void> {
   const id = repl.session.id;
   if (!id) {
     repl.warn('no thread yet: it is created with your first message');

@@ -1,13 +1,10 @@
 import { Command } from 'commander';
-import { TimeoutError } from '../../api/errors.js';
 import { MAX_REQUEST_BYTES } from '../../api/limits.js';
-import { CliError, ExitCode, Interrupted, UsageError } from '../../errors.js';
+import { Interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { startSpinner } from '../../io/spinner.js';
 import { readStdin } from '../../io/stdin.js';
-import { formatDuration } from '../../util/duration.js';
 import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
-import { printStreamedReply } from './stream-reply.js';
+import { printReply } from './print-reply.js';
 
 export default function sendCommand(run = runSend): Command {
   return new Command('send')
@@ -52,40 +49,12 @@ export async function runSend(
   const client = await ctx.client();
   // `kb chat -c` continues the thread a message was sent to last, whichever command sent it.
   const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
-  if (opts.stream) {
-    try {
-      await printStreamedReply(ctx, client, id, content);
-    } catch (err) {
-      // Stopped with Ctrl-C: the message was sent and what arrived is kept in the thread.
-      if (err instanceof Interrupted) last.save(id);
-      throw err;
-    }
-    last.save(id);
-    return;
-  }
-  const started = performance.now();
-  const spinner = startSpinner(ctx.io, 'Waiting for the assistant…');
-  const tick = setInterval(
-    () => spinner.update(`Waiting for the assistant… ${formatDuration(performance.now() - started)}`),
-    1000,
-  );
   try {
-    const exchange = await client.threads.send(id, content, ctx.signal);
-    last.save(id);
-    spinner.stop();
-    if (ctx.format === 'human') ctx.output.text(`${exchange.aiResponse?.content ?? ''}\n`);
-    else ctx.output.record(exchange, []);
+    await printReply(ctx, client, id, content, opts);
   } catch (err) {
-    if (err instanceof TimeoutError) {
-      throw new CliError(
-        `${err.message}; the service may still have received the message`,
-        ExitCode.unavailable,
-        `check the thread with \`kb threads get ${id}\` before sending it again`,
-      );
-    }
+    // Stopped with Ctrl-C: the message was sent, and what arrived is kept in the thread.
+    if (err instanceof Interrupted) last.save(id);
     throw err;
-  } finally {
-    clearInterval(tick);
-    spinner.stop();
   }
+  last.save(id);
 }

@@ -14,7 +14,8 @@ export function presentGeneration(g: Generation) {
     createdAt: g.createdAt,
     text: g.text,
     sequence: g.events.length,
-    ...(g.exchange ? { userMessage: g.exchange.userMessage, aiResponse: g.exchange.aiResponse } : {}),
+    ...(g.exchange?.userMessage ? { userMessage: g.exchange.userMessage } : {}),
+    ...(g.exchange?.aiResponse ? { aiResponse: g.exchange.aiResponse } : {}),
     ...(g.error ? { error: g.error } : {}),
   };
 }
@@ -55,6 +56,14 @@ export function generationRoutes(service: Service) {
       onPiece: (text) => generations.push(generation, 'delta', { text }),
     }).then(
       (result) => {
+        if (result.withdrawn) {
+          // Cancelled before its turn came: no reply was written, and none is stored.
+          generation.exchange = { userMessage: result.userMessage };
+          return generations.finish(generation, 'cancelled', {
+            userMessage: result.userMessage,
+            aiResponse: null,
+          });
+        }
         generation.exchange = { userMessage: result.userMessage, aiResponse: result.aiResponse };
         generations.finish(generation, result.cancelled ? 'cancelled' : 'completed', generation.exchange);
       },

@@ -1,0 +1,72 @@
+import type { KbClient } from '../../api/client.js';
+import { TimeoutError } from '../../api/errors.js';
+import type { Exchange } from '../../api/types.js';
+import { runTurn, threadTarget } from '../../chat/turn.js';
+import { CliError, ExitCode, Interrupted } from '../../errors.js';
+import type { Context } from '../../factory.js';
+import { startSpinner } from '../../io/spinner.js';
+import { formatDuration } from '../../util/duration.js';
+
+/**
+ * Posts `content` to a thread and prints the reply: its text (or with --json both messages).
+ * With `stream` (beta), the text as it arrives, or with --jsonl one event object per line.
+ * Ctrl-C stops the reply, and the service writing it (what arrived is kept), and exits 130.
+ */
+export async function printReply(
+  ctx: Context,
+  client: KbClient,
+  threadId: string,
+  content: string,
+  options: { stream?: boolean },
+): Promise<Exchange> {
+  const stop = new AbortController();
+  const release = ctx.signals.trap(() => stop.abort());
+  const human = ctx.format === 'human';
+  const outcome = await runTurn(threadTarget(client, threadId), content, {
+    signal: AbortSignal.any([stop.signal, ctx.signal]),
+    stream: options.stream,
+    onEvent:
+      ctx.format === 'jsonl' || ctx.format === 'ids' ? (e) => ctx.output.event(e, () => '') : undefined,
+    onText: human ? (text) => ctx.output.text(text) : undefined,
+    waiting: () => waitingSpinner(ctx),
+  }).finally(release);
+  if (outcome.kind === 'replied') {
+    const { exchange, streamed } = outcome;
+    if (human) ctx.output.text(`${streamed ? '' : exchange.aiResponse.content}\n`);
+    else if (ctx.format === 'json' || !options.stream) ctx.output.record(exchange, []);
+    return exchange;
+  }
+  if (outcome.streamed && human) ctx.output.text('\n');
+  if (outcome.kind === 'cancelled') {
+    if (!options.stream) throw new Interrupted();
+    throw new Interrupted(
+      false,
+      outcome.kept || outcome.streamed
+        ? 'cancelled: the reply so far is kept in the thread, marked incomplete'
+        : 'cancelled before the reply started',
+    );
+  }
+  if (outcome.error instanceof TimeoutError)
+    throw new CliError(
+      `${outcome.error.message}; the service may still have received the message`,
+      ExitCode.unavailable,
+      `check the thread with \`kb threads get ${threadId}\` before sending it again`,
+    );
+  throw outcome.error;
+}
+
+/** `Waiting for the assistant… 3s` on a terminal, from the second second. */
+function waitingSpinner(ctx: Context): { stop(): void } {
+  const started = performance.now();
+  const spinner = startSpinner(ctx.io, 'Waiting for the assistant…');
+  const tick = setInterval(
+    () => spinner.update(`Waiting for the assistant… ${formatDuration(performance.now() - started)}`),
+    1000,
+  );
+  return {
+    stop() {
+      clearInterval(tick);
+      spinner.stop();
+    },
+  };
+}
