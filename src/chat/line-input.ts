@@ -81,6 +81,9 @@ export class LineInput {
     (rl as unknown as { history: string[] }).history = this.#history;
     this.#rl = rl;
     rl.on('line', (line) => {
+      // readline resets its place in the history only when it keeps one itself (historySize > 0):
+      // without this, Up after sending a recalled message would recall the one before it.
+      (rl as unknown as { historyIndex: number }).historyIndex = -1;
       const item = { line, pasted: this.#pasting, queued: this.#held, abort: new AbortController() };
       options.onLine(item);
       this.#queue.push(item);

@@ -216,6 +216,34 @@ describe('kb chat in a real terminal (tmux)', () => {
     },
   );
 
+  itWith('tmux')(
+    'Up after sending a recalled message recalls that message again, not the one before',
+    async () => {
+      const term = kbInTmux(['chat'], varsFor(server));
+      try {
+        await term.waitFor('you ›');
+        for (const question of ['How much is the Growth plan?', 'What does error E-4102 mean?']) {
+          term.keys('-l', question);
+          term.keys('Enter');
+          await term.waitFor(REPLIED, 15_000);
+        }
+        const before = userMessages(server).length;
+        for (let i = 0; i < 2; i++) {
+          term.keys('Up', 'Enter');
+          await expect.poll(() => userMessages(server).length, { timeout: 15_000 }).toBe(before + i + 1);
+          await term.waitFor(REPLIED, 15_000);
+        }
+        expect(
+          userMessages(server)
+            .slice(-2)
+            .map((m) => m.content),
+        ).toEqual(['What does error E-4102 mean?', 'What does error E-4102 mean?']);
+      } finally {
+        term.close();
+      }
+    },
+  );
+
   itWith('tmux')('draws no colour with NO_COLOR or `color never`, spinner and replies included', async () => {
     const configDir = tempDir();
     writeConfig(configDir, { settings: { color: 'never' } });
