@@ -50,12 +50,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   maxRetries?: number;
   /**
-   * For an answer that is an event stream (2xx, text/event-stream): each chunk as it arrives,
-   * none of it collected. `timeoutMs` then bounds the silence between chunks, not the whole.
+   * Read an answer that is an event stream (2xx, text/event-stream) as it arrives: the response
+   * comes with `chunks` and an empty body. `timeoutMs` then bounds the silence between chunks.
    */
-  onChunk?: (chunk: Buffer) => void;
-  /** With onChunk: the status and headers of an event stream, before its first chunk. */
-  onStreamStart?: (status: number, headers: Record<string, string>) => void;
+  stream?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -65,6 +63,11 @@ export interface ApiResponse<T = unknown> {
   body: T;
   rawBody: Buffer;
   requestId?: string;
+  /**
+   * An event stream's body as it arrives (RequestOptions.stream), pulled by the reader;
+   * breaking off drops the connection. Its failures are this client's errors.
+   */
+  chunks?: AsyncIterable<Buffer>;
 }
 
 const CONNECT_PHASE_CODES = new Set([
@@ -207,6 +210,7 @@ export class KbClient {
     }
 
     const timeoutMs = this.#timeoutFor(req);
+    const elapsed = stopwatch();
     const controller = new AbortController();
     let timedOut = false;
     const expire = () => {
@@ -218,26 +222,35 @@ export class KbClient {
       clearTimeout(timer);
       timer = setTimeout(expire, timeoutMs);
     };
-    const onChunk = req.onChunk;
-    const stream = onChunk && {
-      accept: (status: number, h: Record<string, string | string[] | undefined>) => {
-        const events = status < 300 && /^text\/event-stream/i.test(String(h['content-type'] ?? ''));
-        if (events) {
-          stillAlive();
-          req.onStreamStart?.(status, headerMap(h));
-        }
-        return events;
-      },
-      onData: (chunk: Buffer) => {
-        stillAlive();
-        onChunk(chunk);
-      },
-    };
+    const stream = !req.stream
+      ? undefined
+      : (status: number, h: Record<string, string | string[] | undefined>) => {
+          const events = status < 300 && /^text\/event-stream/i.test(String(h['content-type'] ?? ''));
+          if (events) stillAlive();
+          return events;
+        };
     const onUserAbort = () => controller.abort();
     if (req.signal?.aborted) controller.abort();
     req.signal?.addEventListener('abort', onUserAbort, { once: true });
+    /** Done with the request: its timer and the caller's signal are let go (after a stream is read). */
+    let handedOver = false;
+    const settle = () => {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onUserAbort);
+    };
+    /** What a failure of the transport is, as this client's error. */
+    const failure = (err: unknown): ApiError => {
+      const ms = Math.round(elapsed());
+      if (req.signal?.aborted) return new AbortedError('request cancelled', fields);
+      if (timedOut) {
+        this.#debug(`<-- timeout ${req.method} ${url} ${ms}ms`);
+        return new TimeoutError(`no response from ${new URL(url).host} within ${timeoutMs / 1000}s`, fields);
+      }
+      const code = errorCode(err);
+      this.#debug(`<-- ${code ?? 'error'} ${req.method} ${url} ${ms}ms: ${(err as Error).message}`);
+      return new ConnectionError(describeConnectionFailure(code, url), { ...fields, code });
+    };
 
-    const elapsed = stopwatch();
     this.#debug(`--> ${req.method} ${url}`);
     try {
       const target = new URL(url);
@@ -258,21 +271,35 @@ export class KbClient {
       this.#debug(
         `<-- ${response.statusCode} ${req.method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`,
       );
+      if (response.chunks) {
+        const { chunks } = response;
+        handedOver = true;
+        return {
+          status: response.statusCode,
+          headers: responseHeaders,
+          body: undefined as T,
+          rawBody,
+          requestId,
+          chunks: (async function* () {
+            try {
+              for await (const chunk of chunks) {
+                stillAlive();
+                yield chunk;
+              }
+            } catch (err) {
+              throw failure(err);
+            } finally {
+              settle();
+            }
+          })(),
+        };
+      }
       return this.#interpret<T>(response.statusCode, responseHeaders, rawBody, { ...fields, requestId });
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      const ms = Math.round(elapsed());
-      if (req.signal?.aborted) throw new AbortedError('request cancelled', fields);
-      if (timedOut) {
-        this.#debug(`<-- timeout ${req.method} ${url} ${ms}ms`);
-        throw new TimeoutError(`no response from ${new URL(url).host} within ${timeoutMs / 1000}s`, fields);
-      }
-      const code = errorCode(err);
-      this.#debug(`<-- ${code ?? 'error'} ${req.method} ${url} ${ms}ms: ${(err as Error).message}`);
-      throw new ConnectionError(describeConnectionFailure(code, url), { ...fields, code });
+      throw failure(err);
     } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onUserAbort);
+      if (!handedOver) settle();
     }
   }
 

@@ -35,39 +35,6 @@ const MAX_RESUMES = 5;
 /** Services that answered that they have no streaming interface, by base URL, for the rest of the run. */
 const unsupported = new Set<string>();
 
-/** A queue an event handler fills and an async iterator drains. */
-class Inbox<T> {
-  readonly #items: T[] = [];
-  #wake?: () => void;
-  #ended = false;
-  #error: unknown;
-
-  push(item: T) {
-    this.#items.push(item);
-    this.#wake?.();
-  }
-
-  /** The first end counts: an abort that follows a bad event does not hide it. */
-  end(error?: unknown) {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.#error = error;
-    this.#wake?.();
-  }
-
-  async *drain(): AsyncGenerator<T> {
-    for (;;) {
-      while (this.#items.length) yield this.#items.shift()!;
-      if (this.#ended) {
-        if (this.#error) throw this.#error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.#wake = resolve));
-      this.#wake = undefined;
-    }
-  }
-}
-
 /** The event a server-sent event stands for; InvalidResponseError when its data is not what the kind needs. */
 function toEvent(e: SseEvent): StreamEvent | undefined {
   const type = e.event;
@@ -134,38 +101,8 @@ export async function* streamReply(
   yield { type: 'started', generationId, threadId };
   let last = 0;
   for (let resumes = 0; ; resumes++) {
-    const inbox = new Inbox<StreamEvent>();
-    const parser = new SseParser();
-    // Ended when the consumer stops early, so no request is left reading.
-    const stop = new AbortController();
-    const reading = client
-      .request({
-        method: 'GET',
-        path: `/v1/generations/${segment(generationId)}/events`,
-        headers: { accept: 'text/event-stream', 'last-event-id': String(last) },
-        timeoutMs: MESSAGE_TIMEOUT_MS,
-        signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-        // Resumed below, from the last event seen, rather than replayed from the start.
-        maxRetries: 0,
-        onChunk: (chunk) => {
-          try {
-            for (const e of parser.push(chunk)) {
-              const event = toEvent(e);
-              if (event) inbox.push(event);
-            }
-          } catch (err) {
-            // A stream that breaks its limits or sends what no event can be: one clear error.
-            inbox.end(err instanceof SseLimitError ? new InvalidResponseError(err.message) : err);
-            stop.abort();
-          }
-        },
-      })
-      .then(
-        () => inbox.end(),
-        (err: unknown) => inbox.end(err),
-      );
     try {
-      for await (const event of inbox.drain()) {
+      for await (const event of readEvents(client, generationId, last, signal)) {
         if ('seq' in event) {
           if (event.seq <= last) continue; // already seen before the stream dropped
           last = event.seq;
@@ -181,14 +118,47 @@ export async function* streamReply(
         );
       if (signal?.aborted || !(err instanceof ConnectionError || err instanceof TimeoutError)) throw err;
       if (resumes >= MAX_RESUMES) throw err;
-    } finally {
-      stop.abort();
-      await reading;
     }
     // The stream ended (or dropped) before the reply did: resume after the last event seen.
     await sleep(100 * resumes, signal).catch(() => {
       throw new AbortedError('request cancelled');
     });
+  }
+}
+
+/**
+ * The events of a generation after `after`, read from its event stream as it arrives; ends when
+ * the stream does. Bounded: a line or an event past the parser's limits is an invalid response.
+ */
+async function* readEvents(
+  client: KbClient,
+  generationId: string,
+  after: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<StreamEvent> {
+  const res = await client.request({
+    method: 'GET',
+    path: `/v1/generations/${segment(generationId)}/events`,
+    headers: { accept: 'text/event-stream', 'last-event-id': String(after) },
+    timeoutMs: MESSAGE_TIMEOUT_MS,
+    signal,
+    // Resumed by the caller, from the last event seen, rather than replayed from the start.
+    maxRetries: 0,
+    stream: true,
+  });
+  if (!res.chunks) throw new InvalidResponseError('the service answered the event stream with no events');
+  const parser = new SseParser();
+  for await (const chunk of res.chunks) {
+    let events: SseEvent[];
+    try {
+      events = parser.push(chunk);
+    } catch (err) {
+      throw err instanceof SseLimitError ? new InvalidResponseError(err.message) : err;
+    }
+    for (const e of events) {
+      const event = toEvent(e);
+      if (event) yield event;
+    }
   }
 }
 

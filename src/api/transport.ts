@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 // pulls in the fetch body machinery. kb imports only the Agent, bundled with the CLI, and
 // reads responses through the low-level dispatch interface.
 import Agent from 'undici/lib/dispatcher/agent.js';
+import { ChunkQueue } from './chunk-queue.js';
 
 /** Node's default; set here because the bundle does not load node:http to read it (rolldown.config.js). */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -20,15 +21,17 @@ export interface TransportRequest {
   maxBodyBytes: number;
   /**
    * For a body read as it arrives (an event stream): asked once the status and headers are
-   * known; when it answers true, each chunk goes to `onData` instead of being collected.
+   * known; when it answers true, the response comes at once with `chunks` to read, and no body.
    */
-  stream?: { accept(status: number, headers: IncomingHttpHeaders): boolean; onData(chunk: Buffer): void };
+  stream?: (status: number, headers: IncomingHttpHeaders) => boolean;
 }
 
 export interface TransportResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** A body read as it arrives (see TransportRequest.stream): stopping early drops the connection. */
+  chunks?: AsyncIterable<Buffer>;
 }
 
 export interface Transport {
@@ -49,7 +52,7 @@ function abortError(): Error {
   return Object.assign(new Error('request aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
-/** One request through a dispatcher, with the whole response body collected. */
+/** One request through a dispatcher, with the whole response body collected, or read as it arrives. */
 function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -73,7 +76,12 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
-    let streaming = false;
+    let queue: ChunkQueue | undefined;
+    // Once the response is handed over, an abort ends the body the reader is reading.
+    const stopReading = () => {
+      queue?.end(abortError());
+      controller?.abort(abortError());
+    };
     dispatcher.dispatch(
       {
         origin: req.origin,
@@ -89,22 +97,30 @@ function dispatch(dispatcher: Dispatcher, req: TransportRequest): Promise<Transp
           controller = c;
           if (settled) c.abort(abortError());
         },
-        onResponseStart(_c, status, responseHeaders) {
+        onResponseStart(c, status, responseHeaders) {
           statusCode = status;
           headers = responseHeaders;
-          streaming = req.stream?.accept(status, responseHeaders) ?? false;
+          if (!req.stream?.(status, responseHeaders)) return;
+          queue = new ChunkQueue(() => c.abort(abortError()));
+          queue.setFlow(c);
+          req.signal?.addEventListener('abort', stopReading, { once: true });
+          finish(undefined, { statusCode, headers, body: Buffer.alloc(0), chunks: queue });
         },
         onResponseData(c, chunk) {
-          if (streaming) return void req.stream!.onData(chunk);
+          if (queue) return void queue.push(chunk);
           size += chunk.length;
           if (size > req.maxBodyBytes)
             c.abort(Object.assign(new Error('body too large'), { code: 'BODY_TOO_LARGE' }));
           else chunks.push(chunk);
         },
         onResponseEnd() {
+          req.signal?.removeEventListener('abort', stopReading);
+          queue?.end();
           finish(undefined, { statusCode, headers, body: Buffer.concat(chunks) });
         },
         onResponseError(_c, error) {
+          req.signal?.removeEventListener('abort', stopReading);
+          queue?.end(error);
           finish(error);
         },
       },

@@ -126,16 +126,12 @@ export async function runApi(
     if (ctx.io.stdoutIsTTY && res.rawBody.length && res.rawBody.at(-1) !== 0x0a) output.text('\n');
   };
   // An event stream is passed through as it arrives, byte for byte.
-  let streamed = false;
-  request.onStreamStart = (status, headers) => {
-    streamed = true;
-    show({ status, headers, rawBody: Buffer.alloc(0) });
-  };
-  request.onChunk = (chunk) => ctx.output.bytes(chunk);
+  request.stream = true;
   const send = async (req: RequestOptions) => {
     try {
       const response = await client.request(req);
-      if (!streamed) show(response);
+      show(response);
+      if (response.chunks) for await (const chunk of response.chunks) ctx.output.bytes(chunk);
       return response;
     } catch (err) {
       const response = (err as { response?: Parameters<typeof show>[0] }).response;
