@@ -299,7 +299,7 @@ show	show a file'\''s detail and indexing status
 delete	soft-delete files: gone at once from lists and from the assistant'\''s context
 rm	soft-delete files: gone at once from lists and from the assistant'\''s context
 wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
-upload	(not available: uploads go through the web interface)'
+upload	upload files to be indexed (kb serve; other services: their web app)'
         case 'file'
             echo 'list	list the documents of the workspace, newest first
 ls	list the documents of the workspace, newest first
@@ -309,7 +309,7 @@ show	show a file'\''s detail and indexing status
 delete	soft-delete files: gone at once from lists and from the assistant'\''s context
 rm	soft-delete files: gone at once from lists and from the assistant'\''s context
 wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
-upload	(not available: uploads go through the web interface)'
+upload	upload files to be indexed (kb serve; other services: their web app)'
         case 'users'
             echo 'list	list workspace members, optionally matching a name or e-mail
 ls	list workspace members, optionally matching a name or e-mail'
@@ -420,7 +420,7 @@ function __kb_flags
         case 'files wait'
             echo '--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'files upload'
-            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+            echo '--wait --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'file'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'file list'
@@ -440,7 +440,7 @@ function __kb_flags
         case 'file wait'
             echo '--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'file upload'
-            echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+            echo '--wait --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'users'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users list'
@@ -954,13 +954,15 @@ function __kb_values
             echo ''
         case 'files wait|--retries'
             echo ''
+        case 'files upload|--timeout'
+            echo ''
+        case 'files upload|--interval'
+            echo ''
         case 'files upload|--profile'
             echo '@profiles'
         case 'files upload|-p'
             echo '@profiles'
         case 'files upload|--base-url'
-            echo ''
-        case 'files upload|--timeout'
             echo ''
         case 'files upload|--retries'
             echo ''
@@ -1080,13 +1082,15 @@ function __kb_values
             echo ''
         case 'file wait|--retries'
             echo ''
+        case 'file upload|--timeout'
+            echo ''
+        case 'file upload|--interval'
+            echo ''
         case 'file upload|--profile'
             echo '@profiles'
         case 'file upload|-p'
             echo '@profiles'
         case 'file upload|--base-url'
-            echo ''
-        case 'file upload|--timeout'
             echo ''
         case 'file upload|--retries'
             echo ''

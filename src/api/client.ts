@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   AbortedError,
   ApiError,
@@ -43,8 +44,10 @@ export interface RequestOptions {
   path: string;
   query?: Query;
   body?: unknown;
-  /** A raw body sent as is (kb api --input). */
+  /** A raw body sent as is (kb api --input, an upload). */
   rawBody?: string | Buffer;
+  /** With a Buffer rawBody: called as its bytes are sent (for a progress bar). */
+  onUploadProgress?: (sent: number, total: number) => void;
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -54,6 +57,18 @@ export interface RequestOptions {
    * comes with `chunks` and an empty body. `timeoutMs` then bounds the silence between chunks.
    */
   stream?: boolean;
+}
+
+/** How much of an upload is handed to the connection at a time: the grain of its progress. */
+const UPLOAD_PART = 256 * 1024;
+
+/** `bytes` in parts, saying after each how much was taken: the body's consumer pulls them as it sends. */
+function* sentInParts(bytes: Buffer, onProgress: (sent: number, total: number) => void): Generator<Buffer> {
+  onProgress(0, bytes.length);
+  for (let at = 0; at < bytes.length; at += UPLOAD_PART) {
+    yield bytes.subarray(at, at + UPLOAD_PART);
+    onProgress(Math.min(bytes.length, at + UPLOAD_PART), bytes.length);
+  }
 }
 
 export interface ApiResponse<T = unknown> {
@@ -202,8 +217,12 @@ export class KbClient {
       ...req.headers,
     };
     if (this.#apiKey) headers.authorization = `Bearer ${this.#apiKey}`;
-    let body: string | Buffer | undefined;
+    let body: string | Buffer | Readable | undefined;
     if (req.rawBody !== undefined) body = req.rawBody;
+    if (Buffer.isBuffer(req.rawBody) && req.onUploadProgress) {
+      headers['content-length'] = String(req.rawBody.length);
+      body = Readable.from(sentInParts(req.rawBody, req.onUploadProgress), { objectMode: false });
+    }
     else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers['content-type'] ??= 'application/json';

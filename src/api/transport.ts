@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
 // undici's root entry loads every API it has (~+100 ms at start-up), and its `request` API
@@ -15,7 +16,7 @@ export interface TransportRequest {
   path: string;
   method: Dispatcher.HttpMethod;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Buffer | Readable;
   signal?: AbortSignal;
   /** The body may not be larger than this; the request fails with code BODY_TOO_LARGE. */
   maxBodyBytes: number;

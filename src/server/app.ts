@@ -8,6 +8,7 @@ import { badRequest, errorBody, ServiceError } from './http-errors.js';
 import { newId } from './ids.js';
 import { openApiDocument } from './openapi.js';
 import { version } from '../version.js';
+import { consoleRoutes } from './console/routes.js';
 import { fileRoutes } from './routes/files.js';
 import { threadRoutes } from './routes/threads.js';
 import { userRoutes } from './routes/users.js';
@@ -79,6 +80,9 @@ export function createApp(service: Service) {
     described ??= JSON.stringify(openApiDocument(version()));
     return c.body(described, 200, { 'content-type': 'application/json' });
   });
+
+  // The web console signs in with a session of its own, not the API's bearer key.
+  app.route('/', consoleRoutes(service));
 
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';
@@ -152,6 +156,8 @@ export function createApp(service: Service) {
 
   app.use('*', async (c, next) => {
     if (!['POST', 'PUT', 'PATCH'].includes(c.req.method)) return next();
+    // An upload's body is the file: read by its route, to --max-file-size.
+    if (c.req.method === 'POST' && c.req.path === '/v1/files') return next();
     const text = await readBody(c.req.raw);
     if (text === undefined) {
       return sendError(c, 413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`);

@@ -9,6 +9,8 @@ import type { FaultPlan } from './faults.js';
 import type { Indexer } from './indexer.js';
 import type { Workspace } from './model.js';
 import type { Store } from './store.js';
+import type { UploadStore } from './uploads.js';
+import type { Sessions } from './console/sessions.js';
 
 export interface ServiceOptions {
   replyDelayMs: number;
@@ -35,6 +37,12 @@ export interface Service {
   turns: Turns;
   /** beta: the asynchronous streaming interface's generations. */
   generations: Generations;
+  /** Uploaded files' bytes (kept beside --data). */
+  uploads: UploadStore;
+  /** Larger uploads and documents are refused (--max-file-size). */
+  maxFileBytes: number;
+  /** The web console's sign-in sessions (in memory: a restart ends them). */
+  sessions: Sessions;
   /** The embeddings endpoint (--embed-base-url), when there is one. */
   embeddings?: Embeddings;
   options: ServiceOptions;

@@ -17,6 +17,8 @@ import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
+import { resumeUploads, UploadStore, uploadsDirFor } from './uploads.js';
+import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
@@ -159,9 +161,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         indexingError: file.indexingError,
       }),
   });
+  const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
   const service: Service = {
     store,
     indexer,
+    uploads,
+    maxFileBytes,
+    sessions: new Sessions(),
     deliverer,
     faults,
     turns: new Turns(),
@@ -211,6 +217,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     folder.start();
   }
+  // Uploads a stop cut short are indexed again from the bytes kept beside --data.
+  await resumeUploads(service);
   if (indexer.progress().idle) void saveIndexes();
   if (embeddings) {
     // Files indexed without vectors (stored before, or while the endpoint failed) get them now.

@@ -214,6 +214,30 @@ export function openApiDocument(version: string): Record<string, unknown> {
           ],
           responses: { 200: ok('a page of files', list('File')), ...errors(400), ...COMMON },
         },
+        post: {
+          operationId: 'uploadFile',
+          tags: ['files', 'extension'],
+          summary:
+            'Upload a file to be indexed: the raw bytes as the body (the published interface takes uploads in its web app only)',
+          parameters: [
+            {
+              name: 'filename',
+              in: 'query',
+              required: true,
+              description: 'the file’s name: its extension decides how it is read',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          responses: {
+            201: ok('the file, PENDING: indexing follows', data(ref('FileDetail'))),
+            ...errors(400, 413, 422),
+            ...COMMON,
+          },
+        },
       },
       '/v1/files/{id}': {
         parameters: [idParam('id', 'file')],

@@ -35,20 +35,9 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * (checked before reading). `-` is not special here: callers that take stdin handle it.
  */
 export function readUserFile(path: string, what: string, maxBytes = DEFAULT_MAX_BYTES): Buffer {
-  const fail = (why: string): never => {
-    throw new UsageError(`cannot read ${what} ${path}: ${why}`);
-  };
-  let fd: number;
+  const fail = failure(path, what);
+  const fd = openUserFile(path, what, maxBytes);
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    return fail(errnoText(err));
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) fail('it is a folder');
-    if (stat.isFile() && stat.size > maxBytes)
-      fail(`${stat.size} bytes, more than the ${limit(maxBytes)} allowed`);
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -69,5 +58,37 @@ export function readUserFile(path: string, what: string, maxBytes = DEFAULT_MAX_
     return Buffer.concat(chunks);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Fails as readUserFile would for a file that is missing, unreadable, a folder or too large, reading nothing. */
+export function checkUserFile(path: string, what: string, maxBytes = DEFAULT_MAX_BYTES): void {
+  closeSync(openUserFile(path, what, maxBytes));
+}
+
+const failure =
+  (path: string, what: string) =>
+  (why: string): never => {
+    throw new UsageError(`cannot read ${what} ${path}: ${why}`);
+  };
+
+/** The file opened for reading, once it is known not to be a folder or too large. */
+function openUserFile(path: string, what: string, maxBytes: number): number {
+  const fail = failure(path, what);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    return fail(errnoText(err));
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) fail('it is a folder');
+    if (stat.isFile() && stat.size > maxBytes)
+      fail(`${stat.size} bytes, more than the ${limit(maxBytes)} allowed`);
+    return fd;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
   }
 }

@@ -274,13 +274,6 @@ describe('kb files', () => {
     expect(failed.stderr).toContain('bad.pdf) failed indexing: parse_error: the PDF cannot be read');
     await local.close();
   });
-
-  it('explains that uploads go through the web interface (exit 2)', async () => {
-    const res = await kb(['files', 'upload', 'x.pdf']);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toContain('web interface');
-    expect((await kb(['files', '--help'])).stdout).toContain('Uploads go through the web interface');
-  });
 });
 
 describe('kb users', () => {

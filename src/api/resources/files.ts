@@ -1,4 +1,5 @@
 import { toPage, unwrap } from '../envelope.js';
+import { extension } from '../extension.js';
 import { segment } from '../paths.js';
 import type { KbFile, Page } from '../types.js';
 import type { PagingEnd } from '../paging.js';
@@ -23,6 +24,32 @@ export class FilesResource extends Resource {
   async get(id: string, signal?: AbortSignal): Promise<KbFile> {
     return this.about('file', id, async () => {
       const res = await this.client.request({ method: 'GET', path: `/v1/files/${segment(id)}`, signal });
+      return unwrap<KbFile>(res.body);
+    });
+  }
+
+  /**
+   * Uploads a file to be indexed: an extension kb serve offers (`POST /v1/files?filename=`, the
+   * bytes as the body); the published interface takes uploads in its web app only.
+   */
+  async upload(
+    filename: string,
+    bytes: Buffer,
+    params: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (sent: number, total: number) => void } = {},
+  ): Promise<KbFile> {
+    return extension('uploads through the API (upload in its web app)', async () => {
+      const res = await this.client.request({
+        method: 'POST',
+        path: '/v1/files',
+        query: { filename },
+        rawBody: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+        onUploadProgress: params.onProgress,
+        timeoutMs: params.timeoutMs,
+        signal: params.signal,
+        // A retry would send the whole file again: a failed upload is said, and run again by the user.
+        maxRetries: 0,
+      });
       return unwrap<KbFile>(res.body);
     });
   }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { FILE_STATUSES } from '../../api/types.js';
-import { now } from '../clock.js';
 import type { AppEnv, Service } from '../context.js';
-import { notFound } from '../http-errors.js';
+import { badRequest, notFound } from '../http-errors.js';
+import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
 import { NEWEST_FIRST, pageOf, parseCursor } from '../paging.js';
 import { presentFile, presentFileDetail } from '../present.js';
 import { parseLimit, parseStatus } from '../validate.js';
@@ -29,8 +29,18 @@ export function fileRoutes(service: Service) {
   app.delete('/:id', (c) => {
     const file = store.file(c.var.workspace.id, c.req.param('id'));
     if (!file) throw notFound('file');
-    store.commit({ op: 'fileDeleted', id: file.id, at: now() });
+    deleteFile(service, file);
     return c.body(null, 204);
+  });
+
+  // An extension (docs/local-service.md, "Uploads"): the raw bytes, named by ?filename=.
+  app.post('/', async (c) => {
+    const name = c.req.query('filename');
+    if (name === undefined) throw badRequest('name the file with ?filename=NAME', 'invalid_filename');
+    const bytes = await readUploadBody(c.req.raw, service.maxFileBytes);
+    const file = await acceptUpload(service, c.var.workspace.id, name, bytes);
+    c.header('location', `/v1/files/${file.id}`);
+    return c.json({ data: presentFileDetail(file) }, 201);
   });
 
   return app;

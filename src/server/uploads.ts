@@ -1,0 +1,173 @@
+import { constants, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomicAsync } from '../util/write-atomic.js';
+import { formatBytes } from './document-file.js';
+import { ServiceError } from './http-errors.js';
+import { now } from './clock.js';
+import { newId } from './ids.js';
+import type { Indexer } from './indexer.js';
+import type { FileRecord } from './model.js';
+import type { Store } from './store.js';
+
+/** The folder beside --data where uploaded files' bytes are kept. */
+export const uploadsDirFor = (dataFile: string) => `${dataFile}.uploads`;
+
+/** The longest file name an upload may have, in characters. */
+const MAX_NAME = 255;
+
+/**
+ * Where uploaded bytes are kept: with --data, one file per upload in a folder beside the
+ * journal (0700; each file 0600, written whole then renamed), read back only if it is still a
+ * regular file of this user's; without, nowhere (the indexer holds them until it has read them).
+ */
+export class UploadStore {
+  constructor(readonly dir: string | undefined) {
+    if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  async save(fileId: string, bytes: Buffer): Promise<void> {
+    if (this.dir) await writeFileAtomicAsync(join(this.dir, fileId), [bytes]);
+  }
+
+  /** The bytes of an upload kept before, or undefined when there are none to trust. */
+  async read(fileId: string, maxBytes: number): Promise<Buffer | undefined> {
+    if (!this.dir) return undefined;
+    let handle;
+    try {
+      handle = await open(join(this.dir, fileId), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch {
+      return undefined;
+    }
+    try {
+      const stat = await handle.stat();
+      const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
+      if (!stat.isFile() || !mine || stat.mode & 0o022 || stat.size > maxBytes) return undefined;
+      const bytes = Buffer.alloc(stat.size);
+      let read = 0;
+      while (read < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+      }
+      return bytes.subarray(0, read);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  remove(fileId: string): void {
+    if (!this.dir) return;
+    try {
+      unlinkSync(join(this.dir, fileId));
+    } catch {
+      // never kept, or gone
+    }
+  }
+
+  /** Ids of the uploads kept, for a restart to pick up those not indexed yet. */
+  ids(): string[] {
+    if (!this.dir) return [];
+    try {
+      return readdirSync(this.dir).filter((name) => /^file_[\w-]+$/.test(name));
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** Why an upload's name cannot be used, or undefined when it can. */
+export function problemWithName(name: string): string | undefined {
+  if (!name.trim()) return 'the file has no name';
+  if ([...name].length > MAX_NAME) return `the file name is longer than ${MAX_NAME} characters`;
+  if (/[/\\]/.test(name)) return 'the file name may not contain / or \\';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'the file name may not contain control characters';
+  if (name === '.' || name === '..') return 'the file name may not be . or ..';
+  return undefined;
+}
+
+/** An upload over --max-file-size: 413, saying the size and the limit. */
+export function uploadTooLarge(size: number | undefined, maxBytes: number): ServiceError {
+  return new ServiceError(
+    413,
+    'file_too_large',
+    `${size === undefined ? 'the file is' : `the file is ${formatBytes(size)},`} over the limit of ${formatBytes(maxBytes)} (kb serve --max-file-size)`,
+  );
+}
+
+/**
+ * The one path every upload takes (the console's and POST /v1/files): its name checked, its
+ * bytes kept (with --data), then queued like a file from the docs folder: PENDING, indexed by
+ * the same worker, FAILED with the same codes, file.indexed delivered the same way.
+ */
+export async function acceptUpload(
+  deps: { store: Store; indexer: Indexer; uploads: UploadStore; maxFileBytes: number },
+  workspaceId: string,
+  name: string,
+  bytes: Buffer,
+): Promise<FileRecord> {
+  const problem = problemWithName(name);
+  if (problem) throw new ServiceError(422, 'invalid_filename', problem);
+  if (bytes.length > deps.maxFileBytes) throw uploadTooLarge(bytes.length, deps.maxFileBytes);
+  const id = newId('file');
+  await deps.uploads.save(id, bytes);
+  return deps.indexer.upload(workspaceId, name, bytes, id);
+}
+
+/** Deletes a workspace file: its record (it leaves the search index with it) and any bytes kept. */
+export function deleteFile(deps: { store: Store; uploads: UploadStore }, file: FileRecord): void {
+  deps.store.commit({ op: 'fileDeleted', id: file.id, at: now() });
+  deps.uploads.remove(file.id);
+}
+
+/**
+ * Uploads kept with --data whose indexing a stop cut short are queued again; bytes whose file
+ * is gone are dropped. Returns how many were queued.
+ */
+export async function resumeUploads(deps: {
+  store: Store;
+  indexer: Indexer;
+  uploads: UploadStore;
+  maxFileBytes: number;
+}): Promise<number> {
+  let queued = 0;
+  for (const id of deps.uploads.ids()) {
+    const file = deps.store.files.get(id);
+    if (!file) {
+      deps.uploads.remove(id);
+      continue;
+    }
+    if (file.indexingStatus !== 'PENDING' && file.indexingStatus !== 'PROCESSING') continue;
+    const bytes = await deps.uploads.read(id, deps.maxFileBytes);
+    if (!bytes) continue;
+    deps.indexer.enqueue(file.workspaceId, [
+      { filename: file.originalFilename, size: bytes.length, read: () => Promise.resolve(bytes), id },
+    ]);
+    queued++;
+  }
+  return queued;
+}
+
+/**
+ * A request body read whole, refused (413) as soon as it passes `maxBytes`: by its declared
+ * length before a byte is read, else while it arrives.
+ */
+export async function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw uploadTooLarge(declared, maxBytes);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw uploadTooLarge(undefined, maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,145 @@
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
+import { makePdf } from '../helpers/documents.js';
+import { hostileServer } from '../helpers/hostile.js';
+import { getJson } from '../helpers/http.js';
+import { startServeProcess } from '../helpers/serve-process.js';
+import { startTestServer } from '../helpers/server.js';
+import { itWith } from '../helpers/tools.js';
+
+let server: RunningServer;
+let env: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, maxFileBytes: 64 * 1024 });
+  env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! };
+});
+afterAll(() => server.close());
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, content);
+  return path;
+}
+const filesNamed = (name: string) =>
+  [...server.service.store.files.values()].filter((f) => f.originalFilename === name && !f.deletedAt);
+
+describe('kb files upload against kb serve', () => {
+  it('prints each id when piped; --wait follows indexing; the assistant then cites the file', async () => {
+    const notes = file(
+      'garage-notes.txt',
+      'The parking garage opens at 6 am on weekdays and 9 am on Sundays.\n',
+    );
+    const manual = file(
+      'manual.pdf',
+      makePdf([['Chapter one.'], ['The badge reader resets every night at 2 am.']]),
+    );
+    const res = await runKb(['files', 'upload', notes, manual, '--wait', '--interval', '100ms'], { env });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const [first, second, ...changes] = res.stdout.trim().split('\n');
+    expect(first).toMatch(/^file_\w+$/);
+    expect(second).toMatch(/^file_\w+$/);
+    expect(changes.at(-1)).toMatch(/COMPLETED$/);
+    expect(server.service.store.files.get(first!)).toMatchObject({
+      originalFilename: 'garage-notes.txt',
+      indexingStatus: 'COMPLETED',
+    });
+    const thread = await runKb(['threads', 'create', '--ids'], { env });
+    const answer = await runKb(
+      ['threads', 'send', thread.stdout.trim(), 'When does the badge reader reset?', '--json'],
+      {
+        env,
+      },
+    );
+    const reply = JSON.parse(answer.stdout).aiResponse;
+    expect(reply.content).toContain('2 am');
+    expect(reply.sources).toEqual(['manual.pdf p. 2']);
+  });
+
+  itWith('script')('says what it uploaded on a terminal', async () => {
+    const res = await runKbOnTTY(['files', 'upload', file('tty.txt', 'Terminal upload.\n')], { env });
+    expect(res.code).toBe(0);
+    expect(stripAnsi(res.stdout)).toMatch(/Uploaded tty\.txt: file_\w+ \(PENDING\)/);
+  });
+
+  it('a file over the limit is refused with the limit, the others uploaded and listed (exit 1)', async () => {
+    const big = file('big.txt', Buffer.alloc(100 * 1024, 'a'));
+    const small = file('small-ok.txt', 'Small and fine.\n');
+    const res = await runKb(['files', 'upload', big, small, '--json'], { env });
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.stdout).map((f: { originalFilename: string }) => f.originalFilename)).toEqual([
+      'small-ok.txt',
+    ]);
+    expect(res.stderr).toContain('the file is 100 KiB, over the limit of 64 KiB (kb serve --max-file-size)');
+    expect(filesNamed('big.txt')).toHaveLength(0);
+  });
+
+  it('checks every file before sending any: a missing one is exit 2, and nothing is uploaded', async () => {
+    const before = server.service.store.files.size;
+    const res = await runKb(['files', 'upload', file('fine.txt', 'fine'), join(tempDir(), 'nope.txt')], {
+      env,
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^error: cannot read the file \S+nope\.txt: no such file or folder\n$/);
+    expect(res.stdout).toBe('');
+    expect(server.service.store.files.size).toBe(before);
+  });
+
+  it('against a service without uploads, says they go through its web app (exit 2)', async () => {
+    const other = await hostileServer({
+      'POST /v1/files': (_req, res) => {
+        res.writeHead(405, { 'content-type': 'application/json', allow: 'GET' });
+        res.end('{"error":{"code":"method_not_allowed","message":"POST is not allowed here"}}');
+      },
+    });
+    try {
+      const res = await runKb(['files', 'upload', file('x.txt', 'x')], {
+        env: { KB_BASE_URL: other.url, KB_API_KEY: 'kb_test_0123456789abcdef' },
+      });
+      expect(res.code).toBe(2);
+      expect(res.stderr).toContain('this service takes uploads in its web app, not through the API');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('with --data, keeps the bytes (0600) and indexes an upload a crash cut short after the restart', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'kb.data');
+    const key = 'kb_upload_test_key_0123456789';
+    const args = ['--data', data, '--index-delay', '3000'];
+    const serveEnv = { KB_SERVE_API_KEYS: `main:${key}` };
+    const first = await startServeProcess(dir, args, serveEnv);
+    const kbEnv = { KB_BASE_URL: first.url, KB_API_KEY: key };
+    const up = await runKb(['files', 'upload', file('kept.txt', 'The loading dock closes at 5 pm.\n')], {
+      env: kbEnv,
+    });
+    const id = up.stdout.trim();
+    expect(id).toMatch(/^file_/);
+    const kept = join(`${data}.uploads`, id);
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+    expect(statSync(`${data}.uploads`).mode & 0o777).toBe(0o700);
+    first.child.kill('SIGKILL'); // before its indexing step came
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await startServeProcess(dir, ['--data', data, '--index-delay', '0'], serveEnv);
+    try {
+      const waited = await runKb(['files', 'wait', id, '--interval', '100ms', '--timeout', '20s'], {
+        env: { ...kbEnv, KB_BASE_URL: second.url },
+      });
+      expect(waited.code).toBe(0);
+      const detail = await getJson(`${second.url}/v1/files/${id}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(detail.data).toMatchObject({ originalFilename: 'kept.txt', indexingStatus: 'COMPLETED' });
+      // Deleting the file deletes its bytes.
+      await runKb(['files', 'delete', id, '--yes'], { env: { ...kbEnv, KB_BASE_URL: second.url } });
+      expect(readdirSync(`${data}.uploads`)).not.toContain(id);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+  });
+});
