@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/index.js';
+import { startTestServer } from '../helpers/server.js';
+
+let server: RunningServer;
+let origin: string;
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, maxFileBytes: 4096 });
+  origin = server.url;
+});
+afterAll(() => server.close());
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Signs in as a browser would; the cookie and the page's anti-CSRF token. */
+async function signIn(key = server.keys.demo!): Promise<{ cookie: string; csrf: string }> {
+  const res = await fetch(`${origin}/console/session`, {
+    method: 'POST',
+    headers: { ...FORM, origin },
+    body: form({ key }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!;
+  return { cookie, csrf };
+}
+
+const fileCount = () => [...server.service.store.files.values()].filter((f) => !f.deletedAt).length;
+
+function upload(name: string, body: string | Buffer, headers: Record<string, string>) {
+  return fetch(`${origin}/console/uploads?filename=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', ...headers },
+    body,
+  });
+}
+
+describe('the web console', () => {
+  it('signs in with a key into a session: an HttpOnly, SameSite=Strict cookie of a random id, never the key', async () => {
+    const res = await fetch(`${origin}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin },
+      body: form({ key: server.keys.demo! }),
+      redirect: 'manual',
+    });
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^kb_session_\d+=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(cookie).not.toContain(server.keys.demo!);
+    const page = await (await fetch(`${origin}/`, { headers: { cookie: cookie.split(';')[0]! } })).text();
+    expect(page).toContain('<h1>Files</h1>');
+    expect(page).toContain('demo');
+    expect(page).not.toContain(server.keys.demo!);
+  });
+
+  it('changes nothing without a session, from another origin, or without the anti-CSRF token', async () => {
+    const { cookie, csrf } = await signIn();
+    const before = fileCount();
+    const attempts = [
+      upload('a.txt', 'a', { origin, 'x-csrf-token': csrf }), // no session
+      upload('a.txt', 'a', { cookie, origin: 'https://evil.example', 'x-csrf-token': csrf }),
+      upload('a.txt', 'a', { cookie, origin }), // no token
+      upload('a.txt', 'a', { cookie, origin, 'x-csrf-token': `${csrf.slice(0, -1)}x` }),
+      upload('a.txt', 'a', { cookie, 'x-csrf-token': csrf, 'sec-fetch-site': 'cross-site' }),
+    ];
+    const statuses = await Promise.all(attempts.map(async (r) => (await r).status));
+    expect(statuses).toEqual([401, 403, 403, 403, 403]);
+    const victim = [...server.service.store.files.values()].find((f) => !f.deletedAt)!;
+    const deleted = await fetch(`${origin}/console/files/${victim.id}/delete`, {
+      method: 'POST',
+      headers: { ...FORM, cookie, origin: 'https://evil.example' },
+      body: form({ csrf }),
+      redirect: 'manual',
+    });
+    expect(deleted.status).toBe(403);
+    expect(fileCount()).toBe(before);
+    expect(server.service.store.files.get(victim.id)!.deletedAt).toBeFalsy();
+    // The same upload, with everything, works.
+    expect((await upload('a.txt', 'Accepted.', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
+    expect(fileCount()).toBe(before + 1);
+  });
+
+  it('refuses an upload over --max-file-size with a clear message, and a name with a path in it', async () => {
+    const { cookie, csrf } = await signIn();
+    const big = await upload('big.txt', Buffer.alloc(5000, 'a'), { cookie, origin, 'x-csrf-token': csrf });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.message).toBe(
+      'the file is 4.9 KiB, over the limit of 4 KiB (kb serve --max-file-size)',
+    );
+    const path = await upload('../../etc/x.txt', 'x', { cookie, origin, 'x-csrf-token': csrf });
+    expect(path.status).toBe(422);
+  });
+
+  it('escapes every string from a file or a thread', async () => {
+    const { cookie, csrf } = await signIn();
+    const evil = '<img src=x onerror=alert(1)>"\'.txt';
+    expect((await upload(evil, 'text', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
+    const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;.txt');
+    const ws = server.workspaces.find((w) => w.name === 'demo')!.id;
+    const thread = [...server.service.store.threads.values()].find((t) => t.workspaceId === ws)!;
+    server.service.store.commit({
+      op: 'threadStatus',
+      id: thread.id,
+      status: thread.status,
+      at: thread.updatedAt,
+    });
+    server.service.store.commit({
+      op: 'messages',
+      messages: [
+        {
+          id: 'msg_evil',
+          threadId: thread.id,
+          role: 'assistant',
+          content: '<script>alert(1)</script>',
+          createdAt: new Date().toISOString(),
+          sources: ['<b>x</b>.md'],
+        },
+      ],
+    });
+    const transcript = await (
+      await fetch(`${origin}/console/threads/${thread.id}`, { headers: { cookie } })
+    ).text();
+    expect(transcript).not.toContain('<script>alert');
+    expect(transcript).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(transcript).toContain('&lt;b&gt;x&lt;/b&gt;.md');
+  });
+
+  it('sends a policy that allows no inline script, no framing and no referrer', async () => {
+    const res = await fetch(`${origin}/`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await fetch(`${origin}/console/app.js`)).headers.get('content-type')).toMatch(
+      /^text\/javascript/,
+    );
+    // The API keeps its own answers.
+    expect((await fetch(`${origin}/v1/threads`)).headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('ends the session on sign-out, and another workspace sees only its own files', async () => {
+    const { cookie, csrf } = await signIn();
+    const out = await fetch(`${origin}/console/session/end`, {
+      method: 'POST',
+      headers: { ...FORM, cookie, origin },
+      body: form({ csrf }),
+      redirect: 'manual',
+    });
+    expect(out.status).toBe(303);
+    expect((await fetch(`${origin}/console/files.json`, { headers: { cookie } })).status).toBe(401);
+
+    const other = await signIn(server.keys.acme!);
+    const demoFile = [...server.service.store.files.values()].find(
+      (f) => f.workspaceId === server.workspaces.find((w) => w.name === 'demo')!.id,
+    )!;
+    const page = await fetch(`${origin}/console/files/${demoFile.id}/delete`, {
+      headers: { cookie: other.cookie },
+    });
+    expect(page.status).toBe(404);
+    const listed = await (
+      await fetch(`${origin}/console/files.json`, { headers: { cookie: other.cookie } })
+    ).json();
+    expect(listed.data.some((f: { id: string }) => f.id === demoFile.id)).toBe(false);
+  });
+
+  it('says a wrong key plainly, and slows down an address that keeps guessing (429), even with the right key', async () => {
+    const guessed = await startTestServer({ demo: true });
+    const tries = [];
+    for (let i = 0; i < 11; i++)
+      tries.push(
+        await fetch(`${guessed.url}/console/session`, {
+          method: 'POST',
+          headers: { ...FORM, origin: guessed.url },
+          body: form({ key: `kb_wrong_${i}` }),
+        }),
+      );
+    expect(tries[0]!.status).toBe(401);
+    expect(await tries[0]!.text()).toContain('That key is not valid for this service.');
+    expect(tries[10]!.status).toBe(429);
+    expect(Number(tries[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await tries[10]!.text()).toMatch(/Too many wrong keys: try again in \d+ s\./);
+    const right = await fetch(`${guessed.url}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin: guessed.url },
+      body: form({ key: guessed.keys.demo! }),
+      redirect: 'manual',
+    });
+    expect(right.status).toBe(429);
+    await guessed.close();
+  });
+});
