@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { sourcesLine } from '../assistant.js';
 import { formatBytes } from '../document-file.js';
 import type { FileRecord, MessageRecord, ThreadRecord } from '../model.js';
 
@@ -171,7 +172,7 @@ export function threadPage(
             html`<li class="message ${m.role}">
               <p class="role">${m.role === 'user' ? 'You' : 'Assistant'}
                 <time datetime="${m.createdAt}">${m.createdAt}</time></p>
-              <div class="content">${m.content}</div>
+              <div class="content">${withoutSourcesLine(m)}</div>
               ${m.pending
                 ? html`<p class="mark">[reply still being written]</p>`
                 : m.incomplete
@@ -185,6 +186,12 @@ export function threadPage(
       </ol>`,
     { ...options, current: 'threads' },
   );
+}
+
+/** A reply's text without the sources line it ends with: the page lists the sources itself. */
+function withoutSourcesLine(m: MessageRecord): string {
+  const line = m.sources?.length ? sourcesLine(m.sources) : '';
+  return line && m.content.endsWith(line) ? m.content.slice(0, -line.length) : m.content;
 }
 
 export function notFoundPage(what: string, options: { workspace: string; csrf: string }): Html {

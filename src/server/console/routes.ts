@@ -20,7 +20,8 @@ const HEADERS = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: with it a browser sends `Origin: null` on a form post, which the origin check refuses.
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 };
 
