@@ -222,8 +222,7 @@ export class KbClient {
     if (Buffer.isBuffer(req.rawBody) && req.onUploadProgress) {
       headers['content-length'] = String(req.rawBody.length);
       body = Readable.from(sentInParts(req.rawBody, req.onUploadProgress), { objectMode: false });
-    }
-    else if (req.body !== undefined) {
+    } else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers['content-type'] ??= 'application/json';
     }

@@ -35,7 +35,10 @@ export class UploadStore {
     if (!this.dir) return undefined;
     let handle;
     try {
-      handle = await open(join(this.dir, fileId), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      handle = await open(
+        join(this.dir, fileId),
+        constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+      );
     } catch {
       return undefined;
     }

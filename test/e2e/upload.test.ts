@@ -7,7 +7,8 @@ import { makePdf } from '../helpers/documents.js';
 import { hostileServer } from '../helpers/hostile.js';
 import { getJson } from '../helpers/http.js';
 import { startServeProcess } from '../helpers/serve-process.js';
-import { startTestServer } from '../helpers/server.js';
+import { api, startTestServer } from '../helpers/server.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { itWith } from '../helpers/tools.js';
 
 let server: RunningServer;
@@ -57,6 +58,31 @@ describe('kb files upload against kb serve', () => {
     const reply = JSON.parse(answer.stdout).aiResponse;
     expect(reply.content).toContain('2 am');
     expect(reply.sources).toEqual(['manual.pdf p. 2']);
+  });
+
+  it('an upload is a file like any other: file.indexed is delivered to webhooks, signed', async () => {
+    const local = await startTestServer({ demo: true, allowLocalWebhooks: true });
+    const receiver = await startReceiver();
+    try {
+      const key = local.keys.demo!;
+      await api(local, key, 'POST', '/v1/webhooks', { url: receiver.url, events: ['file.indexed'] });
+      const res = await runKb(['files', 'upload', file('hooked.txt', 'Webhooks hear of uploads.\n')], {
+        env: { KB_BASE_URL: local.url, KB_API_KEY: key },
+      });
+      const id = res.stdout.trim();
+      await expect
+        .poll(() => receiver.got.map((g) => JSON.parse(g.body)).find((e) => e.data?.fileId === id), {
+          timeout: 10_000,
+        })
+        .toMatchObject({
+          type: 'file.indexed',
+          data: { originalFilename: 'hooked.txt', indexingStatus: 'COMPLETED' },
+        });
+      expect(receiver.got[0]!.headers['service-signature']).toBeTruthy();
+    } finally {
+      await receiver.close();
+      await local.close();
+    }
   });
 
   itWith('script')('says what it uploaded on a terminal', async () => {

@@ -35,7 +35,11 @@ export class FilesResource extends Resource {
   async upload(
     filename: string,
     bytes: Buffer,
-    params: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (sent: number, total: number) => void } = {},
+    params: {
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      onProgress?: (sent: number, total: number) => void;
+    } = {},
   ): Promise<KbFile> {
     return extension('uploads through the API (upload in its web app)', async () => {
       const res = await this.client.request({

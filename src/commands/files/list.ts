@@ -23,7 +23,9 @@ export async function runList(ctx: Context, opts: StatusListOptions): Promise<vo
   const client = await ctx.client();
   const pages = client.files.pages({ status: opts.status, want: wanted(opts), signal: ctx.signal });
   await printPages<KbFile>(ctx, pages, fileColumns(ctx.io), {
-    empty: opts.status ? `No ${opts.status} files` : 'No files yet; upload documents in the web interface',
+    empty: opts.status
+      ? `No ${opts.status} files`
+      : 'No files yet; upload some with `kb files upload FILE` (kb serve) or in the web app',
     noun: 'files',
     opts,
   });

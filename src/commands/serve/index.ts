@@ -258,7 +258,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const view = (safe: typeof info) => {
     const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${w.key}\n`);
     const first = safe.workspaces[0]!;
-    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key}\n     kb threads list\n`;
+    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
   };
   // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
   if (ctx.format === 'human') ctx.output.record(info, view);

@@ -15,7 +15,9 @@ export function layout(
   const nav = options.workspace
     ? html`<nav aria-label="Console">
         <a href="/" ${options.current === 'files' ? html`aria-current="page"` : ''}>Files</a>
-        <a href="/console/threads" ${options.current === 'threads' ? html`aria-current="page"` : ''}>Threads</a>
+        <a href="/console/threads" ${options.current === 'threads' ? html`aria-current="page"` : ''}
+          >Threads</a
+        >
         <form method="post" action="/console/session/end">
           <input type="hidden" name="csrf" value="${options.csrf}" />
           <button type="submit" class="link">Sign out</button>
@@ -23,23 +25,23 @@ export function layout(
       </nav>`
     : '';
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    ${options.csrf ? html`<meta name="csrf-token" content="${options.csrf}" />` : ''}
-    <title>${title} · kb serve</title>
-    <link rel="stylesheet" href="/console/app.css" />
-    <script src="/console/app.js" defer></script>
-  </head>
-  <body>
-    <header>
-      <p class="brand">kb serve${options.workspace ? html` · <span>${options.workspace}</span>` : ''}</p>
-      ${nav}
-    </header>
-    <main id="main">${body}</main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        ${options.csrf ? html`<meta name="csrf-token" content="${options.csrf}" />` : ''}
+        <title>${title} · kb serve</title>
+        <link rel="stylesheet" href="/console/app.css" />
+        <script src="/console/app.js" defer></script>
+      </head>
+      <body>
+        <header>
+          <p class="brand">kb serve${options.workspace ? html` · <span>${options.workspace}</span>` : ''}</p>
+          ${nav}
+        </header>
+        <main id="main">${body}</main>
+      </body>
+    </html>`;
 }
 
 export function signInPage(problem?: string): Html {
@@ -85,8 +87,8 @@ export function filesPage(
           <label for="files" class="button">Choose files</label>
           <input id="files" type="file" multiple />
           <p class="hint">
-            PDF, Word (.docx), HTML, Markdown, text, CSV, TSV and JSON, up to ${formatBytes(options.maxFileBytes)}
-            each.
+            PDF, Word (.docx), HTML, Markdown, text, CSV, TSV and JSON, up to
+            ${formatBytes(options.maxFileBytes)} each.
           </p>
         </div>
         <ul id="uploads" class="uploads" aria-live="polite"></ul>
@@ -139,18 +141,22 @@ export function threadsPage(
     'Threads',
     html`<h1>Threads</h1>
       <p class="hint">Read-only: chat with <code>kb chat</code>.</p>
-      ${threads.length === 0
-        ? html`<p>No threads yet.</p>`
-        : html`<ul class="threads">
-            ${threads.map(
-              ({ thread, messages }) =>
-                html`<li>
-                  <a href="/console/threads/${thread.id}">${thread.title || 'Untitled thread'}</a>
-                  <span class="hint">${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
-                    <time datetime="${thread.createdAt}">${thread.createdAt}</time></span>
-                </li>`,
-            )}
-          </ul>`}`,
+      ${
+        threads.length === 0
+          ? html`<p>No threads yet.</p>`
+          : html`<ul class="threads">
+              ${threads.map(
+                ({ thread, messages }) =>
+                  html`<li>
+                    <a href="/console/threads/${thread.id}">${thread.title || 'Untitled thread'}</a>
+                    <span class="hint"
+                      >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
+                      <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
+                    >
+                  </li>`,
+              )}
+            </ul>`
+      }`,
     { ...options, current: 'threads' },
   );
 }
@@ -164,23 +170,34 @@ export function threadPage(
     thread.title || 'Untitled thread',
     html`<p><a href="/console/threads">← Threads</a></p>
       <h1>${thread.title || 'Untitled thread'}</h1>
-      <p class="hint">${thread.id} · ${thread.status} · created <time datetime="${thread.createdAt}">${thread.createdAt}</time></p>
+      <p class="hint">
+        ${thread.id} · ${thread.status} · created
+        <time datetime="${thread.createdAt}">${thread.createdAt}</time>
+      </p>
       ${messages.length === 0 ? html`<p>No messages yet.</p>` : ''}
       <ol class="transcript">
         ${messages.map(
           (m) =>
             html`<li class="message ${m.role}">
-              <p class="role">${m.role === 'user' ? 'You' : 'Assistant'}
-                <time datetime="${m.createdAt}">${m.createdAt}</time></p>
+              <p class="role">
+                ${m.role === 'user' ? 'You' : 'Assistant'}
+                <time datetime="${m.createdAt}">${m.createdAt}</time>
+              </p>
               <div class="content">${withoutSourcesLine(m)}</div>
-              ${m.pending
-                ? html`<p class="mark">[reply still being written]</p>`
-                : m.incomplete
-                  ? html`<p class="mark">[reply stopped]</p>`
-                  : ''}
-              ${m.sources?.length
-                ? html`<p class="sources">Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<span>${s}</span>`)}</p>`
-                : ''}
+              ${
+                m.pending
+                  ? html`<p class="mark">[reply still being written]</p>`
+                  : m.incomplete
+                    ? html`<p class="mark">[reply stopped]</p>`
+                    : ''
+              }
+              ${
+                m.sources?.length
+                  ? html`<p class="sources">
+                      Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<span>${s}</span>`)}
+                    </p>`
+                  : ''
+              }
             </li>`,
         )}
       </ol>`,
@@ -195,5 +212,11 @@ function withoutSourcesLine(m: MessageRecord): string {
 }
 
 export function notFoundPage(what: string, options: { workspace: string; csrf: string }): Html {
-  return layout('Not found', html`<h1>Not found</h1><p>${what}</p><p><a href="/">Files</a></p>`, options);
+  return layout(
+    'Not found',
+    html`<h1>Not found</h1>
+      <p>${what}</p>
+      <p><a href="/">Files</a></p>`,
+    options,
+  );
 }
