@@ -50,8 +50,9 @@ async function check(
   method: string,
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
-  const res = await api(server, key, method, path, body);
+  const res = await api(server, key, method, path, body, headers);
   const t = template(path);
   const operation = doc.paths[t]![method.toLowerCase()];
   expect(operation, `${method} ${t} is documented`).toBeDefined();
@@ -140,6 +141,17 @@ describe('the OpenAPI description', () => {
     await check(server, key, 'DELETE', `/v1/files/${files[0].id}`);
     await check(server, key, 'DELETE', `/v1/files/${files[0].id}`);
     await check(server, key, 'GET', '/v1/files/file_none');
+    const octets = { 'content-type': 'application/octet-stream' };
+    await check(
+      server,
+      key,
+      'POST',
+      '/v1/files?filename=contract.txt',
+      'The contract renews yearly.',
+      octets,
+    );
+    await check(server, key, 'POST', '/v1/files?filename=..%2Fx.txt', 'x', octets);
+    await check(server, key, 'POST', '/v1/files', 'x', octets);
     // Users
     await check(server, key, 'GET', '/v1/users?q=zo');
     await check(server, key, 'GET', `/v1/users?q=${'z'.repeat(300)}`);
