@@ -71,38 +71,46 @@ const row = (page: Page, name: string) => page.locator('#file-table tbody tr', {
 
 describe('the web console in a real browser (headless Chromium)', () => {
   itWith('chromium')(
-    'signs in, takes files picked and dropped, shows them index live, a failure and its reason, deletes one, opens a thread',
+    'signs in, takes three dropped files, shows them index live, a failure and its reason, deletes one, opens a thread',
     async () => {
       const page = await openPage('journey');
       await signIn(page);
       // Marks this document: a reload would lose it, so the statuses below must come live.
       await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42));
 
-      await page.setInputFiles('#files', [
+      // Three files dropped onto the drop zone at once, as from a file manager: a PDF, a text
+      // file, and a scanned PDF, which cannot be indexed.
+      const files = [
         {
           name: 'visitor-manual.pdf',
-          mimeType: 'application/pdf',
-          buffer: makePdf([
+          type: 'application/pdf',
+          b64: makePdf([
             ['Visitors sign in at the front desk.'],
             ['Visitor badges must be returned by 7 pm.'],
-          ]),
+          ]).toString('base64'),
         },
         {
           name: 'canteen.txt',
-          mimeType: 'text/plain',
-          buffer: Buffer.from('The canteen serves lunch from 11:30.\n'),
+          type: 'text/plain',
+          b64: Buffer.from('The canteen serves lunch from 11:30.\n').toString('base64'),
         },
-      ]);
-      // A third, dropped onto the drop zone: a scanned PDF, which cannot be indexed.
-      const scan = makePdf([['x']], { scanned: true }).toString('base64');
-      const dropped = await page.evaluateHandle((b64) => {
+        {
+          name: 'scan.pdf',
+          type: 'application/pdf',
+          b64: makePdf([['x']], { scanned: true }).toString('base64'),
+        },
+      ];
+      const dropped = await page.evaluateHandle((list) => {
         // Runs in the page: its DataTransfer and File.
         const dom = globalThis as any;
         const transfer = new dom.DataTransfer();
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        transfer.items.add(new dom.File([bytes], 'scan.pdf', { type: 'application/pdf' }));
+        for (const { name, type, b64 } of list) {
+          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          transfer.items.add(new dom.File([bytes], name, { type }));
+        }
         return transfer;
-      }, scan);
+      }, files);
+      await page.dispatchEvent('#drop', 'dragover', { dataTransfer: dropped });
       await page.dispatchEvent('#drop', 'drop', { dataTransfer: dropped });
 
       await expect.poll(() => page.locator('#uploads li').count(), { timeout: 10_000 }).toBe(3);
@@ -143,7 +151,7 @@ describe('the web console in a real browser (headless Chromium)', () => {
   );
 
   itWith('chromium')(
-    'refuses a file over the limit in the page, with the limit, and sends nothing',
+    'the picker: a file over the limit is refused in the page and not sent; several others are',
     async () => {
       const page = await openPage('limit');
       await signIn(page);
@@ -153,6 +161,15 @@ describe('the web console in a real browser (headless Chromium)', () => {
       ]);
       await page.getByText('over the limit of 512 KiB: not uploaded').waitFor();
       expect(server.service.store.files.size).toBe(before);
+      // The picker takes several files at once, each with its own progress.
+      await page.setInputFiles('#files', [
+        { name: 'picked-1.txt', mimeType: 'text/plain', buffer: Buffer.from('First picked file.\n') },
+        { name: 'picked-2.md', mimeType: 'text/markdown', buffer: Buffer.from('# Second\nPicked too.\n') },
+      ]);
+      for (const name of ['picked-1.txt', 'picked-2.md'])
+        await row(page, name).getByText('COMPLETED').waitFor({ timeout: 20_000 });
+      expect(await page.locator('#uploads progress').count()).toBe(2);
+      expect(server.service.store.files.size).toBe(before + 2);
     },
   );
 

@@ -1,4 +1,6 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
@@ -89,6 +91,48 @@ describe('kb files upload against kb serve', () => {
     const res = await runKbOnTTY(['files', 'upload', file('tty.txt', 'Terminal upload.\n')], { env });
     expect(res.code).toBe(0);
     expect(stripAnsi(res.stdout)).toMatch(/Uploaded tty\.txt: file_\w+ \(PENDING\)/);
+  });
+
+  itWith('script')('shows a progress bar on a terminal while a file is sent', async () => {
+    // A service that reads the body slowly (64 KiB every 20 ms), as a far one would.
+    const slow = createServer((req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        req.pause();
+        setTimeout(() => req.resume(), 20);
+      });
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            data: {
+              id: 'file_slow',
+              originalFilename: 'slow.txt',
+              fileSize: size,
+              indexingStatus: 'PENDING',
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+      const res = await runKbOnTTY(
+        ['files', 'upload', file('slow.txt', Buffer.alloc(6 * 1024 * 1024, 'a'))],
+        {
+          env: { KB_BASE_URL: url, KB_API_KEY: 'kb_test_0123456789abcdef' },
+        },
+      );
+      expect(res.code).toBe(0);
+      const screen = stripAnsi(res.stdout);
+      expect(screen).toMatch(/Uploading slow\.txt {2}\[#*\.+\] \d+% {2}\S+ \S+ of 6\.3 MB/);
+      expect(screen).toContain('Uploaded slow.txt: file_slow (PENDING)');
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
   });
 
   it('a file over the limit is refused with the limit, the others uploaded and listed (exit 1)', async () => {

@@ -7,7 +7,7 @@ import { itWith } from '../helpers/tools.js';
 
 // In the suite a short run; `npm run test:load` runs a long one (SOAK_STEPS). A failure names
 // its seed and step: SOAK_SEED=… replays it.
-const STEPS = Number(process.env.SOAK_STEPS ?? 14);
+const STEPS = Number(process.env.SOAK_STEPS ?? 10);
 const SEED = Number(process.env.SOAK_SEED ?? Date.now() % 1_000_000);
 const PROMPT_DEADLINE_MS = 15_000;
 
