@@ -6,6 +6,7 @@ import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
 import { badRequest, errorBody, ServiceError } from './http-errors.js';
 import { newId } from './ids.js';
+import { readBoundedBody } from './request-body.js';
 import { openApiDocument } from './openapi.js';
 import { version } from '../version.js';
 import { consoleRoutes } from './console/routes.js';
@@ -17,28 +18,6 @@ import { webhookRoutes } from './routes/webhooks.js';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Past this, an oversized body is not even drained: the connection is dropped after the 413. */
 const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
-
-/**
- * The body as text, or undefined when it is over the limit. An oversized body is still read
- * (up to a bound) so that the client, still sending, receives the 413 instead of a reset.
- */
-async function readBody(request: Request): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_DRAIN_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    if (size <= MAX_BODY_BYTES) chunks.push(value);
-  }
-  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
-}
 
 function sendError(
   c: HonoContext<AppEnv>,
@@ -158,10 +137,11 @@ export function createApp(service: Service) {
     if (!['POST', 'PUT', 'PATCH'].includes(c.req.method)) return next();
     // An upload's body is the file: read by its route, to --max-file-size.
     if (c.req.method === 'POST' && c.req.path === '/v1/files') return next();
-    const text = await readBody(c.req.raw);
-    if (text === undefined) {
+    const read = await readBoundedBody(c.req.raw, MAX_BODY_BYTES, MAX_DRAIN_BYTES);
+    if ('tooLarge' in read) {
       return sendError(c, 413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`);
     }
+    const text = read.bytes.toString('utf8');
     if (!text.trim()) {
       c.set('body', {});
       return next();

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { IndexingError } from './model.js';
 
 /** What the folder scan saw at a path: the file to be read there must still be this one. */
@@ -49,17 +49,21 @@ export async function readDocumentFile(seen: SeenFile, maxBytes: number): Promis
       throw new DocumentReadError({ code: 'outside_folder', message: 'the path now leads to another file' });
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     // Shared memory: the extraction worker reads it where it is, without a copy on this thread.
-    const bytes = Buffer.from(new SharedArrayBuffer(stat.size));
-    let read = 0;
-    while (read < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return bytes.subarray(0, read);
+    return await readInto(handle, Buffer.from(new SharedArrayBuffer(stat.size)));
   } finally {
     await handle.close();
   }
+}
+
+/** Fills `bytes` from the start of the file; fewer when the file is shorter now. */
+export async function readInto(handle: FileHandle, bytes: Buffer): Promise<Buffer> {
+  let read = 0;
+  while (read < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return bytes.subarray(0, read);
 }
 
 export function tooLarge(size: number, maxBytes: number): DocumentReadError {

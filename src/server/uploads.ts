@@ -2,7 +2,8 @@ import { constants, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomicAsync } from '../util/write-atomic.js';
-import { formatBytes } from './document-file.js';
+import { formatBytes, readInto } from './document-file.js';
+import { readBoundedBody } from './request-body.js';
 import { ServiceError } from './http-errors.js';
 import { now } from './clock.js';
 import { newId } from './ids.js';
@@ -12,6 +13,9 @@ import type { Store } from './store.js';
 
 /** The folder beside --data where uploaded files' bytes are kept. */
 export const uploadsDirFor = (dataFile: string) => `${dataFile}.uploads`;
+
+/** How much of an upload past the limit is still read, so the client hears the 413. */
+const DRAIN_PAST_LIMIT = 16 * 1024 * 1024;
 
 /** The longest file name an upload may have, in characters. */
 const MAX_NAME = 255;
@@ -46,14 +50,7 @@ export class UploadStore {
       const stat = await handle.stat();
       const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
       if (!stat.isFile() || !mine || stat.mode & 0o022 || stat.size > maxBytes) return undefined;
-      const bytes = Buffer.alloc(stat.size);
-      let read = 0;
-      while (read < bytes.length) {
-        const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
-        if (bytesRead === 0) break;
-        read += bytesRead;
-      }
-      return bytes.subarray(0, read);
+      return await readInto(handle, Buffer.alloc(stat.size));
     } finally {
       await handle.close();
     }
@@ -152,25 +149,13 @@ export async function resumeUploads(deps: {
 }
 
 /**
- * A request body read whole, refused (413) as soon as it passes `maxBytes`: by its declared
- * length before a byte is read, else while it arrives.
+ * An upload's body, refused (413) past `maxBytes`: by its declared length before a byte is
+ * read, else once it has arrived past the limit.
  */
 export async function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw uploadTooLarge(declared, maxBytes);
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw uploadTooLarge(undefined, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const read = await readBoundedBody(request, maxBytes, maxBytes + DRAIN_PAST_LIMIT);
+  if ('tooLarge' in read) throw uploadTooLarge(undefined, maxBytes);
+  return read.bytes;
 }

@@ -82,6 +82,17 @@ describe('the web console', () => {
     expect(fileCount()).toBe(before + 1);
   });
 
+  it('reads no more of a form than a key or a token needs', async () => {
+    const res = await fetch(`${origin}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin },
+      body: `key=${server.keys.demo!}&pad=${'x'.repeat(2 * 1024 * 1024)}`,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
   it('refuses an upload over --max-file-size with a clear message, and a name with a path in it', async () => {
     const { cookie, csrf } = await signIn();
     const big = await upload('big.txt', Buffer.alloc(5000, 'a'), { cookie, origin, 'x-csrf-token': csrf });

@@ -5,6 +5,7 @@ import type { Workspace } from '../model.js';
 import { presentFileDetail } from '../present.js';
 import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
 import { ServiceError } from '../http-errors.js';
+import { readBoundedBody } from '../request-body.js';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.js';
 import { deletePage, filesPage, notFoundPage, signInPage, threadPage, threadsPage } from './pages.js';
 import { type Session, Sessions } from './sessions.js';
@@ -172,11 +173,27 @@ export function consoleRoutes(service: Service) {
   return app;
 }
 
-/** A field of a url-encoded form body (read once per request; Hono caches the parsed body). */
-async function formField(c: C, name: string): Promise<string | undefined> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return undefined;
-  const body = await c.req.parseBody();
-  const value = body[name];
-  return typeof value === 'string' ? value : undefined;
+/** Larger forms are refused: the console's forms hold a key or a token. */
+const MAX_FORM_BYTES = 16 * 1024;
+/** A larger form is still read this far (not kept), so that a browser still sending hears the answer. */
+const DRAIN_FORM_BYTES = 16 * 1024 * 1024;
+const forms = new WeakMap<Request, Promise<URLSearchParams | undefined>>();
+
+/**
+ * A field of the request's url-encoded form body: read once per request, and only up to
+ * MAX_FORM_BYTES (the console's routes come before the API's bounded body reading).
+ */
+function formField(c: C, name: string): Promise<string | undefined> {
+  const request = c.req.raw;
+  let form = forms.get(request);
+  if (!form) {
+    const type = c.req.header('content-type') ?? '';
+    form = /^application\/x-www-form-urlencoded\b/i.test(type)
+      ? readBoundedBody(request, MAX_FORM_BYTES, DRAIN_FORM_BYTES).then((read) =>
+          'bytes' in read ? new URLSearchParams(read.bytes.toString('utf8')) : undefined,
+        )
+      : Promise.resolve(undefined);
+    forms.set(request, form);
+  }
+  return form.then((fields) => fields?.get(name) ?? undefined);
 }
