@@ -147,6 +147,20 @@ describe('kb files upload against kb serve', () => {
     expect(filesNamed('big.txt')).toHaveLength(0);
   });
 
+  it('stops at a refused key (exit 4) or a service that is gone (exit 5), as every command does', async () => {
+    const path = file('stop.txt', 'stop');
+    const refused = await runKb(['files', 'upload', path], {
+      env: { ...env, KB_API_KEY: 'kb_wrong_0123456789' },
+    });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr.split('\n')[0]).toMatch(/^error: the API key is not valid/);
+    const gone = await runKb(['files', 'upload', path], {
+      env: { ...env, KB_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(gone.code).toBe(5);
+    expect(gone.stderr.split('\n')[0]).toBe('error: cannot connect to 127.0.0.1:9: connection refused');
+  });
+
   it('checks every file before sending any: a missing one is exit 2, and nothing is uploaded', async () => {
     const before = server.service.store.files.size;
     const res = await runKb(['files', 'upload', file('fine.txt', 'fine'), join(tempDir(), 'nope.txt')], {

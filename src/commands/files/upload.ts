@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { Command } from 'commander';
-import { UnsupportedError } from '../../api/errors.js';
+import { PayloadTooLargeError, UnprocessableError, UnsupportedError } from '../../api/errors.js';
 import type { KbFile } from '../../api/types.js';
 import { CliError, ExitCode, type ItemFailure, PartialFailure } from '../../errors.js';
 import { Context } from '../../factory.js';
@@ -81,14 +81,17 @@ export async function runUpload(ctx: Context, paths: string[], opts: UploadOptio
           ExitCode.usage,
           'upload them there, then follow their indexing with `kb files wait ID`',
         );
-      if (ctx.signal.aborted) throw err;
+      // Refused for what the file is (too large, its name): said, and the others go on.
+      // Anything else (a key refused, the service gone, Ctrl-C) stops here, with its own exit
+      // code, after saying what was uploaded before it.
+      if (!(err instanceof PayloadTooLargeError || err instanceof UnprocessableError)) {
+        printUploaded(ctx, uploaded);
+        throw err;
+      }
       failures.push({ id: name, error: err });
     }
   }
-  ctx.output.result(uploaded, {
-    line: (f) => `Uploaded ${f.originalFilename}: ${f.id} (${f.indexingStatus})`,
-    fields: (f) => [f.id],
-  });
+  printUploaded(ctx, uploaded);
   if (failures.length)
     throw new PartialFailure(
       `${failures.length} of ${paths.length} file${paths.length === 1 ? '' : 's'} not uploaded`,
@@ -101,6 +104,14 @@ export async function runUpload(ctx: Context, paths: string[], opts: UploadOptio
       uploaded.map((f) => f.id),
       { timeout: opts.timeout ?? '10m', interval: opts.interval ?? '2s' },
     );
+}
+
+function printUploaded(ctx: Context, uploaded: KbFile[]): void {
+  if (uploaded.length)
+    ctx.output.result(uploaded, {
+      line: (f) => `Uploaded ${f.originalFilename}: ${f.id} (${f.indexingStatus})`,
+      fields: (f) => [f.id],
+    });
 }
 
 /** A text progress bar, 20 cells. */
