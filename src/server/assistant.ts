@@ -18,9 +18,10 @@ export interface Reply {
 /** How much the previous question's words count in a follow-up, against 1 for the question's own. */
 const FOLLOW_UP_WEIGHT = 0.7;
 
-/** A question that leans on the one before: a pronoun for its subject, "and …?", "what about …?". */
-const LEANS_BACK =
-  /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b|^\s*(?:and|also|then|what about|how about)\b/i;
+/** A pronoun standing for the previous question's subject ("What replaces it?"). */
+const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
+/** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
+const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
 
 /** What was found for a question: the candidate chunks, the question's weighted terms, the passages that answer it. */
 export interface Retrieval {
@@ -48,7 +49,9 @@ export async function retrieve(
   const at = history.findLastIndex((m) => m.role === 'user');
   const previous = at >= 0 ? history[at]! : undefined;
   const own = questionWords(message);
-  const followUp = !!previous && (LEANS_BACK.test(message) || own.length <= 1);
+  const followUp = !!previous && (PRONOUN.test(message) || GOES_ON.test(message) || own.length <= 1);
+  // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
+  const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
   const byId = new Map<string, Hit>();
   for (const hit of index.search(message, 6)) byId.set(hit.chunk.id, hit);
   if (followUp)
@@ -90,17 +93,26 @@ export async function retrieve(
       terms,
     ));
   if (semantic) hits = semantic.hits;
+  const ownTerms = terms.filter((t) => own.includes(t.term));
   const input = {
     question: message,
     hits,
     terms,
     continuing,
+    ownTerms: ownSubject ? ownTerms : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
-  const scored = scorePassages(input);
-  const passages = groundedPassages(input, scored);
+  let scored = scorePassages(input);
+  let passages = groundedPassages(input, scored);
+  if (followUp && passages.length === 0) {
+    // "And parking passes?" after another subject: read with the question before, nothing
+    // answers; read alone, it may.
+    const alone = { ...input, terms: ownTerms, ownTerms: undefined, continuing: undefined };
+    scored = scorePassages(alone);
+    passages = groundedPassages(alone, scored);
+  }
   const answering = new Set(scored.filter((p) => p.relevance >= threshold).map((p) => p.chunk.id));
   return { hits, terms, passages, grounded: hits.filter((h) => answering.has(h.chunk.id)) };
 }

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCases } from '../../src/eval/cases.js';
 import { ROOT, runKb, tempDir } from '../helpers/cli.js';
-import { api, demoServerForFile, freePort } from '../helpers/server.js';
+import { api, demoServerForFile, freePort, startTestServer } from '../helpers/server.js';
+import { docsFolder, makeDocx, makePdf } from '../helpers/documents.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 
 const demo = demoServerForFile();
@@ -44,6 +45,48 @@ describe('answers grounded in the documents, or "not found"', () => {
     const [, reply] = await conversation(demo.env, 'When is API v0 switched off?', 'What replaces it?');
     expect(reply!.content).toContain('API v1');
     expect(reply!.sources).toEqual(['release-notes-v2.md']);
+  });
+
+  it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
+    // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
+    const { docs } = docsFolder({});
+    mkdirSync(join(docs, 'hr'));
+    mkdirSync(join(docs, 'eng', 'deep'), { recursive: true });
+    writeFileSync(
+      join(docs, 'manual.pdf'),
+      makePdf([
+        ['Welcome to the manual.'],
+        ['The fire drill for the west wing staff is held every first Monday.'],
+        ['Parking passes are renewed in January.'],
+      ]),
+    );
+    writeFileSync(join(docs, 'scan.pdf'), makePdf([['x']], { scanned: true }));
+    for (const name of ['garage.txt', 'garage-2.txt'])
+      writeFileSync(join(docs, name), 'The parking garage opens at 6 am on weekdays.\n');
+    writeFileSync(
+      join(docs, 'hr', 'benefits.docx'),
+      await makeDocx([{ heading: 'Benefits' }, { paragraph: 'Parental leave is 16 weeks, fully paid.' }]),
+    );
+    for (let i = 0; i < 120; i++)
+      writeFileSync(
+        join(docs, 'eng', 'deep', `note-${i}.md`),
+        `# Note ${i}\nService ${i} is owned by team ${i % 7}.\n`,
+      );
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_follow_up_key_0123'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_follow_up_key_0123' };
+      const [first, reply] = await conversation(
+        env,
+        'When is the fire drill held for the west wing staff?',
+        'And parking passes?',
+      );
+      expect(first!.content).toContain('first Monday');
+      expect(reply!.content).toContain('renewed in January');
+      expect(reply!.sources).toEqual(['manual.pdf p. 3']);
+    } finally {
+      await local.close();
+    }
   });
 
   it('starts every answer of the labelled set at a sentence or a row, and never repeats one', async () => {

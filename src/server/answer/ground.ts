@@ -32,6 +32,11 @@ export interface GroundingInput {
   terms: QuestionTerm[];
   /** The files the previous answer cited, when the question follows up on it. */
   continuing?: Set<string>;
+  /**
+   * A follow-up's own words: a passage that holds none of them only answers the question
+   * before it again ("And parking passes?" after the fire drill), so it does not count by words.
+   */
+  ownTerms?: QuestionTerm[];
   threshold?: number;
   /** Per passage text, its cosine with the question (with an embeddings endpoint). */
   similarity?: Map<string, number>;
@@ -51,7 +56,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const own = passageStems(passage.text);
       const stems = passage.lead ? new Set([...own, ...passageStems(passage.lead)]) : own;
       const typed = holdsAnswerType(question, passage.text);
-      const lexical = coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1);
+      const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
+      const lexical = ownHeld ? coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1) : 0;
       const relevance = Math.max(lexical, byMeaning(input, passage.text));
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
