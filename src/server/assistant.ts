@@ -18,6 +18,9 @@ export interface Reply {
 /** How much the previous question's words count in a follow-up, against 1 for the question's own. */
 const FOLLOW_UP_WEIGHT = 0.7;
 
+/** How many chunks a question's answer is looked for in. */
+const CANDIDATES = 6;
+
 /** A pronoun standing for the previous question's subject ("What replaces it?"). */
 const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
 /** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
@@ -43,7 +46,11 @@ export async function retrieve(
   workspaceId: string,
   message: string,
   history: MessageRecord[],
-  { threshold = RELEVANCE_THRESHOLD, embeddings }: { threshold?: number; embeddings?: Embeddings } = {},
+  {
+    threshold = RELEVANCE_THRESHOLD,
+    embeddings,
+    limit = CANDIDATES,
+  }: { threshold?: number; embeddings?: Embeddings; limit?: number } = {},
 ): Promise<Retrieval> {
   const index = store.index(workspaceId);
   const at = history.findLastIndex((m) => m.role === 'user');
@@ -53,9 +60,9 @@ export async function retrieve(
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
   const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
   const byId = new Map<string, Hit>();
-  for (const hit of index.search(message, 6)) byId.set(hit.chunk.id, hit);
+  for (const hit of index.search(message, limit)) byId.set(hit.chunk.id, hit);
   if (followUp)
-    for (const hit of index.search(`${message} ${previous.content}`, 6))
+    for (const hit of index.search(`${message} ${previous.content}`, limit))
       if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
   let hits = [...byId.values()];
   const expansions = new Map<string, Set<string>>();
