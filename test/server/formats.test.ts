@@ -157,3 +157,39 @@ describe('chunks and citations', () => {
     expect(citedFilename('notes p. 3 draft.md')).toBe('notes p. 3 draft.md');
   });
 });
+
+describe('identifiers and entities (#33)', () => {
+  it('keeps an underscore inside a word as text in Markdown: identifiers are quoted exactly', async () => {
+    const md =
+      '# Settings\n\nSet `max_connections` to 100. If sort_keys is true, keys are sorted.\nASN1_SUCCESS means the call worked; `__init__` runs first.\n\nThis is *emphasis* and __strong__ and _this_ too.\n';
+    const got = text(await extractDocument('settings.md', Buffer.from(md)));
+    expect(got).toContain('Set max_connections to 100.');
+    expect(got).toContain('If sort_keys is true, keys are sorted.');
+    expect(got).toContain('ASN1_SUCCESS means the call worked; __init__ runs first.');
+    expect(got).toContain('This is emphasis and strong and this too.');
+    expect(got).not.toMatch(/[*`#]/);
+  });
+
+  it('reads Markdown links, lists and tables as a reader does', async () => {
+    const md =
+      'See [the guide](https://x.test/guide) and ![a chart](c.png).\n\n- first item\n- second item\n\n| Plan | Price |\n|---|---|\n| Growth | 29 dollars |\n';
+    const got = text(await extractDocument('r.md', Buffer.from(md)));
+    expect(got).toContain('See the guide and a chart.');
+    expect(got).toContain('first item\nsecond item');
+    expect(got).toContain('Plan: Growth; Price: 29 dollars.');
+  });
+
+  it('decodes entities in the text of every format', async () => {
+    const want = "Don't use => or <br> & stop";
+    const raw = 'Don&#39;t use =&gt; or &lt;br&gt; &amp; stop';
+    const docs: [string, string][] = [
+      ['a.json', JSON.stringify({ note: raw })],
+      ['a.csv', `note\n"${raw}"\n`],
+      ['a.md', `${raw}\n`],
+      ['a.html', `<p>${raw}</p>`],
+      ['a.txt', raw],
+    ];
+    for (const [name, body] of docs)
+      expect(text(await extractDocument(name, Buffer.from(body))), name).toContain(want);
+  });
+});

@@ -3,6 +3,7 @@ import { importPackage } from '../../import-package.js';
 import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
 import type { IndexingError } from '../model.js';
 import { htmlToText } from './html-text.js';
+import { markdownToText } from './markdown-text.js';
 import { decodeText } from './text-decode.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
@@ -32,20 +33,21 @@ export async function extractDocument(filename: string, bytes: Uint8Array): Prom
   if (ext === '.html' || ext === '.htm') text = htmlToText(text);
   else if (ext === '.json') {
     try {
-      text = jsonToText(JSON.parse(text));
+      text = await decodeEntities(jsonToText(JSON.parse(text)));
     } catch (err) {
       return fail('parse_error', `the JSON cannot be parsed: ${(err as Error).message}`);
     }
   } else if (ext === '.csv' || ext === '.tsv') {
     try {
-      text = await tableToText(text, ext === '.tsv' ? '\t' : ',');
+      text = await decodeEntities(await tableToText(text, ext === '.tsv' ? '\t' : ','));
     } catch (err) {
       return fail(
         'parse_error',
         `the ${ext.slice(1).toUpperCase()} cannot be parsed: ${(err as Error).message}`,
       );
     }
-  } else if (ext === '.md' || ext === '.markdown') text = markdownToText(text);
+  } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
+  else text = await decodeEntities(text);
   return finish([{ text }]);
 }
 
@@ -65,11 +67,14 @@ function tidyText(text: string): string {
   return text.trim();
 }
 
-function markdownToText(text: string): string {
-  return text
-    .replace(/^\s{0,3}#{1,6}\s*/gm, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`]{1,3}/g, '');
+/**
+ * Character references (`&#39;`, `&gt;`) decoded: text exported from HTML (a JSON API's strings,
+ * a CSV from a web tool, a text dump) often carries them. Only complete references, ended by `;`.
+ */
+async function decodeEntities(text: string): Promise<string> {
+  if (!/&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(text)) return text;
+  const { decodeHTMLStrict } = await importPackage<typeof import('entities')>('entities');
+  return decodeHTMLStrict(text);
 }
 
 /**
