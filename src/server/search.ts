@@ -65,13 +65,15 @@ const FUZZY_WEIGHT = 0.45;
 /** At most this many expansions per query term, the most common first. */
 const MAX_EXPANSIONS = 16;
 /**
- * How much the rest of a chunk's file counts towards its score: a document that holds every
- * word asked, spread over its chunks, beats one chunk elsewhere that holds two of them by chance.
- * Measured with the labelled queries of `npm run bench:scale` (recall@5 at 2,000 / 20,000
- * documents): 0 gives 0.77 / 0.69, 0.3 gives 1.0 / 0.84, 0.5 gives 1.0 / 0.91, 1 gives 1.0 / 0.84
- * (chunks overlap, so a file's evidence is partly counted twice).
+ * How much the rest of a chunk's file counts towards its score: for each word asked that the
+ * chunk lacks and another chunk of its file holds, this share of that word's best score in the
+ * file. A document that holds every word asked, spread over its chunks, beats one chunk elsewhere
+ * that holds two of them by chance; and since each word counts once, however often the file
+ * holds it, a long file cannot outweigh a short one that answers (it once added up every chunk).
  */
 const FILE_EVIDENCE = 0.5;
+/** Query terms beyond this many are not tracked for file evidence (a bit each). */
+const TRACKED_TERMS = 30;
 
 interface Lookup {
   queryTerm: string;
@@ -102,7 +104,8 @@ export class ChunkIndex {
   #live = 0;
   #liveLength = 0;
   #scores = new Float64Array(0);
-  #fileScores = new Float64Array(0);
+  /** Per chunk touched by a query: a bit per query term it holds. */
+  #held = new Uint32Array(0);
 
   /** Indexes a file's chunks, replacing what the file had. `stamp` says which version they are. */
   add(chunks: Chunk[], stamp = ''): void {
@@ -255,46 +258,57 @@ export class ChunkIndex {
   }
 
   #rank(lookups: Lookup[], limit: number): Hit[] {
-    if (this.#scores.length < this.#chunks.length) this.#scores = new Float64Array(this.#chunks.length * 2);
-    if (this.#fileScores.length < this.#fileCount) this.#fileScores = new Float64Array(this.#fileCount * 2);
+    if (this.#scores.length < this.#chunks.length) {
+      this.#scores = new Float64Array(this.#chunks.length * 2);
+      this.#held = new Uint32Array(this.#chunks.length * 2);
+    }
     const scores = this.#scores;
-    const fileScores = this.#fileScores;
+    const held = this.#held;
     const touched: number[] = [];
     const average = this.#liveLength / this.#live;
     const hidden = this.#hidden.size ? this.#hidden : undefined;
-    for (const { term, weight } of lookups) {
+    const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
+    // Per file touched: each query term's best score in one of its chunks.
+    const best = new Map<number, Float64Array>();
+    for (const { queryTerm, term, weight } of lookups) {
       const postings = this.#terms.get(term);
       if (!postings) continue;
+      const q = queryTerms.indexOf(queryTerm);
       const idf = Math.log(1 + (this.#live - postings.length + 0.5) / (postings.length + 0.5));
       const w = idf * weight * (K1 + 1);
       for (const posting of postings) {
         const n = Math.floor(posting / TF_SLOTS);
-        if (this.#chunks[n] === undefined || hidden?.has(this.#fileOf[n]!)) continue;
+        const f = this.#fileOf[n]!;
+        if (this.#chunks[n] === undefined || hidden?.has(f)) continue;
         const tf = posting - n * TF_SLOTS;
         if (scores[n] === 0) touched.push(n);
-        scores[n] = scores[n]! + (w * tf) / (tf + K1 * (1 - B + (B * this.#lengths[n]!) / average));
+        const score = (w * tf) / (tf + K1 * (1 - B + (B * this.#lengths[n]!) / average));
+        scores[n] = scores[n]! + score;
+        if (q < 0) continue;
+        held[n] = held[n]! | (1 << q);
+        let bests = best.get(f);
+        if (!bests) best.set(f, (bests = new Float64Array(queryTerms.length)));
+        if (score > bests[q]!) bests[q] = score;
       }
     }
-    for (const n of touched) {
-      const f = this.#fileOf[n]!;
-      fileScores[f] = fileScores[f]! + scores[n]!;
-    }
-    for (const n of touched) {
-      const f = this.#fileOf[n]!;
-      scores[n] = scores[n]! + FILE_EVIDENCE * (fileScores[f]! - scores[n]!);
-    }
-    for (const n of touched) fileScores[this.#fileOf[n]!] = 0;
+    const evidence = (n: number) => {
+      const bests = best.get(this.#fileOf[n]!);
+      let sum = 0;
+      if (bests) for (let q = 0; q < bests.length; q++) if (!(held[n]! & (1 << q))) sum += bests[q]!;
+      return FILE_EVIDENCE * sum;
+    };
+    for (const n of touched) scores[n] = scores[n]! + evidence(n);
     // The best `limit`, kept sorted as they are found (limit is small).
-    const best: number[] = [];
+    const top: number[] = [];
     for (const n of touched) {
       const score = scores[n]!;
-      if (best.length === limit && score <= scores[best[limit - 1]!]!) continue;
-      let at = best.length;
-      while (at > 0 && scores[best[at - 1]!]! < score) at--;
-      best.splice(at, 0, n);
-      if (best.length > limit) best.pop();
+      if (top.length === limit && score <= scores[top[limit - 1]!]!) continue;
+      let at = top.length;
+      while (at > 0 && scores[top[at - 1]!]! < score) at--;
+      top.splice(at, 0, n);
+      if (top.length > limit) top.pop();
     }
-    const hits = best.map((n) => {
+    const hits = top.map((n) => {
       const matched = lookups.filter((l) => this.#contains(l.term, n));
       return {
         chunk: this.#chunks[n]!,
@@ -306,7 +320,10 @@ export class ChunkIndex {
           .map((l) => [l.queryTerm, l.term] as [string, string]),
       };
     });
-    for (const n of touched) scores[n] = 0;
+    for (const n of touched) {
+      scores[n] = 0;
+      held[n] = 0;
+    }
     return hits;
   }
 

@@ -78,6 +78,24 @@ describe('ChunkIndex', () => {
     expect(index.search('quokka narwhal pangolin', 5)[0]!.chunk.fileId).toBe('spread');
   });
 
+  it("never lets a file's length drown another file: a long unrelated text beside a short one that answers (#33)", () => {
+    const index = new ChunkIndex();
+    index.add(
+      file('answer', 'The fire extinguisher in the kitchen is inspected every March by the facilities team.'),
+    );
+    // A long document that mentions the question's words here and there, one to a paragraph.
+    const words = ['fire', 'extinguisher', 'kitchen', 'inspected', 'march', 'facilities'];
+    const paragraphs = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `Chapter ${i}. The ${words[i % words.length]} was mentioned once, among many other things the traveller saw on the road north.`,
+    );
+    index.add(file('long', ...paragraphs));
+    expect(index.search('When is the kitchen fire extinguisher inspected?', 5)[0]!.chunk.fileId).toBe(
+      'answer',
+    );
+  });
+
   it('forgets removed files, also once the postings are rewritten without them', () => {
     const index = new ChunkIndex();
     const fresh = new ChunkIndex();
