@@ -11,6 +11,8 @@ import type { Store } from './store.js';
 export interface Reply {
   content: string;
   sources: string[];
+  /** The chunks (ids) it drew on. */
+  drawnFrom?: string[];
   /** Cut short: the generator's length cap, or its stream broke. */
   incomplete?: boolean;
 }
@@ -64,6 +66,17 @@ export async function retrieve(
   if (followUp)
     for (const hit of index.search(`${message} ${previous.content}`, limit))
       if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  const answer = followUp ? history.slice(at + 1).find((m) => m.role === 'assistant') : undefined;
+  // The passages the previous answer drew on are where a follow-up's answer most often is,
+  // however many other chunks share its words.
+  const drawnOn = new Set<string>();
+  for (const id of answer?.drawnFrom ?? []) {
+    const chunk = chunkById(store, id);
+    if (!chunk || !index.has(chunk.fileId)) continue;
+    drawnOn.add(chunk.id);
+    if (!byId.has(chunk.id))
+      byId.set(chunk.id, { chunk, score: 0, terms: [], queryTerms: [], expansions: [] });
+  }
   let hits = [...byId.values()];
   const expansions = new Map<string, Set<string>>();
   for (const hit of hits)
@@ -86,7 +99,6 @@ export async function retrieve(
   if (followUp)
     for (const t of new Set(questionWords(previous.content)))
       if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
-  const answer = history.slice(at + 1).find((m) => m.role === 'assistant');
   const continuing = followUp ? new Set((answer?.sources ?? []).map(citedFilename)) : undefined;
   // With an embeddings endpoint: the nearest chunks by meaning too, and each passage's similarity.
   const semantic =
@@ -106,6 +118,7 @@ export async function retrieve(
     hits,
     terms,
     continuing,
+    drawnOn,
     ownTerms: ownSubject ? ownTerms : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
@@ -116,7 +129,13 @@ export async function retrieve(
   if (followUp && passages.length === 0) {
     // "And parking passes?" after another subject: read with the question before, nothing
     // answers; read alone, it may.
-    const alone = { ...input, terms: ownTerms, ownTerms: undefined, continuing: undefined };
+    const alone = {
+      ...input,
+      terms: ownTerms,
+      ownTerms: undefined,
+      continuing: undefined,
+      drawnOn: undefined,
+    };
     scored = scorePassages(alone);
     passages = groundedPassages(alone, scored);
   }
@@ -133,8 +152,16 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const { passages } = retrieval;
   if (passages.length === 0) return { content: NOT_FOUND, sources: [] };
   const sources = citations(passages.map((p) => p.chunk));
-  const body = passages.map((p) => asSentence(p.text)).join(' ');
-  return { content: `${body}${sourcesLine(sources)}`, sources };
+  const body = passages.map((p) => asSentence(p.needsLead ? `${p.lead}: ${p.text}` : p.text)).join(' ');
+  const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
+  return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** A chunk by its id (`fileId:n`), while its file still has it. */
+function chunkById(store: Store, id: string): Chunk | undefined {
+  const at = id.lastIndexOf(':');
+  const chunk = at > 0 ? store.chunk(id.slice(0, at), Number(id.slice(at + 1))) : undefined;
+  return chunk?.id === id ? chunk : undefined;
 }
 
 /** The files behind the hits, once each: what a generated answer cites. */

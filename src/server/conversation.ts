@@ -158,7 +158,12 @@ export async function converse(
           const tail = sources.length && !aborted ? sourcesLine(sources) : '';
           if (options.onPiece && tail) emit(tail);
           const text = options.onPiece ? written : generated.text.trim() + tail;
-          reply = { content: text, sources, incomplete: generated.incomplete };
+          reply = {
+            content: text,
+            sources,
+            drawnFrom: retrieval.grounded.map((h) => h.chunk.id),
+            incomplete: generated.incomplete,
+          };
         } catch (err) {
           if (!(err instanceof GeneratorFailed)) throw err;
           service.options.notice?.(
@@ -186,6 +191,7 @@ export async function converse(
       const finished = {
         content: cancelled ? written : reply.content,
         sources: reply.sources,
+        ...(reply.drawnFrom?.length ? { drawnFrom: reply.drawnFrom } : {}),
         ...(cancelled || reply.incomplete ? { incomplete: true } : {}),
       };
       let aiResponse: MessageRecord;

@@ -29,6 +29,8 @@ export interface MessageRecord {
   createdAt: string;
   /** Names of the files an assistant reply drew on. */
   sources?: string[];
+  /** The chunks (ids) an assistant reply drew on: where a follow-up looks first. Not shown. */
+  drawnFrom?: string[];
   /** A reply stopped before it was finished (cancelled, cut, interrupted): what was written by then. */
   incomplete?: boolean;
   /** Being written (a generation in progress): stored when it was accepted, completed when the reply ends. */

@@ -193,3 +193,19 @@ describe('identifiers and entities (#33)', () => {
       expect(text(await extractDocument(name, Buffer.from(body))), name).toContain(want);
   });
 });
+
+describe('navigation in HTML (#33 cause 6)', () => {
+  it('leaves out lines that are mostly links and symbol-only permalinks, and keeps preformatted lines', () => {
+    const html = `<html><head><title>json — JSON encoder</title></head><body>
+      <div class="related"><ul><li><a href="i">index</a></li><li><a href="m">modules</a> |</li><li><a href="n">next</a> |</li></ul></div>
+      <div class="toc"><ul><li><a href="#a">Basic Usage</a></li><li><a href="#b">dumps()</a></li></ul></div>
+      <h1>json — JSON encoder<a class="headerlink" href="#json">¶</a></h1>
+      <p>See <a href="p">pickle</a> for the binary format used by the standard library.</p>
+      <pre>&gt;&gt;&gt; import json
+&gt;&gt;&gt; json.dumps([1, 2])
+'[1, 2]'</pre></body></html>`;
+    expect(htmlToText(html)).toBe(
+      "json — JSON encoder\nSee pickle for the binary format used by the standard library.\n>>> import json\n>>> json.dumps([1, 2])\n'[1, 2]'",
+    );
+  });
+});

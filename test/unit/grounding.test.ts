@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groundedPassages } from '../../src/server/answer/ground.js';
 import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
-import { passagesOf } from '../../src/server/answer/passages.js';
+import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import {
   coverage,
   passageStems,
@@ -130,5 +130,62 @@ describe('chunks', () => {
     for (const c of chunks) expect(c).toMatch(/^Sentence number \d+ /);
     // Overlapping: each chunk after the first starts with a sentence the one before ended with.
     for (let i = 1; i < chunks.length; i++) expect(chunks[i - 1]).toContain(chunks[i]!.split('\n')[0]);
+  });
+});
+
+describe('isNavigation (#33 cause 6)', () => {
+  it('knows a table of contents, a back-of-book index and a menu by their shape', () => {
+    const toc = [
+      'Contents',
+      '1 Introduction .......... 1',
+      '2 Invoking grep .......... 3',
+      '2.1 Command-line Options .......... 3',
+      '2.2 Environment Variables .......... 12',
+      '3 Regular Expressions .......... 15',
+    ].join('\n');
+    const index = [
+      'Index',
+      'upper, String Functions and Operators, Range/Multirange Functions and Operators',
+      'lower, String Functions and Operators, Range/Multirange Functions and Operators',
+      'work_mem, Resource Consumption, Sorting and hashing, Memory',
+      'VACUUM, Routine Vacuuming, SQL Commands, Maintenance',
+      'timeout, Client Connection Defaults, Statement Behavior, Locks',
+    ].join('\n');
+    const menu = [
+      '* Menu:',
+      '* Introduction:: Introduction.',
+      '* Invoking:: Command-line options, environment, exit status.',
+      '* Regular Expressions:: Regular Expressions.',
+      '* Usage:: Examples.',
+      '* Performance:: Performance tuning.',
+    ].join('\n');
+    for (const text of [toc, index, menu]) {
+      expect(isNavigation(text), text).toBe(true);
+      expect(passagesOf(chunk(text))).toEqual([]);
+    }
+  });
+
+  it('leaves prose, option lists and tables alone', () => {
+    const options = [
+      'DESCRIPTION',
+      'List information about the FILEs (the current directory by default).',
+      '-a, --all',
+      'do not ignore entries starting with .',
+      '-A, --almost-all',
+      'do not list implied . and ..',
+      '--author',
+      'with -l, print the author of each file',
+    ].join('\n');
+    const table = [
+      'Plan; Price; Seats',
+      'Plan: Starter; Price: 9 dollars; Seats: 1.',
+      'Plan: Growth; Price: 29 dollars; Seats: 10.',
+      'Plan: Scale; Price: 99 dollars; Seats: 50.',
+      'Plan: Enterprise; Price: custom pricing; Seats: unlimited.',
+    ].join('\n');
+    const prose = chunkText(
+      'The quick brown fox jumps over the lazy dog. It was a sunny day, and the fox was happy. '.repeat(5),
+    )[0]!;
+    for (const text of [options, table, prose]) expect(isNavigation(text), text).toBe(false);
   });
 });

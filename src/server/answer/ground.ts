@@ -13,6 +13,10 @@ const NEAR_BEST = 0.9;
 const MAX_PASSAGES = 3;
 /** A follow-up prefers the files the previous answer cited (the subject of the conversation). */
 const CONTINUITY_BONUS = 0.1;
+/** And more, the very passages it drew on. */
+const DRAWN_ON_BONUS = 0.25;
+/** A passage under a heading that names what is asked about is about it, not just mentioning it. */
+const SUBJECT_BONUS = 0.2;
 /** Between passages that hold as much of the question, the one with fewer other words is the answer. */
 const DENSITY_WEIGHT = 0.15;
 /** A passage that holds the kind of answer asked for (a duration for "how long"), over one that does not. */
@@ -24,6 +28,8 @@ export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
   rank: number;
+  /** It holds part of the question only through its heading: shown with it (`work_mem: The default is 4MB.`). */
+  needsLead: boolean;
 }
 
 export interface GroundingInput {
@@ -32,6 +38,8 @@ export interface GroundingInput {
   terms: QuestionTerm[];
   /** The files the previous answer cited, when the question follows up on it. */
   continuing?: Set<string>;
+  /** The chunks (ids) the previous answer drew on, when the question follows up on it. */
+  drawnOn?: Set<string>;
   /**
    * A follow-up's own words: a passage that holds none of them only answers the question
    * before it again ("And parking passes?" after the fire drill), so it does not count by words.
@@ -54,19 +62,24 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   for (const hit of hits)
     for (const passage of passagesOf(hit.chunk)) {
       const own = passageStems(passage.text);
-      const stems = passage.lead ? new Set([...own, ...passageStems(passage.lead)]) : own;
+      const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
+      const stems = leadStems ? new Set([...own, ...leadStems]) : own;
       const typed = holdsAnswerType(question, passage.text);
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
-      const lexical = ownHeld ? coverage(stems, terms) * (typed === false ? MISSING_TYPE_SHARE : 1) : 0;
+      const held = coverage(stems, terms);
+      const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) : 0;
       const relevance = Math.max(lexical, byMeaning(input, passage.text));
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
+      const subject = leadStems ? coverage(leadStems, terms) : 0;
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
+        SUBJECT_BONUS * subject +
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
+        (input.drawnOn?.has(passage.chunk.id) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0);
-      all.push({ ...passage, relevance, rank });
+      all.push({ ...passage, relevance, rank, needsLead: held > coverage(own, terms) });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
   const kept: ScoredPassage[] = [];

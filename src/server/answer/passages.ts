@@ -13,13 +13,47 @@ export interface Passage {
 /** Sentence ends (a full stop, ! or ? and a space) and line ends. */
 const BOUNDARY = /(?<=[.!?])[ \t]+|\n+/;
 
+/** A line shaped as an entry of a table of contents or an index, not as prose. */
+const ENTRY = [
+  // a section number alone, or a title ending in a page number (after dot leaders or not)
+  /^(?:\d+\.)*\d+\.?$/,
+  /(?:\.{3,}|\s)\d{1,4}$/,
+  // an info menu's entry
+  /^\* [^:]+::/,
+];
+
+function isEntry(line: string): boolean {
+  if (ENTRY.some((re) => re.test(line))) return true;
+  if (/[.!?]["')\]]?$/.test(line)) return false;
+  // A term and the places it is treated ("upper, String Functions, Range Functions")
+  const parts = line.split(/,\s+/);
+  return parts.length >= 3 && parts.every((p) => p.split(/\s+/).length <= 6);
+}
+
 /**
- * The passages of a chunk that can stand as an answer: not a question (a FAQ's: it becomes the
+ * Whether a chunk is shaped as navigation: a table of contents, a back-of-book index, a menu.
+ * Most of its lines are entries; it names what is elsewhere and answers nothing itself.
+ */
+export function isNavigation(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length < 5) return false;
+  const entries = lines.filter((l) => isEntry(l.trim())).length;
+  return entries >= NAVIGATION_SHARE * lines.length;
+}
+const NAVIGATION_SHARE = 0.5;
+
+const navigation = new WeakMap<Chunk, boolean>();
+
+/**
+ * The passages of a chunk that can stand as an answer (none in a chunk shaped as navigation): not a question (a FAQ's: it becomes the
  * lead of the sentences that answer it), not a heading (a short line without an end mark or a
  * `name: value`; it leads what follows), not a fragment of two words.
  */
 export function passagesOf(chunk: Chunk): Passage[] {
   const out: Passage[] = [];
+  let nav = navigation.get(chunk);
+  if (nav === undefined) navigation.set(chunk, (nav = isNavigation(chunk.text)));
+  if (nav) return out;
   let lead: string | undefined;
   chunk.text.split(BOUNDARY).forEach((raw, position) => {
     const text = raw.trim();

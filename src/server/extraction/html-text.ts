@@ -19,6 +19,12 @@ const BLOCKS = new Set(
   ),
 );
 
+/**
+ * A line at least this much of whose text is link text is navigation (a menu, a table of
+ * contents, an index entry, "next | previous"): left out, as readers' boilerplate removal does.
+ */
+const NAVIGATION_LINK_SHARE = 0.5;
+
 interface Table {
   headers: string[] | undefined;
   row: string[] | undefined;
@@ -27,8 +33,10 @@ interface Table {
 
 /**
  * The text of an HTML document as a reader sees it: entities decoded, the title kept as the
- * first line, hidden content (scripts, styles, templates, comments) left out, a line per block,
- * inline tags joining their words as written, and each table row as `Header: value; …`.
+ * first line, hidden content (scripts, styles, templates, comments) left out, a line per block
+ * (and per line of preformatted text), inline tags joining their words as written, each table row
+ * as `Header: value; …`, and navigation left out: lines that are mostly links, and links that
+ * are only a symbol (a heading's ¶ permalink).
  */
 export function htmlToText(html: string): string {
   const lines: string[] = [];
@@ -36,11 +44,24 @@ export function htmlToText(html: string): string {
   let hidden = 0;
   let title = '';
   let inTitle = false;
+  let pre = 0;
+  let link: string | undefined;
+  let linkChars = 0;
   const tables: Table[] = [];
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
-    if (text) lines.push(text);
+    const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
+    if (text && !navigation) lines.push(text);
     line = '';
+    linkChars = 0;
+  };
+  const write = (text: string) => {
+    if (!pre) line += text;
+    else
+      text.split('\n').forEach((part, i) => {
+        if (i > 0) flush();
+        line += part;
+      });
   };
   const parser = new Parser(
     {
@@ -48,7 +69,9 @@ export function htmlToText(html: string): string {
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
+        if (name === 'pre') pre++;
         const table = tables.at(-1);
+        if (name === 'a' && table?.cell === undefined) link = '';
         if (name === 'table') {
           flush();
           tables.push({ headers: undefined, row: undefined, cell: undefined });
@@ -63,14 +86,23 @@ export function htmlToText(html: string): string {
         if (hidden) return;
         const table = tables.at(-1);
         if (table?.cell !== undefined) table.cell += text;
-        else if (!table) line += text;
+        else if (link !== undefined) link += text;
+        else if (!table) write(text);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
         if (hidden) return;
+        if (name === 'pre') pre = Math.max(0, pre - 1);
         const table = tables.at(-1);
-        if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
+        if (name === 'a' && link !== undefined) {
+          // A link that is only a symbol is a permalink or an icon, not words.
+          if (/[\p{L}\p{N}]/u.test(link)) {
+            linkChars += link.replace(/\s/g, '').length;
+            write(link);
+          }
+          link = undefined;
+        } else if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
           table.row?.push(table.cell.replace(/\s+/g, ' ').trim());
           table.cell = undefined;
         } else if (table && name === 'tr' && table.row) {
