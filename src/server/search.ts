@@ -33,7 +33,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 1;
+export const TOKENIZER_VERSION = 2;
 
 /** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
 export function fold(text: string): string {
@@ -45,11 +45,27 @@ export function tokens(text: string): string[] {
   return words(text).filter((w) => !STOP_WORDS.has(w));
 }
 
-/** The folded words and numbers of a text, stop words included. */
+/** The folded words and numbers of a text, stop words included, then its identifiers whole. */
 function words(text: string): string[] {
   // ASCII text (most of it) takes the cheaper expression; they split it alike.
-  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const split = /[^\x00-\x7f]/.test(text)
+    ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
+    : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return /[._%-]/.test(text) ? split.concat(identifiers(text)) : split;
+}
+
+/**
+ * Identifiers as written, besides their parts: `snake_case` and `dotted.names` (folded), long
+ * flags (`--almost-all`), and, keeping their case since it changes their meaning, short flags
+ * (`-A`) and format codes (`%j`, `%H`). A question naming one then finds it before its parts used apart.
+ */
+const IDENTIFIER =
+  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)/g;
+
+function identifiers(text: string): string[] {
+  const found = text.match(IDENTIFIER);
+  if (!found) return [];
+  return found.map((id) => (/^(?:-[A-Za-z]|%[A-Za-z])$/.test(id) ? id : id.toLowerCase()));
 }
 
 // BM25 with the usual constants.

@@ -17,7 +17,7 @@ import { labelledQueries } from '../../bench/scale.js';
 import { chunkText } from '../../src/server/extraction/chunk.js';
 import { readIndexFile, writeIndexFile } from '../../src/server/index-file.js';
 import type { Chunk } from '../../src/server/model.js';
-import { ChunkIndex, tokens, withinEdits } from '../../src/server/search.js';
+import { ChunkIndex, TOKENIZER_VERSION, tokens, withinEdits } from '../../src/server/search.js';
 import { tempDir } from '../helpers/cli.js';
 
 const file = (fileId: string, ...texts: string[]): Chunk[] =>
@@ -39,10 +39,26 @@ describe('tokens', () => {
       'zoe',
       'example',
       'com',
+      'example.com',
     ]);
     // The ASCII shortcut splits as the Unicode expression does.
     const ascii = 'Plain ASCII text, with punctuation; and digits 42!';
     expect(tokens(ascii)).toEqual(tokens(`${ascii} é`).slice(0, -1));
+  });
+
+  it('also keeps identifiers whole: snake_case, dotted.names, --long-flags, -x, %j (#33)', () => {
+    const got = tokens(
+      'Use os.path.join, set max_connections; run ls -A --almost-all; %j is the day. See os.path.',
+    );
+    for (const whole of ['os.path.join', 'max_connections', '--almost-all', '-A', '%j', 'os.path'])
+      expect(got).toContain(whole);
+    // and their parts, so that "max connections" still finds max_connections
+    for (const part of ['os', 'path', 'join', 'max', 'connections', 'almost', 'all', 'j'])
+      expect(got).toContain(part);
+    expect(got).not.toContain('os.path.');
+    expect(tokens('-a and -A differ; %H and %h too')).toEqual(
+      expect.arrayContaining(['-a', '-A', '%H', '%h']),
+    );
   });
 });
 
@@ -94,6 +110,23 @@ describe('ChunkIndex', () => {
     expect(index.search('When is the kitchen fire extinguisher inspected?', 5)[0]!.chunk.fileId).toBe(
       'answer',
     );
+  });
+
+  it('finds an identifier named in a question over its parts used apart (#33)', () => {
+    const index = new ChunkIndex();
+    index.add(file('apart', 'Sort the keys: keys sort fast, and sort keys are short.'));
+    index.add(
+      file(
+        'named',
+        'If sort_keys is true (default: False), the output of dictionaries will be sorted by key.',
+      ),
+    );
+    index.add(file('almost', 'Almost all of it: all files, almost all folders, all hidden ones.'));
+    index.add(
+      file('flags', 'ls -a shows entries starting with a dot; --almost-all leaves out . and .. of the list.'),
+    );
+    expect(ids(index, 'What does sort_keys do?', 1)).toEqual(['named:0']);
+    expect(ids(index, 'What does ls --almost-all hide?', 1)).toEqual(['flags:0']);
   });
 
   it('forgets removed files, also once the postings are rewritten without them', () => {
@@ -216,7 +249,7 @@ describe('the index file next to --data', () => {
       ],
       [good.subarray(0, good.length - 8), /checksum/],
       [Buffer.from(text.replace('kb-index 2', 'kb-index 9'), 'latin1'), /version/],
-      [resigned(text.replace('"tokenizer":1', '"tokenizer":0')), /tokenizer/],
+      [resigned(text.replace(`"tokenizer":${TOKENIZER_VERSION}`, '"tokenizer":0')), /tokenizer/],
       [resigned('kb-index 2\n0\n{not json\n'), /JSON/],
       // The header is covered by the checksum: two term names swapped would cite the wrong chunks.
       [Buffer.from(text.replace('"one"', '"xxx"'), 'latin1'), /checksum/],

@@ -30,6 +30,8 @@ export interface ScoredPassage extends Passage {
   rank: number;
   /** It holds part of the question only through its heading: shown with it (`work_mem: The default is 4MB.`). */
   needsLead: boolean;
+  /** The share of the question's weight its heading holds: how much it is about what is asked. */
+  subject: number;
 }
 
 export interface GroundingInput {
@@ -79,7 +81,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0);
-      all.push({ ...passage, relevance, rank, needsLead: held > coverage(own, terms) });
+      all.push({ ...passage, relevance, rank, needsLead: held > coverage(own, terms), subject });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
   const kept: ScoredPassage[] = [];
@@ -99,8 +101,16 @@ export function groundedPassages(
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const best = scored[0];
   if (!best || best.relevance < threshold) return [];
+  // Passages near the best join it, unless they are about something else than it is: under
+  // another heading that names less of the question ("hash_mem_multiplier: … twice the usual
+  // work_mem" beside work_mem's own default).
   const chosen = scored
-    .filter((p) => p.relevance >= threshold && p.rank >= best.rank * NEAR_BEST)
+    .filter(
+      (p) =>
+        p.relevance >= threshold &&
+        p.rank >= best.rank * NEAR_BEST &&
+        (p === best || p.lead === best.lead || p.subject >= best.subject),
+    )
     .slice(0, MAX_PASSAGES);
   const fileOrder = [...new Set(chosen.map((p) => p.chunk.fileId))];
   return chosen.sort(

@@ -4,6 +4,7 @@ import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
 import type { IndexingError } from '../model.js';
 import { htmlToText } from './html-text.js';
 import { markdownToText } from './markdown-text.js';
+import { pdfPageText } from './pdf-text.js';
 import { decodeText } from './text-decode.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
@@ -128,13 +129,18 @@ async function tableToText(text: string, delimiter: string): Promise<string> {
 }
 
 async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
-  const { getDocumentProxy, extractText } = await importPackage<typeof import('unpdf')>('unpdf');
-  let pages: string[];
+  const { getDocumentProxy } = await importPackage<typeof import('unpdf')>('unpdf');
+  const pages: string[] = [];
   try {
     // pdf.js takes the buffer over: a copy, so that the caller's stays whole.
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
     try {
-      pages = (await extractText(pdf, { mergePages: false })).text;
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        const content = await page.getTextContent();
+        pages.push(pdfPageText(content.items.filter((item) => 'str' in item)));
+        page.cleanup();
+      }
     } finally {
       void pdf.destroy();
     }

@@ -1,0 +1,76 @@
+/** A piece of text on a PDF page, as pdf.js gives it (`getTextContent().items`). */
+export interface PdfTextItem {
+  str: string;
+  /** [a, b, c, d, x, y]: the text's matrix; its origin and scale. */
+  transform: number[];
+  width: number;
+  hasEOL?: boolean;
+}
+
+interface Line {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+
+/** Lines closer than this many font sizes (baseline to baseline) can be one paragraph's. */
+const PARAGRAPH_LEADING = 1.45;
+/** A line reaching this far across the text's width was wrapped because it was full. */
+const FULL_LINE = 0.85;
+
+/**
+ * A PDF page's text with its paragraphs whole: the text items are gathered into lines by their
+ * baseline, and a line that runs to the right margin continues on the next when that one follows
+ * at a line's distance (a paragraph wrapped by the layout), so that a sentence is not cut at
+ * every line end. A short line (a heading, an option's name, a paragraph's end) ends its line.
+ */
+export function pdfPageText(items: PdfTextItem[]): string {
+  const lines = linesOf(items);
+  if (!lines.length) return '';
+  const left = Math.min(...lines.map((l) => l.x0));
+  const right = Math.max(...lines.map((l) => l.x1));
+  const full = left + FULL_LINE * (right - left);
+  let out = lines[0]!.text;
+  for (let i = 1; i < lines.length; i++) {
+    const before = lines[i - 1]!;
+    const line = lines[i]!;
+    const drop = before.y - line.y;
+    const wrapped =
+      before.x1 >= full && drop > 0 && drop <= PARAGRAPH_LEADING * before.size && !/[:;]$/.test(before.text);
+    if (!wrapped) out += `\n${line.text}`;
+    // A word hyphenated at the line's end is whole again.
+    else if (/\p{Ll}-$/u.test(before.text) && /^\p{Ll}/u.test(line.text)) out = out.slice(0, -1) + line.text;
+    else out += ` ${line.text}`;
+  }
+  return out;
+}
+
+/** The items gathered into lines, in the order the page draws them. */
+function linesOf(items: PdfTextItem[]): Line[] {
+  const lines: Line[] = [];
+  let current: Line | undefined;
+  for (const item of items) {
+    const [a = 0, b = 0, , , x = 0, y = 0] = item.transform;
+    const size = Math.hypot(a, b) || 1;
+    if (!item.str) {
+      if (item.hasEOL) current = undefined;
+      continue;
+    }
+    if (current && Math.abs(current.y - y) <= size * 0.5 && x >= current.x1 - size) {
+      const gap = x - current.x1;
+      const joined = /\s$/.test(current.text) || /^\s/.test(item.str) || gap < size * 0.15;
+      current.text += joined ? item.str : ` ${item.str}`;
+      current.x1 = Math.max(current.x1, x + item.width);
+      current.size = Math.max(current.size, size);
+    } else {
+      if (current) current.text = current.text.trim();
+      current = { text: item.str, x0: x, x1: x + item.width, y, size };
+      lines.push(current);
+    }
+    if (item.hasEOL) current = undefined;
+  }
+  for (const line of lines) line.text = line.text.replace(/\s+/g, ' ').trim();
+  return lines.filter((l) => l.text);
+}
