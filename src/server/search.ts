@@ -48,7 +48,7 @@ export function tokens(text: string): string[] {
 /** The folded words and numbers of a text, stop words included, then its identifiers whole. */
 function words(text: string): string[] {
   // ASCII text (most of it) takes the cheaper expression; they split it alike.
-  const split = /[^\x00-\x7f]/.test(text)
+  const split: string[] = /[^\x00-\x7f]/.test(text)
     ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   return /[._%-]/.test(text) ? split.concat(identifiers(text)) : split;
