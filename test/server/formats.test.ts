@@ -209,3 +209,72 @@ describe('navigation in HTML (#33 cause 6)', () => {
     );
   });
 });
+
+describe('paragraphs whole (#33)', () => {
+  it('joins the lines of a text filled to a width, keeping headings, items and examples apart', async () => {
+    const info = [
+      '2.1 Command-line Options',
+      '========================',
+      '',
+      '   The ‘-i’ option causes ‘grep’ to ignore case, causing it to match the',
+      'line ‘Hello, world!’, which it would not otherwise match.  This option is',
+      'also useful in combination with other options described below.',
+      '',
+      '‘-i’',
+      '‘--ignore-case’',
+      '     Ignore case distinctions in patterns and input data, so that',
+      '     characters that differ only in case match each other.',
+      '          grep -i hello notes.txt',
+      '',
+      '   * an item that is short',
+      '   * another item',
+    ].join('\n');
+    expect(text(await extractDocument('grep.txt', Buffer.from(info)))).toBe(
+      [
+        '2.1 Command-line Options',
+        '',
+        'The ‘-i’ option causes ‘grep’ to ignore case, causing it to match the line ‘Hello, world!’, which it would not otherwise match. This option is also useful in combination with other options described below.',
+        '',
+        '‘-i’',
+        '‘--ignore-case’',
+        'Ignore case distinctions in patterns and input data, so that characters that differ only in case match each other.',
+        'grep -i hello notes.txt',
+        '',
+        '* an item that is short',
+        '* another item',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a Markdown paragraph written over several lines as one', async () => {
+    const md = 'The loader reads the file at path and returns\na dictionary of its settings.\n';
+    expect(text(await extractDocument('a.md', Buffer.from(md)))).toBe(
+      'The loader reads the file at path and returns a dictionary of its settings.',
+    );
+  });
+
+  it('joins the lines of a PDF paragraph wrapped by its layout, not an option name and its description', async () => {
+    const { pdfPageText } = await import('../../src/server/extraction/pdf-text.js');
+    const item = (str: string, x: number, y: number, width: number) => ({
+      str,
+      transform: [10, 0, 0, 10, x, y],
+      width,
+      hasEOL: true,
+    });
+    const page = [
+      item('DESCRIPTION', 72, 700, 76),
+      item(
+        'List information about the FILEs (the current directory by default). Sort entries alphabetically if none of',
+        108,
+        688,
+        432,
+      ),
+      item('-cftuvSUX nor --sort is specified.', 108, 676, 143),
+      item('-a, --all', 108, 642, 36),
+      item('do not ignore entries starting with .', 144, 630, 140),
+    ];
+    expect(pdfPageText(page)).toBe(
+      'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .',
+    );
+  });
+});

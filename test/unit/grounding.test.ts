@@ -189,3 +189,21 @@ describe('isNavigation (#33 cause 6)', () => {
     for (const text of [options, table, prose]) expect(isNavigation(text), text).toBe(false);
   });
 });
+
+describe('passagesOf in API references (#33)', () => {
+  it('takes a signature as the subject of what follows it, and never quotes an example', () => {
+    const text = [
+      'json.dumps(obj, *, skipkeys=False, ensure_ascii=True, indent=None, sort_keys=False, **kw)',
+      'Serialize obj to a JSON formatted str using this conversion table.',
+      '>>> print(json.dumps({"c": 0, "b": 0, "a": 0}, sort_keys=True))',
+      '$ echo \'{"json": "obj"}\' | python -m json.tool --sort-keys',
+      'If sort_keys is true (default: False), the output of dictionaries will be sorted by key.',
+    ].join('\n');
+    const passages = passagesOf(chunk(text));
+    expect(passages.map((p) => p.text)).toEqual([
+      'Serialize obj to a JSON formatted str using this conversion table.',
+      'If sort_keys is true (default: False), the output of dictionaries will be sorted by key.',
+    ]);
+    expect(passages[0]!.lead).toMatch(/^json\.dumps\(/);
+  });
+});

@@ -18,9 +18,16 @@ const ENTRY = [
   // a section number alone, or a title ending in a page number (after dot leaders or not)
   /^(?:\d+\.)*\d+\.?$/,
   /(?:\.{3,}|\s)\d{1,4}$/,
-  // an info menu's entry
+  // an info menu's entry, an info index's entry and its line
   /^\* [^:]+::/,
+  /^\* .{1,80}: .{1,80}\.$/,
+  /^\(line +\d+\)$/,
 ];
+
+/** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
+const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
+/** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
+const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 
 function isEntry(line: string): boolean {
   if (ENTRY.some((re) => re.test(line))) return true;
@@ -57,8 +64,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let lead: string | undefined;
   chunk.text.split(BOUNDARY).forEach((raw, position) => {
     const text = raw.trim();
-    if (!text) return;
-    if (text.endsWith('?')) {
+    if (!text || CODE.test(text)) return;
+    if (text.endsWith('?') || SIGNATURE.test(text)) {
       lead = text;
       return;
     }

@@ -5,6 +5,7 @@ import type { IndexingError } from '../model.js';
 import { htmlToText } from './html-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText } from './pdf-text.js';
+import { unwrapText } from './plain-text.js';
 import { decodeText } from './text-decode.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
@@ -48,7 +49,7 @@ export async function extractDocument(filename: string, bytes: Uint8Array): Prom
       );
     }
   } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
-  else text = await decodeEntities(text);
+  else text = unwrapText(await decodeEntities(text));
   return finish([{ text }]);
 }
 

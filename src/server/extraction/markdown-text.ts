@@ -64,7 +64,11 @@ function inlineText(tokens: Token[] | undefined, decode: (text: string) => strin
   for (const token of tokens ?? []) {
     switch (token.type) {
       case 'text':
-        out += 'tokens' in token && token.tokens ? inline(token.tokens) : decode((token as Tokens.Text).text);
+        // A line end inside a paragraph is a soft break: the sentence goes on.
+        out +=
+          'tokens' in token && token.tokens
+            ? inline(token.tokens)
+            : decode((token as Tokens.Text).text).replace(/\n/g, ' ');
         break;
       case 'escape':
       case 'codespan':

@@ -1,0 +1,52 @@
+/** A line this long, against the text's usual width, was filled to it and wrapped. */
+const FULL_LINE = 0.75;
+/** Texts narrower than this were not filled to a width: their lines are kept as written. */
+const MIN_FILL_WIDTH = 40;
+
+/**
+ * Plain text with its paragraphs whole: a text filled to a width (an info manual, a man page
+ * saved as text, an email) has a line end every 70 characters, which would cut its sentences. A
+ * line that reaches near the usual width continues on the next, unless that one starts an item
+ * (a bullet, a number), is indented further (an example), or is a heading's underline; short
+ * lines (headings, list items, the end of a paragraph) keep their ends. Underlines (`****`,
+ * `====`) go: they only draw the heading above them.
+ */
+export function unwrapText(text: string): string {
+  const lines = text.split('\n');
+  const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0);
+  if (lengths.length < 3) return text;
+  const width = lengths.sort((a, b) => a - b)[Math.floor(lengths.length * 0.9)]!;
+  if (width < MIN_FILL_WIDTH) return dropUnderlines(lines).join('\n');
+  const out: string[] = [];
+  let previous: string | undefined;
+  for (const line of dropUnderlines(lines)) {
+    const trimmed = line.trimEnd();
+    if (
+      previous !== undefined &&
+      trimmed &&
+      previous.length >= FULL_LINE * width &&
+      !ITEM.test(trimmed) &&
+      indent(trimmed) <= indent(previous) + 1
+    ) {
+      const joined = out[out.length - 1]!;
+      const hyphenated = /\p{Ll}-$/u.test(previous) && /^\s*\p{Ll}/u.test(trimmed);
+      out[out.length - 1] = hyphenated
+        ? `${joined.slice(0, -1)}${trimmed.trimStart()}`
+        : `${joined} ${trimmed.trimStart()}`;
+    } else out.push(trimmed);
+    // The line as written, not as joined, decides whether the next continues it.
+    previous = trimmed || undefined;
+  }
+  return out.join('\n');
+}
+
+const ITEM = /^\s*(?:[*•·+-]|\d+[.)]|[a-z][.)])\s/;
+const UNDERLINE = /^\s*([*=~^#-])\1{2,}\s*$/;
+
+function indent(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+function dropUnderlines(lines: string[]): string[] {
+  return lines.filter((l) => !UNDERLINE.test(l));
+}
