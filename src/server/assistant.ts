@@ -1,6 +1,6 @@
 import { citation, citedFilename } from '../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './answer/ground.js';
-import { asSentence } from './answer/passages.js';
+import { asSentence, followingSentences } from './answer/passages.js';
 import { type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
 import type { Embeddings } from './embeddings/embeddings.js';
 import { semanticRetrieval } from './embeddings/semantic.js';
@@ -143,6 +143,9 @@ export async function retrieve(
   return { hits, terms, passages, grounded: hits.filter((h) => answering.has(h.chunk.id)) };
 }
 
+/** An answering sentence shorter than this is followed by the next of its paragraph, up to this length. */
+const ANSWER_SPAN = 240;
+
 /** What the assistant says when no passage answers the question: it cites nothing. */
 export const NOT_FOUND =
   "I couldn't find anything about that in this workspace's documents. Try rephrasing, or check that the relevant files have finished indexing (`kb files list`).";
@@ -152,7 +155,18 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const { passages } = retrieval;
   if (passages.length === 0) return { content: NOT_FOUND, sources: [] };
   const sources = citations(passages.map((p) => p.chunk));
-  const body = passages.map((p) => asSentence(p.needsLead ? `${p.lead}: ${p.text}` : p.text)).join(' ');
+  const said = new Set(passages.map((p) => `${p.chunk.id}:${p.position}`));
+  const sentences: string[] = [];
+  for (const p of passages) {
+    sentences.push(asSentence(p.needsLead ? `${p.lead}: ${p.text}` : p.text));
+    for (const next of followingSentences(p, ANSWER_SPAN)) {
+      const key = `${next.chunk.id}:${next.position}`;
+      if (said.has(key)) break;
+      said.add(key);
+      sentences.push(asSentence(next.text));
+    }
+  }
+  const body = sentences.join(' ');
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
 }

@@ -55,12 +55,12 @@ function words(text: string): string[] {
 }
 
 /**
- * Identifiers as written, besides their parts: `snake_case` and `dotted.names` (folded), long
+ * Identifiers as written, besides their parts: `snake_case`, `dotted.names` and versions (`20.04`; folded), long
  * flags (`--almost-all`), and, keeping their case since it changes their meaning, short flags
  * (`-A`) and format codes (`%j`, `%H`). A question naming one then finds it before its parts used apart.
  */
 const IDENTIFIER =
-  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)/g;
+  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|\d+(?:\.\d+)+(?![.\d])|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)/g;
 
 function identifiers(text: string): string[] {
   const found = text.match(IDENTIFIER);

@@ -80,6 +80,17 @@ A query with a syntax error returns SQLSTATE 42601 and the position of the error
 A query that divides by zero returns SQLSTATE 22012.
 `;
 
+const RELEASES = `version,codename,series,created,release,eol
+10,Buster,buster,2017-06-17,2019-07-06,2022-09-10
+11,Bullseye,bullseye,2019-07-06,2021-08-14,2024-08-14
+12,Bookworm,bookworm,2021-08-14,2023-06-10,2026-06-10
+`;
+const VARIABLES = `HISTFILESIZE
+The maximum number of lines contained in the history file. When this variable is assigned a value, the history file is truncated, if necessary, to contain no more than that number of lines by removing the oldest entries.
+HISTSIZE
+The maximum number of commands to remember on the history list. If the value is 0, commands are not saved in the history list. The shell sets the default value to the value of HISTSIZE after reading any startup files. The default value is 500.
+`;
+
 let server: RunningServer;
 let key: string;
 beforeAll(async () => {
@@ -90,6 +101,8 @@ beforeAll(async () => {
   writeFileSync(join(docs, 'functions-string.html'), STRINGS);
   writeFileSync(join(docs, 'loader.md'), LOADER);
   writeFileSync(join(docs, 'sql-errors.md'), SQL);
+  writeFileSync(join(docs, 'data-debian.csv'), RELEASES);
+  writeFileSync(join(docs, 'bash-variables.txt'), VARIABLES);
   // Other documents about syntax errors, enough that the loader is not among a search's best.
   for (const tool of ['awk', 'sed', 'jq', 'yaml', 'toml', 'css', 'regex', 'shell'])
     writeFileSync(
@@ -140,5 +153,21 @@ describe('answers from manuals (#33)', () => {
     const follow = await ask('What does it return on a syntax error?');
     expect(follow.sources[0]).toBe('loader.md');
     expect(follow.content).toContain('returns None');
+  });
+
+  it("reads a passage with the name of its document: a data file's rows are about what the file is named for", async () => {
+    const ask = await thread();
+    const answer = await ask('When was Debian 11 released?');
+    expect(answer.sources).toEqual(['data-debian.csv']);
+    expect(firstSentence(answer.content)).toContain('release: 2021-08-14');
+  });
+
+  it('goes on to the sentence after the one that matches, in its paragraph, when that one sets it up', async () => {
+    const ask = await thread();
+    const answer = await ask(
+      'What default value does the shell give HISTSIZE after reading the startup files?',
+    );
+    expect(answer.sources).toEqual(['bash-variables.txt']);
+    expect(answer.content).toContain('The default value is 500.');
   });
 });

@@ -65,7 +65,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
     for (const passage of passagesOf(hit.chunk)) {
       const own = passageStems(passage.text);
       const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
-      const stems = leadStems ? new Set([...own, ...leadStems]) : own;
+      // What a reader knows around the sentence: its heading, and the document it is in.
+      const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
       const typed = holdsAnswerType(question, passage.text);
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
       const held = coverage(stems, terms);
@@ -131,6 +132,18 @@ function byMeaning(input: GroundingInput, text: string): number {
   if (cos === undefined || cos < min || min >= 1) return 0;
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   return threshold + ((cos - min) * (1 - threshold)) / (1 - min);
+}
+
+const names = new Map<string, Set<string>>();
+
+/** The stems of a file's name, less its extension: `data-debian.csv` is about Debian. */
+function nameStems(filename: string): Set<string> {
+  let stems = names.get(filename);
+  if (!stems) {
+    if (names.size > 10_000) names.clear();
+    names.set(filename, (stems = passageStems(filename.replace(/\.[a-z0-9]+$/i, ''))));
+  }
+  return stems;
 }
 
 function chunkNumber(p: Passage): number {

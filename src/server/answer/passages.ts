@@ -6,12 +6,14 @@ export interface Passage {
   chunk: Chunk;
   /** Its place in the chunk: answers keep a document's order. */
   position: number;
+  /** The line (paragraph) of the chunk it is in. */
+  line: number;
   /** The heading it is under, or the question it answers (in a FAQ): words it is about without saying them. */
   lead?: string;
 }
 
-/** Sentence ends (a full stop, ! or ? and a space) and line ends. */
-const BOUNDARY = /(?<=[.!?])[ \t]+|\n+/;
+/** Sentence ends: a full stop, ! or ? and a space. */
+const SENTENCE_END = /(?<=[.!?])[ \t]+/;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
@@ -62,23 +64,45 @@ export function passagesOf(chunk: Chunk): Passage[] {
   if (nav === undefined) navigation.set(chunk, (nav = isNavigation(chunk.text)));
   if (nav) return out;
   let lead: string | undefined;
-  chunk.text.split(BOUNDARY).forEach((raw, position) => {
-    const text = raw.trim();
-    if (!text || CODE.test(text)) return;
-    if (text.endsWith('?') || SIGNATURE.test(text)) {
-      lead = text;
-      return;
+  let position = 0;
+  chunk.text.split('\n').forEach((paragraph, line) => {
+    for (const raw of paragraph.split(SENTENCE_END)) {
+      position++;
+      const text = raw.trim();
+      if (!text || CODE.test(text)) continue;
+      if (text.endsWith('?') || SIGNATURE.test(text)) {
+        lead = text;
+        continue;
+      }
+      const words = text.split(/\s+/).length;
+      const row = text.includes(': ');
+      if (!row && !/[.!]["')\]]?$/.test(text) && words < 8) {
+        lead = text;
+        continue;
+      }
+      if (words < 3) continue;
+      out.push(lead === undefined ? { text, chunk, position, line } : { text, chunk, position, line, lead });
     }
-    const words = text.split(/\s+/).length;
-    const row = text.includes(': ');
-    if (!row && !/[.!]["')\]]?$/.test(text) && words < 8) {
-      lead = text;
-      return;
-    }
-    if (words < 3) return;
-    out.push(lead === undefined ? { text, chunk, position } : { text, chunk, position, lead });
   });
   return out;
+}
+
+/**
+ * The sentences that follow a passage in its paragraph, while the passage and they are shorter
+ * than `length`: a sentence that matches a question often sets up the one that answers it
+ * ("The shell sets the default value to the value of HISTSIZE… The default value is 500.").
+ */
+export function followingSentences(passage: Passage, length: number): Passage[] {
+  const after: Passage[] = [];
+  let total = passage.text.length;
+  for (const next of passagesOf(passage.chunk)) {
+    if (total >= length) break;
+    if (next.line !== passage.line || next.position <= passage.position) continue;
+    if (next.position !== passage.position + after.length + 1) break;
+    after.push(next);
+    total += next.text.length;
+  }
+  return after;
 }
 
 /** The passage as an answer's sentence: ends with a full stop. */

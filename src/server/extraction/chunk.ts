@@ -6,72 +6,95 @@ export interface TextChunk {
   pages?: [first: number, last: number];
 }
 
+/** A sentence, and whether it starts a paragraph (a line of its section). */
+interface Sentence {
+  text: string;
+  opens: boolean;
+}
+
 /**
  * Splits sections into chunks of about `size` characters along paragraph and sentence
  * boundaries, each starting with the whole sentences that end the one before, up to `overlap`
- * characters of them (a chunk never starts mid-sentence). A chunk
- * knows the pages its text came from; a new page starts a new chunk, so that a citation names
- * the page a passage is on rather than its neighbours too.
+ * characters of them (a chunk never starts mid-sentence). A chunk keeps its paragraphs: the
+ * sentences of one are joined by spaces, paragraphs by line ends. A chunk knows the pages its
+ * text came from; a new page starts a new chunk, so that a citation names the page a passage is
+ * on rather than its neighbours too.
  */
 export function chunkSections(sections: Section[], size = 800, overlap = 200): TextChunk[] {
   const chunks: TextChunk[] = [];
-  let current = '';
+  let current: Sentence[] = [];
+  let length = 0;
   let first: number | undefined;
   let last: number | undefined;
   const push = () => {
-    chunks.push(first === undefined ? { text: current } : { text: current, pages: [first, last!] });
+    const text = joined(current);
+    chunks.push(first === undefined ? { text } : { text, pages: [first, last!] });
+  };
+  const start = (sentences: Sentence[]) => {
+    current = sentences;
+    length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
   for (const section of sections) {
-    if (current && section.page !== last) {
+    if (current.length && section.page !== last) {
       push();
-      current = '';
+      start([]);
       first = undefined;
     }
     for (const sentence of sentencesOf(section.text)) {
-      if (current && current.length + sentence.length + 1 > size) {
+      if (current.length && length + sentence.text.length + 1 > size) {
         push();
-        current = overlapOf(current, overlap);
-        first = current ? last : undefined;
+        start(overlapOf(current, overlap));
+        first = current.length ? last : undefined;
       }
-      if (sentence.length > size) {
-        for (let i = 0; i < sentence.length; i += size - overlap) {
-          if (current) push();
-          current = sentence.slice(i, i + size);
+      if (sentence.text.length > size) {
+        for (let i = 0; i < sentence.text.length; i += size - overlap) {
+          if (current.length) push();
+          start([{ text: sentence.text.slice(i, i + size), opens: true }]);
           first = last = section.page;
         }
         continue;
       }
-      current = current ? `${current}\n${sentence}` : sentence;
+      current.push(sentence);
+      length += sentence.text.length + 1;
       first ??= section.page;
       last = section.page;
     }
   }
-  if (current) push();
+  if (current.length) push();
   return chunks;
 }
 
-/** The last whole sentences (or lines) of a chunk that fit in `overlap` characters. */
-function overlapOf(chunk: string, overlap: number): string {
-  // A chunk's sentences are joined by line ends.
-  let start = chunk.length;
-  for (;;) {
-    const at = chunk.lastIndexOf('\n', start - 1);
-    if (at < 0 || chunk.length - at - 1 > overlap) break;
-    start = at;
-  }
-  return start < chunk.length ? chunk.slice(start + 1) : '';
+/** Sentences as text: a space within a paragraph, a line end between paragraphs. */
+function joined(sentences: Sentence[]): string {
+  return sentences.map((s, i) => (i === 0 ? s.text : `${s.opens ? '\n' : ' '}${s.text}`)).join('');
 }
 
-/** The sentences and lines of a text, one at a time (a document of any size makes no array of them). */
-function* sentencesOf(text: string): Generator<string> {
+/** The last whole sentences of a chunk that fit in `overlap` characters. */
+function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
+  let start = sentences.length;
+  let total = 0;
+  while (start > 0 && total + sentences[start - 1]!.text.length + 1 <= overlap) {
+    start--;
+    total += sentences[start]!.text.length + 1;
+  }
+  return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
+}
+
+/** The sentences of a text, one at a time (a document of any size makes no array of them). */
+function* sentencesOf(text: string): Generator<Sentence> {
   const boundary = /(?<=[.!?])[ \t]+|\n+/g;
   let start = 0;
+  let opens = true;
   for (;;) {
     const match = boundary.exec(text);
     const end = match ? match.index : text.length;
     const sentence = text.slice(start, end).trim();
-    if (sentence) yield sentence;
+    if (sentence) {
+      yield { text: sentence, opens };
+      opens = false;
+    }
     if (!match) return;
+    if (match[0].includes('\n')) opens = true;
     start = boundary.lastIndex;
   }
 }

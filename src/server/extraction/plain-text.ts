@@ -7,7 +7,8 @@ const MIN_FILL_WIDTH = 40;
  * Plain text with its paragraphs whole: a text filled to a width (an info manual, a man page
  * saved as text, an email) has a line end every 70 characters, which would cut its sentences. A
  * line that reaches near the usual width continues on the next, unless that one starts an item
- * (a bullet, a number), is indented further (an example), or is a heading's underline; short
+ * (a bullet, a number), is indented further (an example), is a heading after a sentence's end,
+ * or is a heading's underline; short
  * lines (headings, list items, the end of a paragraph) keep their ends. Underlines (`****`,
  * `====`) go: they only draw the heading above them.
  */
@@ -26,6 +27,7 @@ export function unwrapText(text: string): string {
       trimmed &&
       previous.length >= FULL_LINE * width &&
       !ITEM.test(trimmed) &&
+      !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       indent(trimmed) <= indent(previous) + 1
     ) {
       const joined = out[out.length - 1]!;
