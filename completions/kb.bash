@@ -2,7 +2,7 @@
 # Install: source this file, or copy it to ~/.local/share/bash-completion/completions/kb
 
 declare -gA _kb_children=(
-  ['_']='chat threads thread files file users user webhooks webhook eval auth config serve demo api completion help'
+  ['_']='chat threads thread files file search users user webhooks webhook eval auth config serve demo api completion help'
   ['chat']=''
   ['threads']='list ls create new get view show send'
   ['threads list']=''
@@ -42,6 +42,7 @@ declare -gA _kb_children=(
   ['file rm']=''
   ['file wait']=''
   ['file upload']=''
+  ['search']=''
   ['users']='list ls'
   ['users list']=''
   ['users ls']=''
@@ -136,6 +137,7 @@ declare -gA _kb_flags=(
   ['file rm']='--status -s --all --yes -y --dry-run --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['file wait']='--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
   ['file upload']='--wait --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
+  ['search']='--limit -L --thread --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['users']='--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['users list']='--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['users ls']='--query -q --limit -L --all --quiet --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
@@ -462,6 +464,14 @@ declare -gA _kb_values=(
   ['file upload|-p']='@profiles'
   ['file upload|--base-url']=''
   ['file upload|--retries']=''
+  ['search|--limit']=''
+  ['search|-L']=''
+  ['search|--thread']='@threads'
+  ['search|--profile']='@profiles'
+  ['search|-p']='@profiles'
+  ['search|--base-url']=''
+  ['search|--timeout']=''
+  ['search|--retries']=''
   ['users|--profile']='@profiles'
   ['users|-p']='@profiles'
   ['users|--base-url']=''
@@ -878,7 +888,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

@@ -1,7 +1,7 @@
 # Generated from the kb command tree by `npm run completions`; do not edit.
 # Install: copy to ~/.config/fish/completions/kb.fish
 
-set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
+set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
 
 function __kb_path --description 'the kb command path typed so far'
     set -l tokens (commandline -opc)
@@ -66,7 +66,7 @@ end
 function __kb_children
     switch "$argv[1]"
         case '_'
-            echo 'chat threads thread files file users user webhooks webhook eval auth config serve demo api completion help'
+            echo 'chat threads thread files file search users user webhooks webhook eval auth config serve demo api completion help'
         case 'chat'
             echo ''
         case 'threads'
@@ -144,6 +144,8 @@ function __kb_children
         case 'file wait'
             echo ''
         case 'file upload'
+            echo ''
+        case 'search'
             echo ''
         case 'users'
             echo 'list ls'
@@ -260,6 +262,7 @@ threads	List, create, read and message chat threads
 thread	List, create, read and message chat threads
 files	List, inspect, wait for and delete knowledge-base files
 file	List, inspect, wait for and delete knowledge-base files
+search	The passages retrieved for a question, ranked, and whether each answers (kb serve)
 users	List the members of the workspace
 user	List the members of the workspace
 webhooks	Register webhooks; sign, verify, listen for and forward events
@@ -441,6 +444,8 @@ function __kb_flags
             echo '--all --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
         case 'file upload'
             echo '--wait --timeout --interval --profile -p --base-url --json --jsonl --ids --no-color --debug --retries --insecure --help'
+        case 'search'
+            echo '--limit -L --thread --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'users list'
@@ -1093,6 +1098,22 @@ function __kb_values
         case 'file upload|--base-url'
             echo ''
         case 'file upload|--retries'
+            echo ''
+        case 'search|--limit'
+            echo ''
+        case 'search|-L'
+            echo ''
+        case 'search|--thread'
+            echo '@threads'
+        case 'search|--profile'
+            echo '@profiles'
+        case 'search|-p'
+            echo '@profiles'
+        case 'search|--base-url'
+            echo ''
+        case 'search|--timeout'
+            echo ''
+        case 'search|--retries'
             echo ''
         case 'users|--profile'
             echo '@profiles'

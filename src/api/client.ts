@@ -9,6 +9,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import { FilesResource } from './resources/files.js';
+import { SearchResource, type SearchParams } from './resources/search.js';
 import { ThreadsResource } from './resources/threads.js';
 import { UsersResource } from './resources/users.js';
 import { WebhooksResource } from './resources/webhooks.js';
@@ -16,6 +17,7 @@ import { stopwatch } from '../util/duration.js';
 import { sleep } from '../util/sleep.js';
 import { CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from './timeouts.js';
 import { createTransport, type Transport } from './transport.js';
+import type { SearchResult } from './types.js';
 
 const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
@@ -138,6 +140,7 @@ export class KbClient {
   readonly files = new FilesResource(this);
   readonly users = new UsersResource(this);
   readonly webhooks = new WebhooksResource(this);
+  readonly #search = new SearchResource(this);
   readonly baseUrl: string;
   readonly #apiKey: string | undefined;
   readonly #options: ClientOptions;
@@ -152,6 +155,14 @@ export class KbClient {
 
   async close(): Promise<void> {
     await this.#transport?.close();
+  }
+
+  /**
+   * The passages retrieved for a question, ranked, with file, pages, score and whether each
+   * answers (`GET /v1/search`, an extension of kb serve; elsewhere an UnsupportedError).
+   */
+  search(params: SearchParams): Promise<SearchResult> {
+    return this.#search.search(params);
   }
 
   get #http(): Transport {

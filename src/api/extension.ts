@@ -1,8 +1,8 @@
-import { MethodNotAllowedError, NotFoundError, UnsupportedError } from './errors.js';
+import { MethodNotAllowedError, NotFoundError, ServerError, UnsupportedError } from './errors.js';
 
 /**
- * Listing, reading and deleting webhooks are extensions of the published interface: a server
- * without them answers 405, or 404 for the route (not for a webhook id).
+ * Listing, reading and deleting webhooks, uploads and search are extensions of the published
+ * interface: a server without them answers 405 or 501, or 404 for the route (not for a record's id).
  */
 export async function extension<T>(
   operation: string,
@@ -15,7 +15,8 @@ export async function extension<T>(
     const routeMissing =
       err instanceof NotFoundError &&
       (options.anyNotFound || err.code === undefined || err.code === 'route_not_found');
-    if (err instanceof MethodNotAllowedError || routeMissing) {
+    const notImplemented = err instanceof ServerError && err.status === 501;
+    if (err instanceof MethodNotAllowedError || notImplemented || routeMissing) {
       throw new UnsupportedError(
         `this service does not offer ${operation} (it is not part of the published interface)`,
         { code: 'unsupported', status: err.status },

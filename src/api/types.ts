@@ -80,3 +80,26 @@ export interface Page<T> {
   data: T[];
   meta: ListMeta;
 }
+
+/** One chunk retrieved for a question (`GET /v1/search`, an extension of kb serve). */
+export interface SearchHit {
+  rank: number;
+  fileId: string;
+  filename: string;
+  /** The first and last page the chunk is from, in a document with pages; else null. */
+  pages: [first: number, last: number] | null;
+  score: number;
+  /** The chunk holds a passage that answers the question. */
+  answers: boolean;
+  text: string;
+  /** The chunk's passages the answer is made of. */
+  passages: { text: string; relevance: number }[];
+  [extra: string]: unknown;
+}
+
+/** What a service retrieves for a question, ranked; `answered`: the assistant would answer rather than say "not found". */
+export interface SearchResult {
+  query: string;
+  answered: boolean;
+  data: SearchHit[];
+}

@@ -30,6 +30,11 @@ export const COMMANDS: TopLevelCommand[] = [
     load: () => import('./files/index.js'),
   },
   {
+    name: 'search',
+    summary: 'The passages retrieved for a question, ranked, and whether each answers (kb serve)',
+    load: () => import('./search/index.js'),
+  },
+  {
     name: 'users',
     aliases: ['user'],
     summary: 'List the members of the workspace',

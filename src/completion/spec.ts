@@ -53,6 +53,7 @@ function valuesFor(path: string, option: Option): Candidates | undefined {
   if (flag === '--event' || flag === '--events') return [...WEBHOOK_EVENTS];
   if (flag === '--profile') return '@profiles';
   if (flag === '--webhook') return '@webhooks';
+  if (flag === '--thread') return '@threads';
   if (flag === '--scheme') return ['body', 'timestamped'];
   if (/file|--docs|--data/.test(flag)) return '@file';
   return option.required || option.optional ? [] : undefined;

@@ -34,6 +34,24 @@ export async function readStdin(io: IO, what = 'input', limit = DEFAULT_LIMIT): 
   return (await readStdinBytes(io, what, limit)).toString('utf8');
 }
 
+/**
+ * Text given as words on the command line (joined by spaces), or, with none or `-`, read whole
+ * from a pipe on stdin (at most `limit` bytes); trimmed. A terminal on stdin with no words is a
+ * usage error rather than a silent wait.
+ */
+export async function wordsOrStdin(
+  io: IO,
+  words: string[],
+  what: string,
+  limit = DEFAULT_LIMIT,
+): Promise<string> {
+  if (words.length === 0 || (words.length === 1 && words[0] === '-')) {
+    if (io.stdinIsTTY) throw new UsageError(`no ${what} given`, 'pass it as arguments, or pipe it on stdin');
+    return (await readStdin(io, `the ${what}`, limit)).trim();
+  }
+  return words.join(' ').trim();
+}
+
 /** The lines of `input` (without `\n` or `\r\n`), each at most `maxBytes`: a longer one is a usage error. */
 export async function* readLines(
   input: NodeJS.ReadableStream,

@@ -11,6 +11,7 @@ import { openApiDocument } from './openapi.js';
 import { version } from '../version.js';
 import { consoleRoutes } from './console/routes.js';
 import { fileRoutes } from './routes/files.js';
+import { searchRoutes } from './routes/search.js';
 import { threadRoutes } from './routes/threads.js';
 import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -187,6 +188,7 @@ export function createApp(service: Service) {
   app.route('/v1/files', fileRoutes(service));
   app.route('/v1/users', userRoutes(service));
   app.route('/v1/webhooks', webhookRoutes(service));
+  app.route('/v1/search', searchRoutes(service));
   app.route('/v1', generationRoutes(service));
 
   app.get('/_kb/faults', (c) => c.json({ data: service.faults.visibleTo(c.var.workspace.id) }));

@@ -1,5 +1,13 @@
 import { FILE_STATUSES, THREAD_STATUSES, WEBHOOK_EVENTS } from '../api/types.js';
-import { DEFAULT_LIMIT, MAX_CONTENT, MAX_LIMIT, MAX_TITLE } from './validate.js';
+import {
+  DEFAULT_LIMIT,
+  MAX_CONTENT,
+  MAX_LIMIT,
+  MAX_QUERY,
+  MAX_TITLE,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+} from './validate.js';
 
 /**
  * The interface as kb serve implements it, as an OpenAPI 3.1 document: served at
@@ -254,6 +262,43 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: { 204: { description: 'deleted' }, ...errors(404), ...COMMON },
         },
       },
+      '/v1/search': {
+        get: {
+          operationId: 'search',
+          tags: ['extension'],
+          summary:
+            'The passages retrieved for a question, ranked: each chunk with its file, pages, score and whether it answers',
+          description:
+            'What the assistant draws on for a message: the chunks that hold an answering passage first (those the answer is made of by the rank of their best passage), then the others by score. Not part of the published interface.',
+          parameters: [
+            {
+              name: 'q',
+              in: 'query',
+              required: true,
+              description: 'the question, as a message would ask it',
+              schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY },
+            },
+            {
+              name: 'limit',
+              in: 'query',
+              description: `chunks to list (default ${SEARCH_DEFAULT_LIMIT}; above ${SEARCH_MAX_LIMIT} counts as ${SEARCH_MAX_LIMIT})`,
+              schema: { type: 'integer', minimum: 1, default: SEARCH_DEFAULT_LIMIT },
+            },
+            {
+              name: 'threadId',
+              in: 'query',
+              description:
+                'read the question as a follow-up in this thread, as a message sent to it would be',
+              schema: { type: 'string' },
+            },
+          ],
+          responses: {
+            200: ok('the chunks retrieved, ranked', ref('SearchResult')),
+            ...errors(400, 404),
+            ...COMMON,
+          },
+        },
+      },
       '/v1/users': {
         get: {
           operationId: 'listUsers',
@@ -330,7 +375,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         [
           [
             400,
-            'a parameter or the body is not valid (invalid_limit, invalid_cursor, invalid_status, missing_field, …)',
+            'a parameter or the body is not valid (invalid_limit, invalid_cursor, invalid_status, invalid_query, missing_field, …)',
           ],
           [401, 'no API key, or not a valid one'],
           [404, 'no such record in this workspace, or no such route'],
@@ -470,6 +515,48 @@ export function openApiDocument(version: string): Record<string, unknown> {
               },
             },
           ],
+        },
+        SearchResult: {
+          type: 'object',
+          required: ['query', 'answered', 'data'],
+          properties: {
+            query: { type: 'string' },
+            answered: {
+              type: 'boolean',
+              description: 'a passage answers: the assistant would answer rather than say it found nothing',
+            },
+            data: { type: 'array', items: ref('SearchHit') },
+          },
+        },
+        SearchHit: {
+          type: 'object',
+          required: ['rank', 'fileId', 'filename', 'pages', 'score', 'answers', 'text', 'passages'],
+          properties: {
+            rank: { type: 'integer', minimum: 1 },
+            fileId: { type: 'string' },
+            filename: { type: 'string' },
+            pages: {
+              ...nullable({
+                type: 'array',
+                items: { type: 'integer', minimum: 1 },
+                minItems: 2,
+                maxItems: 2,
+              }),
+              description: 'the first and last page the chunk is from (a document with pages), else null',
+            },
+            score: { type: 'number', description: 'the retrieval’s score (BM25, or fused with embeddings)' },
+            answers: { type: 'boolean', description: 'the chunk holds a passage that answers the question' },
+            text: { type: 'string', description: 'the chunk' },
+            passages: {
+              type: 'array',
+              description: 'the chunk’s passages that the answer is made of',
+              items: {
+                type: 'object',
+                required: ['text', 'relevance'],
+                properties: { text: { type: 'string' }, relevance: { type: 'number', minimum: 0 } },
+              },
+            },
+          },
         },
         User: {
           type: 'object',

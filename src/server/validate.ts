@@ -4,17 +4,27 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 export const MAX_TITLE = 200;
 export const MAX_CONTENT = 32_000;
+/** The search route's: chunks listed by default and at most, and the longest question. */
+export const SEARCH_DEFAULT_LIMIT = 10;
+export const SEARCH_MAX_LIMIT = 50;
+export const MAX_QUERY = 2_000;
 
-/** `?limit=`: default 50, above 100 clamped to 100; 0, negative or non-numeric is a 400. */
-export function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LIMIT;
+/**
+ * `?limit=`: default 50, above 100 clamped to 100 (a list's; the search route's are its own);
+ * 0, negative or non-numeric is a 400.
+ */
+export function parseLimit(
+  raw: string | undefined,
+  { fallback = DEFAULT_LIMIT, max = MAX_LIMIT }: { fallback?: number; max?: number } = {},
+): number {
+  if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
     throw badRequest(
-      `limit must be a whole number from 1 to ${MAX_LIMIT}, got "${raw.slice(0, 40)}"`,
+      `limit must be a whole number from 1 to ${max}, got "${raw.slice(0, 40)}"`,
       'invalid_limit',
     );
   }
-  return Math.min(Number(raw), MAX_LIMIT);
+  return Math.min(Number(raw), max);
 }
 
 export function parseStatus(raw: string | undefined, allowed: readonly string[]): string | undefined {

@@ -176,6 +176,66 @@ describe('users', () => {
   });
 });
 
+describe('search (an extension)', () => {
+  const search = (query: string) => api(server, demo, 'GET', `/v1/search?${query}`);
+
+  it('lists what the assistant retrieves for a question: the chunk the answer is made of first', async () => {
+    // (pricing.md is deleted above)
+    const res = await search(`q=${encodeURIComponent('When is API v0 switched off?')}`);
+    expect(res.status).toBe(200);
+    expect(res.json.query).toBe('When is API v0 switched off?');
+    expect(res.json.answered).toBe(true);
+    const [first] = res.json.data;
+    expect(first).toMatchObject({ rank: 1, filename: 'release-notes-v2.md', pages: null, answers: true });
+    expect(first.fileId).toMatch(/^file_/);
+    expect(first.passages.map((p: any) => p.text).join(' ')).toContain('30 June');
+    expect(first.text).toContain('30 June');
+    expect(res.json.data.map((h: any) => h.rank)).toEqual(
+      res.json.data.map((_: unknown, i: number) => i + 1),
+    );
+  });
+
+  it('reads a question in a thread as a follow-up, as a message sent there would be', async () => {
+    const thread = (await api(server, demo, 'POST', '/v1/threads', {})).json.data;
+    await api(server, demo, 'POST', `/v1/threads/${thread.id}/messages`, {
+      content: 'When is API v0 switched off?',
+    });
+    const q = `q=${encodeURIComponent('What replaces it?')}`;
+    const followUp = await search(`${q}&threadId=${thread.id}`);
+    expect(followUp.json.answered).toBe(true);
+    expect(followUp.json.data[0]).toMatchObject({ filename: 'release-notes-v2.md', answers: true });
+    expect(followUp.json.data[0].passages[0].text).toContain('API v1');
+    // Alone, the same words answer nothing.
+    expect((await search(q)).json).toMatchObject({ answered: false });
+    const missing = await search(`${q}&threadId=thr_none`);
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.code).toBe('not_found');
+  });
+
+  it('says when nothing answers: answered false, no chunk answering', async () => {
+    const res = await search('q=zebra%20quasar%20xylophone');
+    expect(res.status).toBe(200);
+    expect(res.json.answered).toBe(false);
+    expect(res.json.data.every((h: any) => !h.answers && h.passages.length === 0)).toBe(true);
+  });
+
+  it('takes a limit from 1 (default 10, above 50 counts as 50) and needs a question of at most 2,000 characters', async () => {
+    expect((await search('q=plans&limit=1')).json.data).toHaveLength(1);
+    expect((await search('q=plans&limit=500')).status).toBe(200);
+    for (const bad of ['0', '-1', 'abc', '']) {
+      const res = await search(`q=plans&limit=${bad}`);
+      expect(res.status, `limit=${bad}`).toBe(400);
+      expect(res.json.error.code).toBe('invalid_limit');
+    }
+    for (const bad of ['', 'q=', 'q=%20%20', `q=${'x'.repeat(2001)}`]) {
+      const res = await search(bad);
+      expect(res.status, bad.slice(0, 10)).toBe(400);
+      expect(res.json.error.code).toBe('invalid_query');
+    }
+    expect((await search(`q=${'x'.repeat(2000)}`)).status).toBe(200);
+  });
+});
+
 describe('limit', () => {
   it.each(['/v1/threads', '/v1/files', '/v1/users'])(
     'clamps above 100 and refuses 0, -1, abc on %s',

@@ -22,6 +22,8 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/v1/files/:file'],
   ['DELETE', '/v1/files/:file'],
   ['GET', '/v1/users'],
+  ['GET', '/v1/search?q=rocket%20skates'],
+  ['GET', '/v1/search?q=When%20do%20they%20ship%3F&threadId=:thread'],
   ['POST', '/v1/webhooks', { url: 'https://example.com', events: ['file.indexed'] }],
   ['GET', '/v1/webhooks'],
   ['GET', '/v1/webhooks/:webhook'],

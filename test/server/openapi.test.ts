@@ -152,6 +152,22 @@ describe('the OpenAPI description', () => {
     );
     await check(server, key, 'POST', '/v1/files?filename=..%2Fx.txt', 'x', octets);
     await check(server, key, 'POST', '/v1/files', 'x', octets);
+    // Search (an extension)
+    const found = await check(
+      server,
+      key,
+      'GET',
+      '/v1/search?q=How%20much%20is%20the%20Growth%20plan%3F&limit=3',
+    );
+    expect(found.json).toMatchObject({ answered: true });
+    expect(found.json.data[0]).toMatchObject({ rank: 1, filename: 'pricing.md', answers: true });
+    await check(server, key, 'GET', '/v1/search?q=flamingo%20migration%20routes');
+    await check(server, key, 'GET', `/v1/search?q=And%20Enterprise%3F&threadId=${thread.id}`);
+    await check(server, key, 'GET', '/v1/search?q=plan&threadId=thr_none');
+    await check(server, key, 'GET', '/v1/search?q=');
+    await check(server, key, 'GET', '/v1/search');
+    await check(server, key, 'GET', `/v1/search?q=${'x'.repeat(2001)}`);
+    await check(server, key, 'GET', '/v1/search?q=plan&limit=0');
     // Users
     await check(server, key, 'GET', '/v1/users?q=zo');
     await check(server, key, 'GET', `/v1/users?q=${'z'.repeat(300)}`);

@@ -1,13 +1,14 @@
 import { basename } from 'node:path';
 import { Command } from 'commander';
-import { PayloadTooLargeError, UnprocessableError, UnsupportedError } from '../../api/errors.js';
+import { PayloadTooLargeError, UnprocessableError } from '../../api/errors.js';
 import type { KbFile } from '../../api/types.js';
-import { CliError, ExitCode, type ItemFailure, PartialFailure } from '../../errors.js';
+import { ExitCode, type ItemFailure, PartialFailure } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { humanSize } from '../../io/format.js';
 import { startSpinner } from '../../io/spinner.js';
 import { sanitizeField } from '../../util/sanitize.js';
 import { checkUserFile, readUserFile } from '../../util/user-file.js';
+import { withExtension } from '../shared/extension.js';
 import { runWait } from './wait.js';
 
 /** The largest file kb reads to upload; the service says its own limit (kb serve: --max-file-size). */
@@ -62,28 +63,29 @@ export async function runUpload(ctx: Context, paths: string[], opts: UploadOptio
     const name = basename(path);
     const progress = startSpinner(ctx.io, `Uploading ${sanitizeField(name)}…`);
     try {
-      const file = await client.files.upload(name, bytes, {
-        signal: ctx.signal,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onProgress: (sent, total) =>
-          progress.update(
-            `Uploading ${sanitizeField(name)}  ${bar(sent, total)} ${Math.floor((100 * sent) / Math.max(1, total))}%  ${humanSize(sent)} of ${humanSize(total)}`,
-          ),
-      });
+      // A service without the extension refuses every file alike: said once, with where to go.
+      const file = await withExtension(
+        () =>
+          client.files.upload(name, bytes, {
+            signal: ctx.signal,
+            timeoutMs: UPLOAD_TIMEOUT_MS,
+            onProgress: (sent, total) =>
+              progress.update(
+                `Uploading ${sanitizeField(name)}  ${bar(sent, total)} ${Math.floor((100 * sent) / Math.max(1, total))}%  ${humanSize(sent)} of ${humanSize(total)}`,
+              ),
+          }),
+        {
+          missing: 'this service takes uploads in its web app, not through the API',
+          hint: 'upload them there, then follow their indexing with `kb files wait ID`',
+        },
+      );
       progress.stop();
       uploaded.push(file);
     } catch (err) {
       progress.stop();
-      // A service without the extension refuses every file alike: said once, with where to go.
-      if (err instanceof UnsupportedError)
-        throw new CliError(
-          'this service takes uploads in its web app, not through the API',
-          ExitCode.usage,
-          'upload them there, then follow their indexing with `kb files wait ID`',
-        );
       // Refused for what the file is (too large, its name): said, and the others go on.
-      // Anything else (a key refused, the service gone, Ctrl-C) stops here, with its own exit
-      // code, after saying what was uploaded before it.
+      // Anything else (the service without uploads, a key refused, the service gone, Ctrl-C)
+      // stops here, with its own exit code, after saying what was uploaded before it.
       if (!(err instanceof PayloadTooLargeError || err instanceof UnprocessableError)) {
         printUploaded(ctx, uploaded);
         throw err;

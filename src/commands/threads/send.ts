@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { MAX_REQUEST_BYTES } from '../../api/limits.js';
 import { Interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
-import { readStdin } from '../../io/stdin.js';
+import { wordsOrStdin } from '../../io/stdin.js';
 import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
 import { printReply } from './print-reply.js';
 
@@ -29,13 +29,8 @@ Examples:
     );
 }
 
-export async function messageFrom(ctx: Context, words: string[]): Promise<string> {
-  if (words.length === 0 || (words.length === 1 && words[0] === '-')) {
-    if (ctx.io.stdinIsTTY)
-      throw new UsageError('no message given', 'pass it as arguments, or pipe it on stdin');
-    return (await readStdin(ctx.io, 'the message', MAX_REQUEST_BYTES)).trim();
-  }
-  return words.join(' ').trim();
+export function messageFrom(ctx: Context, words: string[]): Promise<string> {
+  return wordsOrStdin(ctx.io, words, 'message', MAX_REQUEST_BYTES);
 }
 
 export async function runSend(

@@ -1,0 +1,63 @@
+import type { Retrieval } from '../assistant.js';
+
+/** One chunk retrieved for a question, as the search route lists it. */
+export interface SearchHit {
+  rank: number;
+  fileId: string;
+  filename: string;
+  /** The pages the chunk is from (a document with pages), else null. */
+  pages: [first: number, last: number] | null;
+  /** The retrieval's score for the chunk (BM25, or fused with the embeddings' ranking). */
+  score: number;
+  /** The chunk holds a passage that answers the question. */
+  answers: boolean;
+  text: string;
+  /** The chunk's passages that the answer is made of (none when it does not feed the answer). */
+  passages: { text: string; relevance: number }[];
+}
+
+export interface Explained {
+  /** Some passage answers: the assistant would answer rather than say it found nothing. */
+  answered: boolean;
+  data: SearchHit[];
+}
+
+/**
+ * What a retrieval found, ranked: first the chunks that hold an answering passage, those the
+ * answer draws on by the rank of their best passage, then the others by score; then every other
+ * chunk by score. At most `limit`.
+ */
+export function explainRetrieval(
+  retrieval: Pick<Retrieval, 'hits' | 'passages' | 'grounded'>,
+  limit: number,
+): Explained {
+  const answering = new Set(retrieval.grounded.map((h) => h.chunk.id));
+  /** Per chunk, the answer's passages it holds and the best of their ranks. */
+  const drawnOn = new Map<string, { best: number; passages: SearchHit['passages'] }>();
+  for (const p of retrieval.passages) {
+    const entry = drawnOn.get(p.chunk.id) ?? { best: -Infinity, passages: [] };
+    entry.best = Math.max(entry.best, p.rank);
+    entry.passages.push({ text: p.text, relevance: p.relevance });
+    drawnOn.set(p.chunk.id, entry);
+  }
+  const order = (id: string) =>
+    drawnOn.has(id) ? [0, -drawnOn.get(id)!.best] : answering.has(id) ? [1, 0] : [2, 0];
+  const ranked = retrieval.hits
+    .map((hit, at) => ({ hit, at, key: order(hit.chunk.id) }))
+    .sort(
+      (a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || b.hit.score - a.hit.score || a.at - b.at,
+    );
+  return {
+    answered: retrieval.passages.length > 0,
+    data: ranked.slice(0, limit).map(({ hit }, i) => ({
+      rank: i + 1,
+      fileId: hit.chunk.fileId,
+      filename: hit.chunk.filename,
+      pages: hit.chunk.pages ? [hit.chunk.pages[0], hit.chunk.pages[1]] : null,
+      score: hit.score,
+      answers: answering.has(hit.chunk.id) || drawnOn.has(hit.chunk.id),
+      text: hit.chunk.text,
+      passages: drawnOn.get(hit.chunk.id)?.passages ?? [],
+    })),
+  };
+}
