@@ -30,6 +30,7 @@ const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
 
 /** What was found for a question: the candidate chunks, the question's weighted terms, the passages that answer it. */
 export interface Retrieval {
+  /** The chunks looked in, then (with a longer `list`) those ranked after them. */
   hits: Hit[];
   terms: QuestionTerm[];
   /** The passages the answer is made of; none when nothing answers the question. */
@@ -51,8 +52,8 @@ export async function retrieve(
   {
     threshold = RELEVANCE_THRESHOLD,
     embeddings,
-    limit = CANDIDATES,
-  }: { threshold?: number; embeddings?: Embeddings; limit?: number } = {},
+    list = CANDIDATES,
+  }: { threshold?: number; embeddings?: Embeddings; list?: number } = {},
 ): Promise<Retrieval> {
   const index = store.index(workspaceId);
   const at = history.findLastIndex((m) => m.role === 'user');
@@ -62,9 +63,12 @@ export async function retrieve(
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
   const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
   const byId = new Map<string, Hit>();
-  for (const hit of index.search(message, limit)) byId.set(hit.chunk.id, hit);
+  // The answer is looked for in the best CANDIDATES; a longer list (the search route's) goes on
+  // with the chunks ranked after them, which no answer draws on.
+  const ranked = index.search(message, Math.max(list, CANDIDATES));
+  for (const hit of ranked.slice(0, CANDIDATES)) byId.set(hit.chunk.id, hit);
   if (followUp)
-    for (const hit of index.search(`${message} ${previous.content}`, limit))
+    for (const hit of index.search(`${message} ${previous.content}`, CANDIDATES))
       if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
   const answer = followUp ? history.slice(at + 1).find((m) => m.role === 'assistant') : undefined;
   // The passages the previous answer drew on are where a follow-up's answer most often is,
@@ -140,7 +144,13 @@ export async function retrieve(
     passages = groundedPassages(alone, scored);
   }
   const answering = new Set(scored.filter((p) => p.relevance >= threshold).map((p) => p.chunk.id));
-  return { hits, terms, passages, grounded: hits.filter((h) => answering.has(h.chunk.id)) };
+  const listed = ranked.slice(CANDIDATES).filter((h) => !byId.has(h.chunk.id));
+  return {
+    hits: list > hits.length ? [...hits, ...listed] : hits,
+    terms,
+    passages,
+    grounded: hits.filter((h) => answering.has(h.chunk.id)),
+  };
 }
 
 /** An answering sentence shorter than this is followed by the next of its paragraph, up to this length. */

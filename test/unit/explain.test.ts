@@ -22,6 +22,9 @@ const passage = (c: Chunk, rank: number, text = `passage of ${c.id}`): ScoredPas
   text,
   chunk: c,
   position: 0,
+  line: 0,
+  needsLead: false,
+  subject: 0,
   relevance: Math.min(1, rank),
   rank,
 });

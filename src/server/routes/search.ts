@@ -29,12 +29,11 @@ export function searchRoutes(service: Service) {
       if (!thread) throw notFound('thread');
       history = (store.messages.get(thread.id) ?? []).filter((m) => !m.pending);
     }
-    // As many candidates as the default lists, at least: a smaller limit shows the top of the
-    // same ranking, and what answers is judged over at least as many chunks as a message's.
+    // Retrieved as a message is (what answers is the same), listing `limit` chunks.
     const retrieval = await retrieve(store, workspaceId, query, history, {
       threshold: service.options.relevanceThreshold,
       embeddings: service.embeddings,
-      limit: Math.max(limit, SEARCH_DEFAULT_LIMIT),
+      list: limit,
     });
     return c.json({ query, ...explainRetrieval(retrieval, limit) });
   });
