@@ -428,15 +428,20 @@ function anchorQuery(q) {
   return q.turns.length > 1 ? `${last} ${q.turns[0].question}` : last;
 }
 
+let libsqlLoaded;
+/** libsql's Database class, or undefined (said once) when it cannot be loaded. */
+async function libsql() {
+  libsqlLoaded ??= import('libsql').then(
+    (m) => m.default,
+    (err) => note(`bench:real: libsql cannot be loaded (${err.message}); FTS5 runs in python3's sqlite3`),
+  );
+  return libsqlLoaded;
+}
+
 /** Chunk indexes ranked by FTS5 bm25 for each query, with libsql (or python3's sqlite3). */
 async function fts5Rank(chunks, queries, tokenize) {
-  let Database;
-  try {
-    Database = (await import('libsql')).default;
-  } catch (err) {
-    note(`bench:real: libsql cannot be loaded (${err.message}); FTS5 runs in python3's sqlite3`);
-    return fts5RankPython(chunks, queries, tokenize);
-  }
+  const Database = await libsql();
+  if (!Database) return fts5RankPython(chunks, queries, tokenize);
   const db = new Database(':memory:');
   db.exec(`CREATE VIRTUAL TABLE c USING fts5(text, tokenize='${tokenize}')`);
   const insert = db.prepare('INSERT INTO c(rowid, text) VALUES (?, ?)');
