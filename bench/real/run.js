@@ -433,7 +433,10 @@ let libsqlLoaded;
 async function libsql() {
   libsqlLoaded ??= import('libsql').then(
     (m) => m.default,
-    (err) => note(`bench:real: libsql cannot be loaded (${err.message}); FTS5 runs in python3's sqlite3`),
+    (err) => {
+      note(`bench:real: libsql cannot be loaded (${err.message}); FTS5 runs in python3's sqlite3`);
+      return undefined;
+    },
   );
   return libsqlLoaded;
 }
