@@ -1,11 +1,11 @@
 import { citation, citedFilename } from '../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './answer/ground.js';
 import { asSentence, followingSentences } from './answer/passages.js';
-import { type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
+import { isName, type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
 import type { Embeddings } from './embeddings/embeddings.js';
 import { semanticRetrieval } from './embeddings/semantic.js';
 import type { Chunk, MessageRecord } from './model.js';
-import type { Hit } from './search.js';
+import { type Hit, tokens } from './search.js';
 import type { Store } from './store.js';
 
 export interface Reply {
@@ -20,8 +20,11 @@ export interface Reply {
 /** How much the previous question's words count in a follow-up, against 1 for the question's own. */
 const FOLLOW_UP_WEIGHT = 0.7;
 
+/** How much a part of an identifier named in the question weighs, against a word of its own. */
+const PART_SHARE = 0.5;
+
 /** How many chunks a question's answer is looked for in. */
-const CANDIDATES = 6;
+const CANDIDATES = 10;
 
 /** A pronoun standing for the previous question's subject ("What replaces it?"). */
 const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
@@ -86,23 +89,36 @@ export async function retrieve(
   for (const hit of hits)
     for (const [queryTerm, term] of hit.expansions) {
       const set = expansions.get(queryTerm) ?? new Set<string>();
-      set.add(stem(term));
+      set.add(term);
       expansions.set(queryTerm, set);
     }
   const weigh = (term: string, share: number): QuestionTerm => {
-    const found = expansions.get(term) ?? new Set<string>();
-    const idf = index.idf(term);
+    const indexed = stem(term);
+    const found = expansions.get(indexed) ?? new Set<string>();
+    const idf = index.idf(indexed);
     // A word found nowhere but corrected by the search weighs what its correction does.
     const weight =
-      found.size && index.documentFrequency(term) === 0
+      found.size && index.documentFrequency(indexed) === 0
         ? Math.min(...[...found].map((e) => index.idf(e)))
         : idf;
-    return { term, stem: stem(term), weight: weight * share * shareOf(term), expansions: found };
+    return { term, stem: indexed, weight: weight * share * shareOf(term), expansions: found };
   };
   const terms = [...new Set(own)].map((t) => weigh(t, 1));
   if (followUp)
     for (const t of new Set(questionWords(previous.content)))
       if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
+  // The names a question gives (an identifier, a number) must be in what answers it; a
+  // follow-up that says "it" gives those of the question before too.
+  for (const t of terms) t.required = isName(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+  // An identifier's parts ("27" and "04" of 27.04) say again what it says: half weight, not names.
+  const parts = new Set(
+    terms.filter((t) => t.required).flatMap((t) => tokens(t.term).filter((p) => p !== t.term)),
+  );
+  for (const t of terms)
+    if (parts.has(t.term)) {
+      t.required = false;
+      t.weight *= PART_SHARE;
+    }
   const continuing = followUp ? new Set((answer?.sources ?? []).map(citedFilename)) : undefined;
   // With an embeddings endpoint: the nearest chunks by meaning too, and each passage's similarity.
   const semantic =
@@ -167,8 +183,11 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const sources = citations(passages.map((p) => p.chunk));
   const said = new Set(passages.map((p) => `${p.chunk.id}:${p.position}`));
   const sentences: string[] = [];
+  const shownLeads = new Set<string>();
   for (const p of passages) {
-    sentences.push(asSentence(p.needsLead ? `${p.lead}: ${p.text}` : p.text));
+    const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
+    if (lead !== undefined) shownLeads.add(lead);
+    sentences.push(asSentence(lead !== undefined ? `${shortLead(lead)}: ${p.text}` : p.text));
     for (const next of followingSentences(p, ANSWER_SPAN)) {
       const key = `${next.chunk.id}:${next.position}`;
       if (said.has(key)) break;
@@ -179,6 +198,12 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const body = sentences.join(' ');
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** A heading as an answer names it: a function's signature by its name (`shutil.copytree()`). */
+function shortLead(lead: string): string {
+  const signature = /^([\w.]+)\s*\(.{12,}\)/.exec(lead);
+  return signature ? `${signature[1]}()` : lead;
 }
 
 /** A chunk by its id (`fileId:n`), while its file still has it. */

@@ -1,3 +1,4 @@
+import { stem as porter2 } from 'porter2';
 import { withinEdits } from '../util/edit-distance.js';
 import type { Chunk } from './model.js';
 
@@ -33,16 +34,29 @@ const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 2;
+export const TOKENIZER_VERSION = 3;
 
 /** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
 export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
 }
 
-/** The searchable terms of a text: folded words and numbers, without stop words. */
+/** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {
   return words(text).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** The index's terms of a text: its searchable words, stemmed. */
+export function indexTerms(text: string): string[] {
+  return tokens(text).map(stem);
+}
+
+/**
+ * A word's stem (Porter2, the Snowball English stemmer): "released" and "release", "prices" and
+ * "priced" meet. Identifiers are kept as written (`sort_keys`, `--all`, `%j`), and numbers.
+ */
+export function stem(word: string): string {
+  return /[^a-z]/.test(word) ? word : porter2(word);
 }
 
 /** The folded words and numbers of a text, stop words included, then its identifiers whole. */
@@ -145,7 +159,7 @@ export class ChunkIndex {
       this.#files.set(fileId, file);
       this.#hidden.add(file.number);
     }
-    const nameTerms = tokens(chunks[0]!.filename);
+    const nameTerms = indexTerms(chunks[0]!.filename);
     const terms = this.#terms;
     for (const chunk of chunks) {
       const n = this.#chunks.length;
@@ -157,8 +171,9 @@ export class ChunkIndex {
       // it already has here (the last one of its list), up to the cap.
       for (let i = 0; i < text.length + nameTerms.length; i++) {
         const named = i >= text.length;
-        const term = named ? nameTerms[i - text.length]! : text[i]!;
-        if (!named && STOP_WORDS.has(term)) continue;
+        const word = named ? nameTerms[i - text.length]! : text[i]!;
+        if (!named && STOP_WORDS.has(word)) continue;
+        const term = named ? word : stem(word);
         const times = named ? FILENAME_WEIGHT : 1;
         if (!named) length++;
         let list = terms.get(term);
@@ -244,7 +259,7 @@ export class ChunkIndex {
 
   /** The best `limit` chunks for `query`, best first. */
   search(query: string, limit = 5): Hit[] {
-    const queryTerms = [...new Set(tokens(query))];
+    const queryTerms = [...new Set(indexTerms(query))];
     if (queryTerms.length === 0 || this.#live === 0) return [];
     // Exact terms first: expansion multiplies the postings to read with the vocabulary's size,
     // so it is used only when exact terms find too little.

@@ -80,6 +80,11 @@ A query with a syntax error returns SQLSTATE 42601 and the position of the error
 A query that divides by zero returns SQLSTATE 22012.
 `;
 
+const UBUNTU = `version,codename,series,created,release,eol
+13.04,Raring Ringtail,raring,2012-10-18,2013-04-25,2014-01-27
+20.04 LTS,Focal Fossa,focal,2019-10-17,2020-04-23,2025-05-29
+22.04 LTS,Jammy Jellyfish,jammy,2021-10-14,2022-04-21,2027-06-01
+`;
 const RELEASES = `version,codename,series,created,release,eol
 10,Buster,buster,2017-06-17,2019-07-06,2022-09-10
 11,Bullseye,bullseye,2019-07-06,2021-08-14,2024-08-14
@@ -102,6 +107,7 @@ beforeAll(async () => {
   writeFileSync(join(docs, 'loader.md'), LOADER);
   writeFileSync(join(docs, 'sql-errors.md'), SQL);
   writeFileSync(join(docs, 'data-debian.csv'), RELEASES);
+  writeFileSync(join(docs, 'data-ubuntu.csv'), UBUNTU);
   writeFileSync(join(docs, 'bash-variables.txt'), VARIABLES);
   // Other documents about syntax errors, enough that the loader is not among a search's best.
   for (const tool of ['awk', 'sed', 'jq', 'yaml', 'toml', 'css', 'regex', 'shell'])
@@ -169,5 +175,14 @@ describe('answers from manuals (#33)', () => {
     );
     expect(answer.sources).toEqual(['bash-variables.txt']);
     expect(answer.content).toContain('The default value is 500.');
+  });
+
+  it('does not answer about a version, a number or an identifier with a passage about another', async () => {
+    const ask = await thread();
+    expect((await ask('When was Ubuntu 22.04 released?')).content).toContain('release: 2022-04-21');
+    const none = await ask('When was Ubuntu 27.04 released?');
+    expect(none.sources).toEqual([]);
+    const option = await ask('What does the reload_config option of load_config do?');
+    expect(option.sources).toEqual([]);
   });
 });

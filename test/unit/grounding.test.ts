@@ -207,3 +207,23 @@ describe('passagesOf in API references (#33)', () => {
     expect(passages[0]!.lead).toMatch(/^json\.dumps\(/);
   });
 });
+
+describe('chunks keep their heading (#33)', () => {
+  it('starts each chunk of a section with its heading, so its sentences keep their subject', () => {
+    const body = Array.from(
+      { length: 30 },
+      (_, i) => `Sentence ${i} of the copytree section says one more thing.`,
+    );
+    const text = [
+      'shutil.copytree(src, dst, dirs_exist_ok=False)',
+      body.join(' '),
+      'shutil.rmtree(path)',
+      'Delete a tree.',
+    ].join('\n');
+    const chunks = chunkText(text);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(0, -1))
+      expect(c.split('\n')[0]).toBe('shutil.copytree(src, dst, dirs_exist_ok=False)');
+    expect(passagesOf(chunk(chunks[1]!))[0]!.lead).toBe('shutil.copytree(src, dst, dirs_exist_ok=False)');
+  });
+});

@@ -8,7 +8,12 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
     // A duration: "how long", "response time", "how soon".
     asks: /\bhow (?:long|soon)\b|\btimes?\b|\bduration\b/i,
     holds:
-      /\b\d+(?:[.,]\d+)?[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
+      /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
+  },
+  {
+    // A default: a value it is, or is set to.
+    asks: /\bdefault\b/i,
+    holds: /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|=\s*\S|\bby default\b/i,
   },
   {
     // An amount: a price, a discount.

@@ -16,13 +16,21 @@ const CONTINUITY_BONUS = 0.1;
 /** And more, the very passages it drew on. */
 const DRAWN_ON_BONUS = 0.25;
 /** A passage under a heading that names what is asked about is about it, not just mentioning it. */
-const SUBJECT_BONUS = 0.2;
+const SUBJECT_BONUS = 0.5;
+/**
+ * Under one heading, the sentence that says what is asked in its own words beats the ones the
+ * heading alone makes match (the sentence on `dirs_exist_ok`, not the first under copytree's
+ * signature).
+ */
+const OWN_WORDS_BONUS = 0.2;
 /** Between passages that hold as much of the question, the one with fewer other words is the answer. */
 const DENSITY_WEIGHT = 0.15;
 /** A passage that holds the kind of answer asked for (a duration for "how long"), over one that does not. */
 const ANSWER_TYPE_BONUS = 0.15;
 /** A passage without the kind of answer asked for answers less of the question ("how long" → "passwords are allowed"). */
 const MISSING_TYPE_SHARE = 0.75;
+/** A passage without an identifier or a number the question names (see `QuestionTerm.required`). */
+const MISSING_NAME_SHARE = 0.5;
 
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
@@ -70,7 +78,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const typed = holdsAnswerType(question, passage.text);
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
       const held = coverage(stems, terms);
-      const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) : 0;
+      // A passage without the identifier or number the question names is about something else
+      // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
+      const required = terms.filter((t) => t.required);
+      const missing = required.filter((t) => !stems.has(t.stem)).length;
+      // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
+      const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
+      const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) * named : 0;
       const relevance = Math.max(lexical, byMeaning(input, passage.text));
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
@@ -79,10 +93,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
         SUBJECT_BONUS * subject +
+        OWN_WORDS_BONUS * coverage(own, terms) +
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0);
-      all.push({ ...passage, relevance, rank, needsLead: held > coverage(own, terms), subject });
+      const needsLead =
+        !!leadStems && coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms);
+      all.push({ ...passage, relevance, rank, needsLead, subject });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
   const kept: ScoredPassage[] = [];

@@ -1,14 +1,27 @@
-import { tokens } from '../search.js';
+import { indexTerms, stem, tokens } from '../search.js';
+
+export { stem };
 
 /** A word of a question, as matched against passages, and how much it counts. */
 export interface QuestionTerm {
-  /** The searchable term, as the index has it. */
+  /** The question's word. */
   term: string;
+  /** The index's term for it (its stem). */
   stem: string;
   /** Its inverse document frequency times how much its question counts (a follow-up's earlier question, less). */
   weight: number;
   /** Stems of the indexed words it was expanded to (a typo's correction), matched for part of the weight. */
   expansions: Set<string>;
+  /**
+   * It names one thing among its kind: an identifier (`sort_keys`, `os.path`, `--all`, `27.04`)
+   * or a number. A passage without it is about another.
+   */
+  required?: boolean;
+}
+
+/** Whether a question's word names one thing among its kind (see `QuestionTerm.required`). */
+export function isName(word: string): boolean {
+  return /[._%-]/.test(word) || /^\d+$/.test(word);
 }
 
 /** How much a passage word that the search expanded the question's word to counts (a typo, a prefix). */
@@ -31,25 +44,6 @@ const GENERIC = new Set(
 /** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */
 const AFTER_HOW = new Set(['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'large']);
 
-/**
- * A word's stem for matching a question to a passage: "tickets" and "ticket", "switched" and
- * "switch", "prices" and "priced" meet. Light suffix stripping, not a linguistic stemmer: it is
- * applied alike to both sides, so it only has to be consistent.
- */
-export function stem(word: string): string {
-  let w = word;
-  if (w.length <= 3) return w;
-  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith('ly') && w.length >= 6) w = w.slice(0, -2);
-  else if (w.endsWith('ing') && w.length >= 6) w = w.slice(0, -3);
-  else if (w.endsWith('ed') && w.length >= 5) w = w.slice(0, -2);
-  if (/([b-df-hj-km-np-rtv-z])\1$/.test(w) && !/[lsz]{2}$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
-  return w;
-}
-
 /** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
   const all = tokens(question);
@@ -64,7 +58,7 @@ export function shareOf(word: string): number {
 
 /** The stems of a passage's searchable words. */
 export function passageStems(text: string): Set<string> {
-  return new Set(tokens(text).map(stem));
+  return new Set(indexTerms(text));
 }
 
 /**

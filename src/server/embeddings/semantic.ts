@@ -43,7 +43,7 @@ export async function semanticRetrieval(
   if (!question) return undefined;
   const total = terms.reduce((sum, t) => sum + t.weight, 0);
   const held = (hit: Hit) =>
-    terms.filter((t) => hit.queryTerms.includes(t.term)).reduce((sum, t) => sum + t.weight, 0);
+    terms.filter((t) => hit.queryTerms.includes(t.stem)).reduce((sum, t) => sum + t.weight, 0);
   const fused = new Map<string, { hit: Hit; score: number }>();
   const add = (hit: Hit, rank: number) => {
     const entry = fused.get(hit.chunk.id) ?? { hit, score: 0 };

@@ -34,6 +34,8 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     current = sentences;
     length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
+  /** The heading the text is under: each chunk starts with it, so that its sentences keep their subject. */
+  let heading: Sentence | undefined;
   for (const section of sections) {
     if (current.length && section.page !== last) {
       push();
@@ -43,9 +45,13 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     for (const sentence of sentencesOf(section.text)) {
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
-        start(overlapOf(current, overlap));
+        const kept = overlapOf(current, overlap);
+        const under =
+          heading && !kept.some((s) => s.text === heading!.text) && heading.text.length < size / 4;
+        start(under ? [heading!, ...kept] : kept);
         first = current.length ? last : undefined;
       }
+      if (sentence.opens && isHeading(sentence.text)) heading = sentence;
       if (sentence.text.length > size) {
         for (let i = 0; i < sentence.text.length; i += size - overlap) {
           if (current.length) push();
@@ -62,6 +68,11 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   }
   if (current.length) push();
   return chunks;
+}
+
+/** A line that heads what follows: short and without an end mark, or a function's signature. */
+function isHeading(text: string): boolean {
+  return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
 
 /** Sentences as text: a space within a paragraph, a line end between paragraphs. */

@@ -29,6 +29,11 @@ interface Table {
   headers: string[] | undefined;
   row: string[] | undefined;
   cell: string | undefined;
+  /** How much of the row so far is link text (inside `linkDepth` links). */
+  linkChars: number;
+  linkDepth: number;
+  /** The row's td cells: a first row of th cells only names the columns. */
+  dataCells: number;
 }
 
 /**
@@ -74,10 +79,23 @@ export function htmlToText(html: string): string {
         if (name === 'a' && table?.cell === undefined) link = '';
         if (name === 'table') {
           flush();
-          tables.push({ headers: undefined, row: undefined, cell: undefined });
-        } else if (table && name === 'tr') table.row = [];
-        else if (table && (name === 'td' || name === 'th')) table.cell = '';
-        else if (table?.cell !== undefined) {
+          tables.push({
+            headers: undefined,
+            row: undefined,
+            cell: undefined,
+            linkChars: 0,
+            linkDepth: 0,
+            dataCells: 0,
+          });
+        } else if (table && name === 'tr') {
+          table.row = [];
+          table.linkChars = 0;
+          table.dataCells = 0;
+        } else if (table?.cell !== undefined && name === 'a') table.linkDepth++;
+        else if (table && (name === 'td' || name === 'th')) {
+          table.cell = '';
+          if (name === 'td') table.dataCells++;
+        } else if (table?.cell !== undefined) {
           if (BLOCKS.has(name)) table.cell += ' ';
         } else if (BLOCKS.has(name)) flush();
       },
@@ -85,8 +103,10 @@ export function htmlToText(html: string): string {
         if (inTitle) title += text;
         if (hidden) return;
         const table = tables.at(-1);
-        if (table?.cell !== undefined) table.cell += text;
-        else if (link !== undefined) link += text;
+        if (table?.cell !== undefined) {
+          table.cell += text;
+          if (table.linkDepth) table.linkChars += text.replace(/\s/g, '').length;
+        } else if (link !== undefined) link += text;
         else if (!table) write(text);
       },
       onclosetag(name) {
@@ -105,8 +125,13 @@ export function htmlToText(html: string): string {
         } else if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
           table.row?.push(table.cell.replace(/\s+/g, ' ').trim());
           table.cell = undefined;
+        } else if (table?.cell !== undefined && name === 'a') {
+          table.linkDepth = Math.max(0, table.linkDepth - 1);
         } else if (table && name === 'tr' && table.row) {
-          lines.push(...rowLines(table));
+          // A row mostly of links is navigation too (an index's columns of entries).
+          const chars = table.row.join('').replace(/\s/g, '').length;
+          if (!(table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars))
+            lines.push(...rowLines(table));
           table.row = undefined;
         } else if (name === 'table') {
           tables.pop();
@@ -123,13 +148,18 @@ export function htmlToText(html: string): string {
   return lines.join('\n');
 }
 
-/** A table row as text: the first row names the columns of the rows after it. */
+/**
+ * A table row as text: a first row that names the columns (header cells, or short labels as
+ * a Word table's first row is) names them in the rows after it; a table without one has its
+ * rows' cells joined as they are.
+ */
 function rowLines(table: Table): string[] {
   const cells = table.row!;
   if (!cells.some(Boolean)) return [];
   if (!table.headers) {
-    table.headers = cells;
-    return [cells.filter(Boolean).join('; ')];
+    const names = table.dataCells === 0 || cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c));
+    table.headers = names ? cells : [];
+    if (names) return [cells.filter(Boolean).join('; ')];
   }
   const headers = table.headers;
   const parts = cells
