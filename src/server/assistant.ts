@@ -188,9 +188,14 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
     sentences.push(asSentence(lead !== undefined ? `${shortLead(lead)}: ${p.text}` : p.text));
+    const known = new Set([
+      ...retrieval.terms.map((t) => t.term),
+      ...tokens(p.lead ?? ''),
+      ...tokens(p.text),
+    ]);
     for (const next of followingSentences(p, ANSWER_SPAN)) {
       const key = `${next.chunk.id}:${next.position}`;
-      if (said.has(key)) break;
+      if (said.has(key) || !sameSubject(next.text, known)) break;
       said.add(key);
       sentences.push(asSentence(next.text));
     }
@@ -198,6 +203,17 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const body = sentences.join(' ');
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/**
+ * Whether a sentence goes on about what is already said: it names nothing new (a capitalised
+ * name past its first word, an identifier) beyond the question and the sentence before it.
+ * "The default value is 500." goes on after HISTSIZE's sentence; "The Enterprise plan has custom
+ * pricing" does not after the Growth plan's.
+ */
+function sameSubject(sentence: string, known: Set<string>): boolean {
+  const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
+  return names.every((name) => tokens(name).every((t) => known.has(t)));
 }
 
 /** A heading as an answer names it: a function's signature by its name (`shutil.copytree()`). */

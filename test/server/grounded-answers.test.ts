@@ -177,6 +177,12 @@ describe('answers from manuals (#33)', () => {
     expect(answer.content).toContain('The default value is 500.');
   });
 
+  it('does not go on to a sentence about another subject', async () => {
+    const ask = await thread();
+    const answer = await ask('When was Debian 11 released?');
+    expect(answer.content).not.toMatch(/Bookworm|Buster/);
+  });
+
   it('does not answer about a version, a number or an identifier with a passage about another', async () => {
     const ask = await thread();
     expect((await ask('When was Ubuntu 22.04 released?')).content).toContain('release: 2022-04-21');
