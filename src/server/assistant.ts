@@ -187,7 +187,9 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
-    sentences.push(asSentence(lead !== undefined ? `${shortLead(lead)}: ${p.text}` : p.text));
+    // A heading leads with a colon; a FAQ's question, as itself.
+    const led = lead === undefined ? p.text : `${shortLead(lead)}${lead.endsWith('?') ? ' ' : ': '}${p.text}`;
+    sentences.push(asSentence(led));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),

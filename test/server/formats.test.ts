@@ -278,3 +278,15 @@ describe('paragraphs whole (#33)', () => {
     );
   });
 });
+
+describe('PDF running headers and footers (#33)', () => {
+  it('leaves out a first or last line that recurs on many pages, its numbers aside', async () => {
+    const { withoutRunningLines } = await import('../../src/server/extraction/pdf-text.js');
+    const pages = [1, 2, 3, 4].map(
+      (n) => `LS(1) User Commands LS(1)\nText of page ${n}.\nGNU coreutils 9.1 September 2022 ${n}`,
+    );
+    expect(withoutRunningLines(pages)).toEqual([1, 2, 3, 4].map((n) => `Text of page ${n}.`));
+    // Two pages are too few to tell a header from a repeated line.
+    expect(withoutRunningLines(pages.slice(0, 2))).toEqual(pages.slice(0, 2));
+  });
+});

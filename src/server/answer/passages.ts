@@ -107,5 +107,6 @@ export function followingSentences(passage: Passage, length: number): Passage[] 
 
 /** The passage as an answer's sentence: ends with a full stop. */
 export function asSentence(text: string): string {
-  return /[.!?]["')\]]?$/.test(text) ? text : `${text}.`;
+  if (/[.!?]["')\]]?$/.test(text)) return text;
+  return `${text.replace(/[:;,]$/, '')}.`;
 }

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
 import type { IndexingError } from '../model.js';
 import { htmlToText } from './html-text.js';
 import { markdownToText } from './markdown-text.js';
-import { pdfPageText } from './pdf-text.js';
+import { pdfPageText, withoutRunningLines } from './pdf-text.js';
 import { unwrapText } from './plain-text.js';
 import { decodeText } from './text-decode.js';
 
@@ -151,7 +151,7 @@ async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
       return fail('encrypted', 'the PDF is protected by a password; save an unprotected copy to index it');
     return fail('parse_error', `the PDF cannot be read: ${(err as Error).message}`);
   }
-  const extracted = finish(pages.map((text, i) => ({ text, page: i + 1 })));
+  const extracted = finish(withoutRunningLines(pages).map((text, i) => ({ text, page: i + 1 })));
   if (!extracted.ok && pages.length > 0)
     return fail(
       'no_text_layer',

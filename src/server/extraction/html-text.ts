@@ -76,6 +76,12 @@ export function htmlToText(html: string): string {
         if (hidden) return;
         if (name === 'pre') pre++;
         const table = tables.at(-1);
+        // 2<sup>64</sup> is 2^64, not 264.
+        if (name === 'sup') {
+          if (table?.cell !== undefined) table.cell += '^';
+          else if (link !== undefined) link += '^';
+          else line += '^';
+        }
         if (name === 'a' && table?.cell === undefined) link = '';
         if (name === 'table') {
           flush();

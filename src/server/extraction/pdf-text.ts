@@ -74,3 +74,32 @@ function linesOf(items: PdfTextItem[]): Line[] {
   for (const line of lines) line.text = line.text.replace(/\s+/g, ' ').trim();
   return lines.filter((l) => l.text);
 }
+
+/** A line at the top or bottom of this share of the pages (at least 3) is a running header or footer. */
+const RUNNING_SHARE = 0.4;
+
+/**
+ * The pages without their running headers and footers ("LS(1) User Commands LS(1)", "Debian
+ * Reference 230 / 233"): a first or last line that recurs on many pages, its numbers aside, is
+ * the layout's, not the text's, and would otherwise start every page's first sentence.
+ */
+export function withoutRunningLines(pages: string[]): string[] {
+  const shape = (line: string) => line.replace(/\d+/g, '#').trim();
+  const count = (lines: (string | undefined)[]) => {
+    const counts = new Map<string, number>();
+    for (const line of lines) if (line) counts.set(shape(line), (counts.get(shape(line)) ?? 0) + 1);
+    return counts;
+  };
+  const lines = pages.map((page) => page.split('\n'));
+  const tops = count(lines.map((l) => l[0]));
+  const bottoms = count(lines.map((l) => (l.length > 1 ? l.at(-1) : undefined)));
+  const least = Math.max(3, RUNNING_SHARE * pages.length);
+  const running = (counts: Map<string, number>, line: string | undefined) =>
+    line !== undefined && (counts.get(shape(line)) ?? 0) >= least;
+  return lines.map((l) => {
+    let kept = l;
+    if (running(tops, kept[0])) kept = kept.slice(1);
+    if (kept.length > 1 && running(bottoms, kept.at(-1))) kept = kept.slice(0, -1);
+    return kept.join('\n');
+  });
+}

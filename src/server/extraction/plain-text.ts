@@ -7,7 +7,8 @@ const MIN_FILL_WIDTH = 40;
  * Plain text with its paragraphs whole: a text filled to a width (an info manual, a man page
  * saved as text, an email) has a line end every 70 characters, which would cut its sentences. A
  * line that reaches near the usual width continues on the next, unless that one starts an item
- * (a bullet, a number), is indented further (an example), is a heading after a sentence's end,
+ * (a bullet, a number), is indented further (an example; but an item's wrapped lines, indented
+ * to its text, go on), is a heading after a sentence's end,
  * or is a heading's underline; short
  * lines (headings, list items, the end of a paragraph) keep their ends. Underlines (`****`,
  * `====`) go: they only draw the heading above them.
@@ -28,7 +29,7 @@ export function unwrapText(text: string): string {
       previous.length >= FULL_LINE * width &&
       !ITEM.test(trimmed) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
-      indent(trimmed) <= indent(previous) + 1
+      (indent(trimmed) <= indent(previous) + 1 || indent(trimmed) === itemTextStart(previous))
     ) {
       const joined = out[out.length - 1]!;
       const hyphenated = /\p{Ll}-$/u.test(previous) && /^\s*\p{Ll}/u.test(trimmed);
@@ -42,7 +43,13 @@ export function unwrapText(text: string): string {
   return out.join('\n');
 }
 
-const ITEM = /^\s*(?:[*•·+-]|\d+[.)]|[a-z][.)])\s/;
+const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s/;
+
+/** Where an item's text starts after its marker: its wrapped lines are indented to there. */
+function itemTextStart(line: string): number {
+  const marker = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s+/.exec(line);
+  return marker ? marker[0].length : -1;
+}
 const UNDERLINE = /^\s*([*=~^#-])\1{2,}\s*$/;
 
 function indent(line: string): number {
