@@ -179,6 +179,14 @@ const showHit = (h) =>
 /** kb serve, built, as a child process (so that its own peak RSS can be read) on the corpus. */
 async function startKb(corpusDir, env) {
   const args = [BIN, 'serve', '--json', '--port', '0', '--docs', corpusDir, '--index-delay', '0'];
+  // Retrieval by meaning too, against a real embeddings endpoint (ollama, llama.cpp, vLLM, OpenAI).
+  if (process.env.BENCH_REAL_EMBED_BASE_URL)
+    args.push(
+      '--embed-base-url',
+      process.env.BENCH_REAL_EMBED_BASE_URL,
+      '--embed-model',
+      process.env.BENCH_REAL_EMBED_MODEL ?? 'nomic-embed-text',
+    );
   let dataFile;
   if (options.keep) {
     const folder = join(cacheDir(), 'kb-serve');
@@ -670,7 +678,9 @@ note(
 );
 
 const work = mkdtempSync(join(tmpdir(), 'kb-bench-real-'));
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('KB_')));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('KB_') || k === 'KB_EMBED_API_KEY'),
+);
 Object.assign(env, {
   HOME: work,
   KB_CONFIG_DIR: work,
