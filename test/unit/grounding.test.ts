@@ -227,3 +227,22 @@ describe('chunks keep their heading (#33)', () => {
     expect(passagesOf(chunk(chunks[1]!))[0]!.lead).toBe('shutil.copytree(src, dst, dirs_exist_ok=False)');
   });
 });
+
+describe('definition lists (#33)', () => {
+  it('reads a short line under a term as its definition, not as a heading', () => {
+    const text = [
+      '‘%j’',
+      'day of year (001..366)',
+      '‘%k’',
+      'hour, space padded ( 0..23)',
+      'Conversion specifiers',
+      'Notes follow here.',
+    ].join('\n');
+    const passages = passagesOf(chunk(text));
+    expect(passages.map((p) => [p.lead, p.text])).toEqual([
+      ['‘%j’', 'day of year (001..366)'],
+      ['‘%k’', 'hour, space padded ( 0..23)'],
+      ['Conversion specifiers', 'Notes follow here.'],
+    ]);
+  });
+});

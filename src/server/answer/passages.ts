@@ -26,6 +26,9 @@ const ENTRY = [
   /^\(line +\d+\)$/,
 ];
 
+/** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
+const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
+
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
 /** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
@@ -64,23 +67,33 @@ export function passagesOf(chunk: Chunk): Passage[] {
   if (nav === undefined) navigation.set(chunk, (nav = isNavigation(chunk.text)));
   if (nav) return out;
   let lead: string | undefined;
+  let leadLine = -2;
   let position = 0;
   chunk.text.split('\n').forEach((paragraph, line) => {
+    const firstOfLine = position + 1;
+    // Whether the line before was the lead itself: a term defines only the line right under it.
+    const fresh = leadLine === line - 1;
     for (const raw of paragraph.split(SENTENCE_END)) {
       position++;
       const text = raw.trim();
       if (!text || CODE.test(text)) continue;
       if (text.endsWith('?') || SIGNATURE.test(text)) {
         lead = text;
+        leadLine = line;
         continue;
       }
       const words = text.split(/\s+/).length;
       const row = text.includes(': ');
-      if (!row && !/[.!]["')\]]?$/.test(text) && words < 8) {
+      // Under a term (an option, a format code, a name), a short line is its definition:
+      // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
+      const defines =
+        fresh && lead !== undefined && TERM.test(lead) && words >= 2 && position === firstOfLine;
+      if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
         lead = text;
+        leadLine = line;
         continue;
       }
-      if (words < 3) continue;
+      if (words < 3 && !defines) continue;
       out.push(lead === undefined ? { text, chunk, position, line } : { text, chunk, position, line, lead });
     }
   });
