@@ -246,3 +246,26 @@ describe('definition lists (#33)', () => {
     ]);
   });
 });
+
+describe('isNavigation and prose that looks like entries (#33)', () => {
+  it('does not take numbered verses or an example with its output for navigation', () => {
+    const verses = [
+      'Genesis 36',
+      '41 Duke Aholibamah, duke Elah, duke Pinon,',
+      '42 Duke Kenaz, duke Teman, duke Mibzar,',
+      '43 Duke Magdiel, duke Iram: these be the dukes of Edom, according to their habitations.',
+      'Genesis 37',
+      '1 And Jacob dwelt in the land wherein his father was a stranger, in the land of Canaan.',
+    ].join('\n');
+    const example = [
+      '>>> median([1, 3, 5])',
+      '3',
+      'When the number of data points is even, the median is interpolated by taking the average of the two middle values:',
+      '>>> median([1, 3, 5, 7])',
+      '4.0',
+      'This is suited for when your data is discrete.',
+      '2.5',
+    ].join('\n');
+    for (const text of [verses, example]) expect(isNavigation(text), text).toBe(false);
+  });
+});

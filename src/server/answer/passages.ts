@@ -47,12 +47,20 @@ function isEntry(line: string): boolean {
  * Most of its lines are entries; it names what is elsewhere and answers nothing itself.
  */
 export function isNavigation(text: string): boolean {
-  const lines = text.split('\n').filter((l) => l.trim());
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !CODE.test(l));
   if (lines.length < 5) return false;
-  const entries = lines.filter((l) => isEntry(l.trim())).length;
-  return entries >= NAVIGATION_SHARE * lines.length;
+  const entries = lines.filter(isEntry).length;
+  // Prose among them (a verse numbered "41 …", an example's output "4.0") is not navigation.
+  const prose = lines.filter(
+    (l) => !isEntry(l) && l.split(' ').length >= 6 && /[.!?:]["')\]]?$/.test(l),
+  ).length;
+  return entries >= NAVIGATION_SHARE * lines.length && prose < PROSE_SHARE * lines.length;
 }
 const NAVIGATION_SHARE = 0.5;
+const PROSE_SHARE = 0.25;
 
 const navigation = new WeakMap<Chunk, boolean>();
 
