@@ -9,11 +9,14 @@ import { makePdf } from '../helpers/documents.js';
  * A stand-in worker: `hang.txt` never finishes, `boom.txt` allocates until the heap limit ends
  * the worker, `exit.txt` exits; anything else answers with its text.
  */
-function plantedWorker(): string {
+function plantedWorker(startMs = 0): string {
   const path = join(tempDir(), 'worker.mjs');
   writeFileSync(
     path,
     `import { parentPort } from 'node:worker_threads';
+     // A slow start (a loaded machine, a large module graph) before it listens.
+     const until = Date.now() + ${startMs}; while (Date.now() < until);
+     setImmediate(() => parentPort.postMessage({ ready: true }));
      let queue = Promise.resolve();
      parentPort.on('message', (job) => { queue = queue.then(async () => {
        if (job.filename === 'hang.txt') await new Promise(() => {});
@@ -54,6 +57,14 @@ describe('the extraction worker', () => {
     });
     expect(next).toEqual({ ok: true, chunks: [{ text: 'after the hang' }] });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("starts a document's deadline once the worker listens, not while it starts", async () => {
+    extractor = new Extractor({ script: plantedWorker(600), timeoutMs: 300 });
+    expect(await extractor.extract('fine.txt', Buffer.from('read in time'))).toEqual({
+      ok: true,
+      chunks: [{ text: 'read in time' }],
+    });
   });
 
   it('fails a document that exhausts the heap or ends the worker; kb serve and the next document go on', async () => {

@@ -19,6 +19,8 @@ interface Pending {
   resolve: (result: ExtractResult) => void;
 }
 
+/** How long a new worker may take to start listening, beyond a document's own deadline. */
+const START_GRACE_MS = 30_000;
 /**
  * Extraction off the event loop: one worker thread, started on the first document that needs
  * it, takes documents in order. A document that takes longer than the limit, or that makes the
@@ -27,6 +29,8 @@ interface Pending {
  */
 export class Extractor {
   readonly #timeoutMs: number;
+  /** Whether the current worker has said it listens (see `#arm`). */
+  #ready = false;
   readonly #heapMb: number;
   readonly #script: string;
   #worker: Worker | undefined;
@@ -104,6 +108,7 @@ export class Extractor {
     // What pdf.js and the like print is not kb serve's to show.
     worker.stdout.resume();
     worker.stderr.resume();
+    this.#ready = false;
     worker.on('message', (message: WorkerMessage) => this.#receive(worker, message));
     worker.on('error', (err) => this.#lost(worker, failure('extract_crashed', describeCrash(err))));
     worker.on('exit', (code) =>
@@ -113,23 +118,32 @@ export class Extractor {
     return worker;
   }
 
-  /** The deadline of the document the worker is on. */
+  /**
+   * The deadline of the document the worker is on, from when the worker listens: its start (a
+   * new worker loading its modules on a busy machine) is not the document's, but is bounded too.
+   */
   #arm(): void {
     clearTimeout(this.#timer);
     if (!this.#sent.length) return;
     const worker = this.#worker;
+    const ms = this.#ready ? this.#timeoutMs : this.#timeoutMs + START_GRACE_MS;
     this.#timer = setTimeout(() => {
       if (worker === this.#worker)
         this.#lost(
           worker,
           failure('extract_timeout', `reading the text took longer than ${this.#timeoutMs / 1000} s`),
         );
-    }, this.#timeoutMs);
+    }, ms);
     this.#timer.unref();
   }
 
   #receive(worker: Worker, message: WorkerMessage): void {
-    if (worker !== this.#worker || this.#sent[0]?.id !== message.id) return;
+    if (worker !== this.#worker) return;
+    if ('ready' in message) {
+      this.#ready = true;
+      return this.#arm();
+    }
+    if (this.#sent[0]?.id !== message.id) return;
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
       return;

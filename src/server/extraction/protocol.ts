@@ -15,7 +15,10 @@ export interface WorkerJob {
  * long to read on kb serve's event loop), then the end, with the error if it has no text.
  */
 export type WorkerMessage =
-  { id: number; chunks: TextChunk[] } | { id: number; end: true; error?: IndexingError };
+  | { id: number; chunks: TextChunk[] }
+  | { id: number; end: true; error?: IndexingError }
+  /** Said once, when it has loaded and listens: a document's deadline starts then, not before. */
+  | { ready: true };
 
 export type ExtractResult = { ok: true; chunks: TextChunk[] } | { ok: false; error: IndexingError };
 

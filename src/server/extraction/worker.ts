@@ -36,3 +36,5 @@ parentPort!.on('message', (job: WorkerJob) => {
     post({ id: job.id, end: true });
   });
 });
+
+post({ ready: true });
