@@ -34,7 +34,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 3;
+export const TOKENIZER_VERSION = 4;
 
 /** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
 export function fold(text: string): string {
@@ -65,21 +65,22 @@ function words(text: string): string[] {
   const split: string[] = /[^\x00-\x7f]/.test(text)
     ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
-  return /[._%-]/.test(text) ? split.concat(identifiers(text)) : split;
+  return /[._%-]|\b[B-HJ-Z]\b/.test(text) ? split.concat(identifiers(text)) : split;
 }
 
 /**
  * Identifiers as written, besides their parts: `snake_case`, `dotted.names` and versions (`20.04`; folded), long
  * flags (`--almost-all`), and, keeping their case since it changes their meaning, short flags
- * (`-A`) and format codes (`%j`, `%H`). A question naming one then finds it before its parts used apart.
+ * (`-A`), format codes (`%j`, `%H`) and a capital letter standing alone (struct's format
+ * character `H`, a grade, a key; not the words "A" and "I"). A question naming one then finds it before its parts used apart.
  */
 const IDENTIFIER =
-  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|\d+(?:\.\d+)+(?![.\d])|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)/g;
+  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|\d+(?:\.\d+)+(?![.\d])|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)|(?<![\w'’.-])[B-HJ-Z](?![\w'’-])/g;
 
 function identifiers(text: string): string[] {
   const found = text.match(IDENTIFIER);
   if (!found) return [];
-  return found.map((id) => (/^(?:-[A-Za-z]|%[A-Za-z])$/.test(id) ? id : id.toLowerCase()));
+  return found.map((id) => (/^(?:-[A-Za-z]|%[A-Za-z]|[A-Z])$/.test(id) ? id : id.toLowerCase()));
 }
 
 // BM25 with the usual constants.

@@ -21,7 +21,7 @@ export interface QuestionTerm {
 
 /** Whether a question's word names one thing among its kind (see `QuestionTerm.required`). */
 export function isName(word: string): boolean {
-  return /[._%-]/.test(word) || /^\d+$/.test(word);
+  return /[._%-]/.test(word) || /^(?:\d+|[A-Z])$/.test(word);
 }
 
 /** How much a passage word that the search expanded the question's word to counts (a typo, a prefix). */
