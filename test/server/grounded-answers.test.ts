@@ -108,6 +108,10 @@ beforeAll(async () => {
   writeFileSync(join(docs, 'sql-errors.md'), SQL);
   writeFileSync(join(docs, 'data-debian.csv'), RELEASES);
   writeFileSync(join(docs, 'data-ubuntu.csv'), UBUNTU);
+  writeFileSync(
+    join(docs, 'readme-tabulate.md'),
+    '# Text formatting\n\nBy default, tabulate removes leading and trailing whitespace from each cell. To keep it, set the module-level flag PRESERVE_WHITESPACE to True.\n',
+  );
   writeFileSync(join(docs, 'bash-variables.txt'), VARIABLES);
   // Other documents about syntax errors, enough that the loader is not among a search's best.
   for (const tool of ['awk', 'sed', 'jq', 'yaml', 'toml', 'css', 'regex', 'shell'])
@@ -190,5 +194,12 @@ describe('answers from manuals (#33)', () => {
     expect(none.sources).toEqual([]);
     const option = await ask('What does the reload_config option of load_config do?');
     expect(option.sources).toEqual([]);
+  });
+
+  it('finds a dotted name by its last part where that is a name of its own', async () => {
+    const ask = await thread();
+    const answer = await ask('What is the tabulate.PRESERVE_WHITESPACE flag for?');
+    expect(answer.sources).toEqual(['readme-tabulate.md']);
+    expect(answer.content).toContain('PRESERVE_WHITESPACE to True');
   });
 });

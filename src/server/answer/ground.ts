@@ -1,7 +1,7 @@
 import type { Hit } from '../search.js';
 import { holdsAnswerType } from './answer-type.js';
 import { type Passage, passagesOf } from './passages.js';
-import { coverage, passageStems, type QuestionTerm } from './relevance.js';
+import { coverage, holdsName, passageStems, type QuestionTerm } from './relevance.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -81,7 +81,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
       const required = terms.filter((t) => t.required);
-      const missing = required.filter((t) => !stems.has(t.stem)).length;
+      const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
       const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) * named : 0;

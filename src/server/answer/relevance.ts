@@ -71,7 +71,7 @@ export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
   let held = 0;
   for (const t of terms) {
     total += t.weight;
-    if (stems.has(t.stem)) held += t.weight;
+    if (holdsName(stems, t.stem)) held += t.weight;
     else {
       for (const e of t.expansions)
         if (stems.has(e)) {
@@ -81,4 +81,15 @@ export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
     }
   }
   return total > 0 ? held / total : 0;
+}
+
+/**
+ * Whether a passage holds a name the question gives: as given, or a dotted name by its last
+ * part where that is a name of its own (`tabulate.PRESERVE_WHITESPACE` is `PRESERVE_WHITESPACE`
+ * in a text about tabulate; `json.dumps` is not any `dumps`).
+ */
+export function holdsName(stems: Set<string>, name: string): boolean {
+  if (stems.has(name)) return true;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return last !== name && (last.includes('_') || last.length >= 8) && stems.has(last);
 }

@@ -70,8 +70,14 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   return chunks;
 }
 
-/** A line that heads what follows: short and without an end mark, or a function's signature. */
+/**
+ * A line that heads what follows: short and without an end mark, or a function's signature; but
+ * not an option or a code a definition list defines (`‘%o’`, `-a, --all`), which heads only its
+ * definition.
+ */
 function isHeading(text: string): boolean {
+  if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
+  if (/^-{1,2}\w[\w-]*,\s*-/.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
 
