@@ -139,6 +139,7 @@ export async function retrieve(
     terms,
     continuing,
     drawnOn,
+    said: answer?.content,
     ownTerms: ownSubject ? ownTerms : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),

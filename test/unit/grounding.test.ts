@@ -269,3 +269,28 @@ describe('isNavigation and prose that looks like entries (#33)', () => {
     for (const text of [verses, example]) expect(isNavigation(text), text).toBe(false);
   });
 });
+
+describe('examples in prose (#33)', () => {
+  it('neither quotes a line shaped as code nor lets an example’s output head the sentences after it', () => {
+    const text = [
+      'statistics.median(data)',
+      'When the number of data points is odd, the middle data point is returned:',
+      '>>> median([1, 3, 5])',
+      '3',
+      'When the number of data points is even, the median is interpolated by taking the average of the two middle values:',
+      'toml_dict = tomli.loads(toml_str)',
+      'assert toml_dict == {"gretzky": 99, "kurri": {"jari": 17}}',
+    ].join('\n');
+    const passages = passagesOf(chunk(text));
+    expect(passages.map((p) => [p.lead, p.text])).toEqual([
+      [
+        'statistics.median(data)',
+        'When the number of data points is odd, the middle data point is returned:',
+      ],
+      [
+        'statistics.median(data)',
+        'When the number of data points is even, the median is interpolated by taking the average of the two middle values:',
+      ],
+    ]);
+  });
+});

@@ -50,6 +50,8 @@ export interface GroundingInput {
   continuing?: Set<string>;
   /** The chunks (ids) the previous answer drew on, when the question follows up on it. */
   drawnOn?: Set<string>;
+  /** The previous answer's text: a passage it already said is not news to a follow-up. */
+  said?: string;
   /**
    * A follow-up's own words: a passage that holds none of them only answers the question
    * before it again ("And parking passes?" after the fire drill), so it does not count by words.
@@ -95,7 +97,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         SUBJECT_BONUS * subject +
         OWN_WORDS_BONUS * coverage(own, terms) +
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
-        (input.drawnOn?.has(passage.chunk.id) ? DRAWN_ON_BONUS : 0) +
+        (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0);
       const needsLead =
         !!leadStems && coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms);

@@ -31,6 +31,14 @@ const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
+/** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
+const CODE_MARKS = /[=(){}[\]<>;"]/g;
+
+function isCode(text: string): boolean {
+  if (/[.!?]["')\]]?$/.test(text)) return false;
+  return (text.match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
+}
+
 /** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
 const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 
@@ -84,12 +92,15 @@ export function passagesOf(chunk: Chunk): Passage[] {
     for (const raw of paragraph.split(SENTENCE_END)) {
       position++;
       const text = raw.trim();
-      if (!text || CODE.test(text)) continue;
+      // An example (at a prompt, or shaped as code) and an example's output ("3", "4.0") are
+      // neither what answers nor what heads it.
+      if (!text || CODE.test(text) || !/\p{L}/u.test(text)) continue;
       if (text.endsWith('?') || SIGNATURE.test(text)) {
         lead = text;
         leadLine = line;
         continue;
       }
+      if (isCode(text)) continue;
       const words = text.split(/\s+/).length;
       const row = text.includes(': ');
       // Under a term (an option, a format code, a name), a short line is its definition:
