@@ -1,7 +1,7 @@
 import { citation, citedFilename } from '../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './answer/ground.js';
-import { asSentence, followingSentences } from './answer/passages.js';
-import { isName, type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
+import { asSentence, followingSentences, type Passage, passagesOf } from './answer/passages.js';
+import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
 import type { Embeddings } from './embeddings/embeddings.js';
 import { semanticRetrieval } from './embeddings/semantic.js';
 import type { Chunk, MessageRecord } from './model.js';
@@ -202,10 +202,49 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       said.add(key);
       sentences.push(asSentence(next.text));
     }
+    const item = itemAnswering(p, retrieval.terms, sentences.join(' '));
+    if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
+      said.add(`${item.chunk.id}:${item.position}`);
+      sentences.push(
+        asSentence(item.lead && TERM_LEAD.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
+      );
+    }
   }
   const body = sentences.join(' ');
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** A list's item or a definition's term, as a line starts it. */
+const ITEM_START = /^(?:[•·*-]\s|\d+[.)]\s)/;
+const TERM_LEAD = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
+/** How many lines after a passage its list is looked in. */
+const LIST_LINES = 12;
+
+/**
+ * The item of the list a passage introduces that says what the answer so far does not: after
+ * "…uses color of the dot to summarize the unit state", the question's "red" is in "• Red ●
+ * indicates a failed or error state". Only when the passage ends with a colon or a list starts
+ * on the next line; the first item, in order, that holds a word of the question the answer lacks.
+ */
+function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: string): Passage | undefined {
+  const after = passagesOf(passage.chunk).filter(
+    (q) => q.line > passage.line && q.line <= passage.line + LIST_LINES,
+  );
+  const listed = (q: Passage) => ITEM_START.test(q.text) || (q.lead !== undefined && TERM_LEAD.test(q.lead));
+  if (
+    !after.length ||
+    !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))
+  )
+    return undefined;
+  const have = passageStems(answer);
+  const lacking = terms.filter((t) => !have.has(t.stem));
+  if (!lacking.length) return undefined;
+  return after.find((q) => {
+    if (!listed(q)) return false;
+    const stems = passageStems(`${q.lead ?? ''} ${q.text}`);
+    return lacking.some((t) => stems.has(t.stem));
+  });
 }
 
 /**

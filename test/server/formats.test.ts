@@ -272,9 +272,16 @@ describe('paragraphs whole (#33)', () => {
       item('-cftuvSUX nor --sort is specified.', 108, 676, 143),
       item('-a, --all', 108, 642, 36),
       item('do not ignore entries starting with .', 144, 630, 140),
+      item(
+        'The output uses the color of the dot to summarize the unit state at a glance, and so on to the',
+        108,
+        600,
+        432,
+      ),
+      item('• Red indicates a failed or error state.', 108, 588, 200),
     ];
     expect(pdfPageText(page)).toBe(
-      'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .',
+      'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .\nThe output uses the color of the dot to summarize the unit state at a glance, and so on to the\n• Red indicates a failed or error state.',
     );
   });
 });

@@ -294,3 +294,20 @@ describe('examples in prose (#33)', () => {
     ]);
   });
 });
+
+describe('numbered terms (#33)', () => {
+  it('reads a number alone as the term of the definition under it, unless it is an example’s output', () => {
+    const text = [
+      'GNU sed returns the following exit status error values:',
+      '0',
+      'Successful completion.',
+      '4',
+      'An I/O error, or a serious processing problem during runtime.',
+    ].join('\n');
+    expect(passagesOf(chunk(text)).map((p) => [p.lead, p.text])).toEqual([
+      [undefined, 'GNU sed returns the following exit status error values:'],
+      ['0', 'Successful completion.'],
+      ['4', 'An I/O error, or a serious processing problem during runtime.'],
+    ]);
+  });
+});

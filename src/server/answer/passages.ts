@@ -84,6 +84,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   if (nav) return out;
   let lead: string | undefined;
   let leadLine = -2;
+  let example = false;
   let position = 0;
   chunk.text.split('\n').forEach((paragraph, line) => {
     const firstOfLine = position + 1;
@@ -92,9 +93,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
     for (const raw of paragraph.split(SENTENCE_END)) {
       position++;
       const text = raw.trim();
-      // An example (at a prompt, or shaped as code) and an example's output ("3", "4.0") are
-      // neither what answers nor what heads it.
-      if (!text || CODE.test(text) || !/\p{L}/u.test(text)) continue;
+      // An example (at a prompt, or shaped as code) and its output ("3", "4.0" under it) are
+      // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
+      const output = example && !/\p{L}/u.test(text);
+      example = !!text && (CODE.test(text) || output || (example && isCode(text)));
+      if (!text || CODE.test(text) || output) continue;
       if (text.endsWith('?') || SIGNATURE.test(text)) {
         lead = text;
         leadLine = line;

@@ -15,6 +15,9 @@ interface Line {
   size: number;
 }
 
+/** A list's item starts a line of its own, whatever the line before it. */
+const ITEM = /^(?:[•·▪‣◦*–-]|\d+[.)])\s/;
+
 /** Lines closer than this many font sizes (baseline to baseline) can be one paragraph's. */
 const PARAGRAPH_LEADING = 1.45;
 /** A line reaching this far across the text's width was wrapped because it was full. */
@@ -38,7 +41,11 @@ export function pdfPageText(items: PdfTextItem[]): string {
     const line = lines[i]!;
     const drop = before.y - line.y;
     const wrapped =
-      before.x1 >= full && drop > 0 && drop <= PARAGRAPH_LEADING * before.size && !/[:;]$/.test(before.text);
+      before.x1 >= full &&
+      drop > 0 &&
+      drop <= PARAGRAPH_LEADING * before.size &&
+      !/[:;]$/.test(before.text) &&
+      !ITEM.test(line.text);
     if (!wrapped) out += `\n${line.text}`;
     // A word hyphenated at the line's end is whole again.
     else if (/\p{Ll}-$/u.test(before.text) && /^\p{Ll}/u.test(line.text)) out = out.slice(0, -1) + line.text;
