@@ -246,6 +246,21 @@ describe('paragraphs whole (#33)', () => {
     );
   });
 
+  it("joins a line the next one's first word would not have fit on", async () => {
+    const changelog = [
+      'Changes with nginx 0.3.8                                         09 Nov 2005',
+      '',
+      '    *) Feature: the "auth_http_header" directive of the',
+      '       ngx_imap_auth_http_module.',
+      '',
+      '    *) Bugfix: the "Content-Type" header line was not set for the',
+      '       responses of the ngx_http_autoindex_module module.',
+    ].join('\n');
+    expect(text(await extractDocument('changelog.txt', Buffer.from(changelog)))).toContain(
+      '*) Feature: the "auth_http_header" directive of the ngx_imap_auth_http_module.',
+    );
+  });
+
   it('reads a Markdown paragraph written over several lines as one', async () => {
     const md = 'The loader reads the file at path and returns\na dictionary of its settings.\n';
     expect(text(await extractDocument('a.md', Buffer.from(md)))).toBe(

@@ -6,7 +6,8 @@ const MIN_FILL_WIDTH = 40;
 /**
  * Plain text with its paragraphs whole: a text filled to a width (an info manual, a man page
  * saved as text, an email) has a line end every 70 characters, which would cut its sentences. A
- * line that reaches near the usual width continues on the next, unless that one starts an item
+ * line that reaches near the usual width, or that the next line's first word would not have fit
+ * on, continues on the next, unless that one starts an item
  * (a bullet, a number), is indented further (an example; but an item's wrapped lines, indented
  * to its text, go on), is a heading after a sentence's end,
  * or is a heading's underline; short
@@ -26,7 +27,7 @@ export function unwrapText(text: string): string {
     if (
       previous !== undefined &&
       trimmed &&
-      previous.length >= FULL_LINE * width &&
+      (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
       !ITEM.test(trimmed) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(trimmed) <= indent(previous) + 1 || indent(trimmed) === itemTextStart(previous))
@@ -51,6 +52,12 @@ function itemTextStart(line: string): number {
   return marker ? marker[0].length : -1;
 }
 const UNDERLINE = /^\s*([*=~^#-])\1{2,}\s*$/;
+
+/** Whether the next line's first word would have run past the width on this line: it was wrapped there. */
+function wouldNotFit(line: string, next: string, width: number): boolean {
+  const word = next.trimStart().split(/\s/, 1)[0]!;
+  return line.length >= width / 2 && line.length + 1 + word.length > width;
+}
 
 function indent(line: string): number {
   return line.length - line.trimStart().length;
