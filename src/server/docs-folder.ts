@@ -2,6 +2,7 @@ import { type FSWatcher, realpathSync, statSync, watch } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { now } from './clock.js';
 import { readDocumentFile } from './document-file.js';
+import { READER_VERSION } from './extraction/document-types.js';
 import { scanFolder } from './folder-scan.js';
 import { type Indexer, type Upload } from './indexer.js';
 import { sha256Sliced } from '../util/hash.js';
@@ -114,7 +115,11 @@ export class DocsFolder {
       if (queued && queued.mtimeMs === file.mtimeMs && queued.size === file.size) continue;
       // Stored by an older kb serve (no source yet): the same name and size is the same file.
       const known = byPath.get(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
-      const settled = known && (known.indexingStatus === 'COMPLETED' || known.indexingStatus === 'FAILED');
+      // Settled, and read as this version reads: a file read by an older kb is read again.
+      const settled =
+        known &&
+        (known.indexingStatus === 'COMPLETED' || known.indexingStatus === 'FAILED') &&
+        known.source?.reader === READER_VERSION;
       if (settled && known.source?.size === file.size && known.source.mtimeMs === file.mtimeMs) continue;
       const read = () => readDocumentFile(file, this.options.maxFileBytes);
       uploads.push({

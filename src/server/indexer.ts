@@ -1,7 +1,7 @@
 import { now } from './clock.js';
 import { DocumentReadError, tooLarge } from './document-file.js';
 import type { ExtractResult } from './extraction/protocol.js';
-import { mimeTypeFor } from './extraction/document-types.js';
+import { mimeTypeFor, READER_VERSION } from './extraction/document-types.js';
 import { newId } from './ids.js';
 import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from './model.js';
 import type { Store } from './store.js';
@@ -395,6 +395,7 @@ export class Indexer {
       ...job.source,
       size: bytes.length,
       sha256: await sha256Sliced(bytes),
+      reader: READER_VERSION,
     };
     const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
     const extraction = await this.options.extract(current.originalFilename, bytes);

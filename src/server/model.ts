@@ -65,6 +65,8 @@ export interface FileSource {
   size: number;
   mtimeMs: number;
   sha256: string;
+  /** The READER_VERSION it was read with (absent: before versions were kept). */
+  reader?: number;
 }
 
 export interface Chunk {

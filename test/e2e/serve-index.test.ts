@@ -105,6 +105,24 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     ]);
   }, 60_000);
 
+  it('reads again, at start, the folder files an older kb read (an upgrade reads them better)', async () => {
+    const { dir, docs, data } = docsFolder(DOCS);
+    const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
+    let serve = await serveUntil(dir, args, /"event":"indexed"/);
+    await serve.stop();
+    // As an older kb left them: read with reader 1.
+    const journal = readFileSync(data, 'utf8');
+    expect(journal).toContain('"reader":2');
+    writeFileSync(data, journal.replaceAll('"reader":2', '"reader":1'));
+    serve = await serveUntil(dir, args, /"event":"indexed"/);
+    expect(await ask(serve.env, dir, 'When is the quokka budget reviewed?')).toContain('[alpha.md]');
+    const stderr = await serve.stop();
+    expect(jsonLines(stderr).at(-1)).toMatchObject({ event: 'indexed', documents: 3, completed: 3 });
+    // Read with this version now: the next start reads nothing again.
+    serve = await serveUntil(dir, args, /restored/);
+    expect(jsonLines(await serve.stop())).toEqual([RESTORED]);
+  }, 60_000);
+
   it('ignores a damaged index file, says why, and indexes everything again', async () => {
     const { dir, docs, data } = docsFolder(DOCS);
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];

@@ -1,5 +1,12 @@
 import { extname } from 'node:path';
 
+/**
+ * The version of how documents are read (extraction and chunking): bumped whenever a format is
+ * read differently. A folder file read by an older version is read again at start, so that an
+ * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals).
+ */
+export const READER_VERSION = 2;
+
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain',
