@@ -1,6 +1,6 @@
 import { citation, citedFilename } from '../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './answer/ground.js';
-import { asSentence, followingSentences, type Passage, passagesOf } from './answer/passages.js';
+import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './answer/passages.js';
 import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem } from './answer/relevance.js';
 import type { Embeddings } from './embeddings/embeddings.js';
 import { semanticRetrieval } from './embeddings/semantic.js';
@@ -206,7 +206,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
       said.add(`${item.chunk.id}:${item.position}`);
       sentences.push(
-        asSentence(item.lead && TERM_LEAD.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
+        asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
       );
     }
   }
@@ -217,7 +217,6 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
 
 /** A list's item or a definition's term, as a line starts it. */
 const ITEM_START = /^(?:[•·*-]\s|\d+[.)]\s)/;
-const TERM_LEAD = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 /** How many lines after a passage its list is looked in. */
 const LIST_LINES = 12;
 
@@ -231,7 +230,7 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
   const after = passagesOf(passage.chunk).filter(
     (q) => q.line > passage.line && q.line <= passage.line + LIST_LINES,
   );
-  const listed = (q: Passage) => ITEM_START.test(q.text) || (q.lead !== undefined && TERM_LEAD.test(q.lead));
+  const listed = (q: Passage) => ITEM_START.test(q.text) || (q.lead !== undefined && TERM.test(q.lead));
   if (
     !after.length ||
     !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))

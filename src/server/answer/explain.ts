@@ -1,26 +1,8 @@
+import type { SearchHit, SearchResult } from '../../api/types.js';
 import type { Retrieval } from '../assistant.js';
 
-/** One chunk retrieved for a question, as the search route lists it. */
-export interface SearchHit {
-  rank: number;
-  fileId: string;
-  filename: string;
-  /** The pages the chunk is from (a document with pages), else null. */
-  pages: [first: number, last: number] | null;
-  /** The retrieval's score for the chunk (BM25, or fused with the embeddings' ranking). */
-  score: number;
-  /** The chunk holds a passage that answers the question. */
-  answers: boolean;
-  text: string;
-  /** The chunk's passages that the answer is made of (none when it does not feed the answer). */
-  passages: { text: string; relevance: number }[];
-}
-
-export interface Explained {
-  /** Some passage answers: the assistant would answer rather than say it found nothing. */
-  answered: boolean;
-  data: SearchHit[];
-}
+/** What the search route answers, less the query: the contract the client reads (api/types). */
+export type Explained = Omit<SearchResult, 'query'>;
 
 /**
  * What a retrieval found, ranked: first the chunks that hold an answering passage, those the

@@ -27,7 +27,7 @@ const ENTRY = [
 ];
 
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
-const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
+export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;

@@ -44,11 +44,12 @@ export function unwrapText(text: string): string {
   return out.join('\n');
 }
 
-const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s/;
+/** A bullet or a number, with the space after it: the start of an item. */
+const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s+/;
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
-  const marker = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s+/.exec(line);
+  const marker = ITEM.exec(line);
   return marker ? marker[0].length : -1;
 }
 const UNDERLINE = /^\s*([*=~^#-])\1{2,}\s*$/;
