@@ -228,6 +228,34 @@ describe('chunks keep their heading (#33)', () => {
   });
 });
 
+describe('long signatures (#33)', () => {
+  it('starts the later chunks of a long signature’s section with its name', () => {
+    const params = Array.from({ length: 24 }, (_, i) => `param${i}=None`).join(', ');
+    const signature = `subprocess.run(args, *, ${params})`;
+    const body = Array.from({ length: 30 }, (_, i) => `Parameter ${i} of run says one more thing.`);
+    const chunks = chunkText(
+      [signature, body.join(' '), 'If check is true, CalledProcessError is raised.'].join('\n'),
+    );
+    expect(signature.length).toBeGreaterThan(200);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks[0]!.split('\n')[0]).toBe(signature);
+    for (const c of chunks.slice(1)) expect(c.split('\n')[0]).toBe('subprocess.run()');
+    const last = passagesOf(chunk(chunks.at(-1)!)).find((p) => p.text.startsWith('If check'));
+    expect(last?.lead).toBe('subprocess.run()');
+  });
+});
+
+describe('sentence ends (#33)', () => {
+  it('does not end a sentence at a full stop before a lowercase word (a URL a line end cut)', () => {
+    const text =
+      'The decision (https://lists.debian.org/debian-user/1997/04/msg00011. html) was made by Bruce Perens. Later ones followed.';
+    expect(passagesOf(chunk(text)).map((p) => p.text)).toEqual([
+      'The decision (https://lists.debian.org/debian-user/1997/04/msg00011. html) was made by Bruce Perens.',
+      'Later ones followed.',
+    ]);
+  });
+});
+
 describe('definition lists (#33)', () => {
   it('reads a short line under a term as its definition, not as a heading', () => {
     const text = [

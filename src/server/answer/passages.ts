@@ -12,8 +12,12 @@ export interface Passage {
   lead?: string;
 }
 
-/** Sentence ends: a full stop, ! or ? and a space. */
-const SENTENCE_END = /(?<=[.!?])[ \t]+/;
+/**
+ * Sentence ends: a full stop, ! or ? and a space, before a word that does not start in lowercase
+ * (as Unicode's sentence rules have it: "msg00011. html) by Bruce Perens" is a URL a PDF's line
+ * end cut, and goes on).
+ */
+const SENTENCE_END = /(?<=[.!?])[ \t]+(?!\p{Ll})/u;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [

@@ -46,9 +46,8 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
-        const under =
-          heading && !kept.some((s) => s.text === heading!.text) && heading.text.length < size / 4;
-        start(under ? [heading!, ...kept] : kept);
+        const lead = heading && repeated(heading, size);
+        start(lead && !kept.some((s) => s.text === lead.text) ? [lead, ...kept] : kept);
         first = current.length ? last : undefined;
       }
       if (sentence.opens && isHeading(sentence.text)) heading = sentence;
@@ -81,6 +80,17 @@ function isHeading(text: string): boolean {
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
 
+/**
+ * A heading as a chunk under it starts: whole when short; a long signature by its name
+ * (`subprocess.run()` for its 300 characters of parameters), so that the sentences on its
+ * parameters in later chunks still say what they are about; another long heading, not at all.
+ */
+function repeated(heading: Sentence, size: number): Sentence | undefined {
+  if (heading.text.length < size / 4) return heading;
+  const signature = /^([\w.]+)\s*\(/.exec(heading.text);
+  return signature ? { text: `${signature[1]}()`, opens: true } : undefined;
+}
+
 /** Sentences as text: a space within a paragraph, a line end between paragraphs. */
 function joined(sentences: Sentence[]): string {
   return sentences.map((s, i) => (i === 0 ? s.text : `${s.opens ? '\n' : ' '}${s.text}`)).join('');
@@ -99,7 +109,8 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
 
 /** The sentences of a text, one at a time (a document of any size makes no array of them). */
 function* sentencesOf(text: string): Generator<Sentence> {
-  const boundary = /(?<=[.!?])[ \t]+|\n+/g;
+  // As answer/passages.ts: a full stop before a lowercase word does not end a sentence.
+  const boundary = /(?<=[.!?])[ \t]+(?!\p{Ll})|\n+/gu;
   let start = 0;
   let opens = true;
   for (;;) {
