@@ -98,6 +98,17 @@ export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError';
 }
 
+/**
+ * Whether a 404 says the route is not there rather than a record: anything but the record-level
+ * `not_found` (or `<kind>_not_found`) a service answers for an unknown id. kb serve's
+ * `route_not_found`, a 404 without a code, a gateway's page and a mock's problem (Prism's
+ * `NO_PATH_MATCHED_ERROR`) all are.
+ */
+export function isMissingRoute(err: unknown): boolean {
+  if (!(err instanceof NotFoundError)) return false;
+  return err.code === 'route_not_found' || !/^(?:[a-z]+_)?not_found$/i.test(err.code ?? '');
+}
+
 export function errorForStatus(status: number, message: string, fields: ApiErrorFields): ApiError {
   const all = { ...fields, status };
   switch (status) {
