@@ -127,6 +127,26 @@ describe('files wait', () => {
     expect(stderr).not.toMatch(/[\u001b\u009b\u0007]/);
   });
 
+  it('waits for every file before failing, then names each that FAILED', async () => {
+    fake = fakeContext();
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'a', message: 'one' } }) });
+    fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'PROCESSING') });
+    fake
+      .on('GET', '/v1/files/f3')
+      .reply(200, { data: file('f3', 'FAILED', { indexingError: { code: 'b', message: 'two' } }) });
+    fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'COMPLETED') });
+    const err = (await runWait(fake.ctx, ['f1', 'f2', 'f3'], { timeout: '5s', interval: '10ms' }).catch(
+      (e: unknown) => e,
+    )) as CliError;
+    expect(fake.stdout()).toContain('f2\tCOMPLETED\n');
+    expect([err.exitCode, err.message]).toEqual([
+      1,
+      '2 files failed indexing: f1 (f1.pdf): a: one; f3 (f3.pdf): b: two',
+    ]);
+  });
+
   it('times out with exit 124', async () => {
     fake = fakeContext();
     fake
