@@ -88,5 +88,11 @@ export function configureTree(
     },
   });
   command.configureOutput({ writeOut: write.out, writeErr: write.err });
+  if (command.commands.length) {
+    // `kb threads` alone asks for its help, as gh has it: on stdout, a success. Commander shows
+    // it as an error (stderr, exit 1); it calls help({ error: true }) only for that.
+    const help = command.help.bind(command);
+    command.help = (() => help()) as Command['help'];
+  }
   for (const sub of command.commands) configureTree(sub, write);
 }

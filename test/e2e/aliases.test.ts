@@ -111,3 +111,29 @@ describe('help like gh', () => {
     expect(missing).toEqual([]);
   }, 120_000);
 });
+
+describe('help asked for is a success, as gh does', () => {
+  it("`kb help NOUN` and `kb NOUN` alone print the noun's help on stdout and exit 0; unknown commands stay errors", async () => {
+    const program = await buildProgram([], { loadAll: true });
+    const nouns = program.commands.filter((c) => c.commands.length).map((c) => c.name());
+    expect(nouns).toEqual(expect.arrayContaining(['threads', 'files', 'webhooks', 'auth']));
+    const asked = [[], ['help'], ...nouns.flatMap((noun) => [[noun], ['help', noun]])];
+    for (let i = 0; i < asked.length; i += 4)
+      await Promise.all(
+        asked.slice(i, i + 4).map(async (args) => {
+          const byFlag = await runKb([...args.filter((a) => a !== 'help'), '--help']);
+          const res = await runKb(args);
+          expect([args.join(' '), res.code, res.stderr, res.stdout]).toEqual([
+            args.join(' '),
+            0,
+            '',
+            byFlag.stdout,
+          ]);
+        }),
+      );
+    for (const args of [['bogus'], ['threads', 'bogus'], ['help', 'bogus']]) {
+      const res = await runKb(args);
+      expect([args.join(' '), res.code, res.stdout]).toEqual([args.join(' '), 2, '']);
+    }
+  }, 120_000);
+});
