@@ -301,7 +301,7 @@ view	show a file'\''s detail and indexing status
 show	show a file'\''s detail and indexing status
 delete	soft-delete files: gone at once from lists and from the assistant'\''s context
 rm	soft-delete files: gone at once from lists and from the assistant'\''s context
-wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
+wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED (each named), 124 on timeout
 upload	upload files to be indexed (kb serve; other services: their web app)'
         case 'file'
             echo 'list	list the documents of the workspace, newest first
@@ -311,7 +311,7 @@ view	show a file'\''s detail and indexing status
 show	show a file'\''s detail and indexing status
 delete	soft-delete files: gone at once from lists and from the assistant'\''s context
 rm	soft-delete files: gone at once from lists and from the assistant'\''s context
-wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout
+wait	wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED (each named), 124 on timeout
 upload	upload files to be indexed (kb serve; other services: their web app)'
         case 'users'
             echo 'list	list workspace members, optionally matching a name or e-mail

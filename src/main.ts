@@ -49,6 +49,8 @@ export async function main(argv: string[]): Promise<void> {
 async function report(err: unknown, argv: string[], usage: string): Promise<number> {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+    // help() asked for (`kb help threads`, `kb threads`): printed on stdout, exit 0
+    if (err.code === 'commander.help' && err.exitCode === 0) return ExitCode.ok;
     if (!usage) return ExitCode.usage;
   }
   const { reportError } = await import('./report.js');

@@ -82,11 +82,21 @@ export function configureTree(
   command.exitOverride();
   command.configureHelp({
     showGlobalOptions: true,
-    // --version belongs to kb itself, not to each verb.
+    // --version belongs to kb itself, not to each verb; a verb's own option of a global one's
+    // name (files wait --timeout) is the one that verb reads, so the global one is not listed.
     visibleGlobalOptions(this: Help, cmd: Command) {
-      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+      const own = new Set(cmd.options.map((o) => o.long));
+      return Help.prototype.visibleGlobalOptions
+        .call(this, cmd)
+        .filter((o) => o.long !== '--version' && !own.has(o.long));
     },
   });
   command.configureOutput({ writeOut: write.out, writeErr: write.err });
+  if (command.commands.length) {
+    // `kb threads` alone asks for its help, as gh has it: on stdout, a success. Commander shows
+    // it as an error (stderr, exit 1); it calls help({ error: true }) only for that.
+    const help = command.help.bind(command);
+    command.help = (() => help()) as Command['help'];
+  }
   for (const sub of command.commands) configureTree(sub, write);
 }

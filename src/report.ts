@@ -11,6 +11,7 @@ import {
   InvalidIdError,
   UnsupportedError,
   NotFoundError,
+  NotTheServiceError,
   ReplyInterruptedError,
   PayloadTooLargeError,
   PermissionDeniedError,
@@ -39,6 +40,7 @@ export function exitCodeFor(err: unknown): number {
   )
     return ExitCode.usage;
   if (
+    err instanceof NotTheServiceError ||
     err instanceof ServerError ||
     err instanceof ConnectionError ||
     err instanceof TimeoutError ||
@@ -61,6 +63,8 @@ export function hintFor(err: unknown): string | undefined {
       ? 'check the host name in the base URL (`kb auth status` shows it)'
       : 'is the service running? check the base URL with `kb auth status`';
   if (err instanceof TimeoutError) return 'raise the limit with --timeout, or try again later';
+  if (err instanceof NotTheServiceError)
+    return "set the service's URL with --base-url, KB_BASE_URL or `kb auth login --base-url URL`";
   if (err instanceof ConflictError && err.code === 'thread_not_open')
     return 'start a new thread (`kb threads create`), or reopen this one: kb api PATCH /v1/threads/ID -f status=OPEN';
   if (err instanceof ApiError && err.status !== undefined && err.status >= 300 && err.status < 400)

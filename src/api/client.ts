@@ -6,6 +6,7 @@ import {
   errorForStatus,
   InvalidResponseError,
   messageFromBody,
+  NotTheServiceError,
   TimeoutError,
 } from './errors.js';
 import { FilesResource } from './resources/files.js';
@@ -96,6 +97,8 @@ const CONNECT_PHASE_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** A page (not JSON) with these says the route is not there: the base URL is not the service's. */
+const NOT_THE_SERVICE = new Set([404, 405, 501]);
 
 /** Joins the base URL (which may carry a path prefix) with an API path and query. */
 export function joinUrl(baseUrl: string, path: string, query?: Query): string {
@@ -361,6 +364,14 @@ export class KbClient {
         );
       }
       return { status, headers, body: body as T, rawBody, requestId: fields.requestId };
+    }
+    const page = text.trim() !== '' && (parseFailed || !looksJson);
+    if (page && NOT_THE_SERVICE.has(status)) {
+      const type = contentType.split(';')[0]?.trim() || 'untyped';
+      throw new NotTheServiceError(
+        `${this.baseUrl} does not look like the kb service (${fields.method} ${new URL(fields.url).pathname} answered ${status} ${type})`,
+        { ...fields, status, code: 'not_the_service' },
+      ).withResponse({ status, headers, rawBody });
     }
     const parsed = parseFailed ? {} : messageFromBody(body);
     const message =

@@ -98,6 +98,26 @@ export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError';
 }
 
+/**
+ * Whether a 404 says the route is not there rather than a record: anything but the record-level
+ * `not_found` (or `<kind>_not_found`) a service answers for an unknown id. kb serve's
+ * `route_not_found`, a 404 without a code, a gateway's page (NotTheServiceError) and a mock's
+ * problem (Prism's `NO_PATH_MATCHED_ERROR`) all are.
+ */
+export function isMissingRoute(err: unknown): boolean {
+  if (err instanceof NotTheServiceError) return true;
+  if (!(err instanceof NotFoundError)) return false;
+  return err.code === 'route_not_found' || !/^(?:[a-z]+_)?not_found$/i.test(err.code ?? '');
+}
+
+/**
+ * The base URL answers, but not as the service: a page (HTML, text) where the service answers
+ * JSON, for a route it has (404, 405, 501). A static site, another app, a wrong path prefix.
+ */
+export class NotTheServiceError extends ApiError {
+  override name = 'NotTheServiceError';
+}
+
 export function errorForStatus(status: number, message: string, fields: ApiErrorFields): ApiError {
   const all = { ...fields, status };
   switch (status) {

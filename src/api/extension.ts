@@ -1,4 +1,11 @@
-import { MethodNotAllowedError, NotFoundError, ServerError, UnsupportedError } from './errors.js';
+import {
+  type ApiError,
+  isMissingRoute,
+  MethodNotAllowedError,
+  NotFoundError,
+  ServerError,
+  UnsupportedError,
+} from './errors.js';
 
 /**
  * Listing, reading and deleting webhooks, uploads and search are extensions of the published
@@ -12,14 +19,12 @@ export async function extension<T>(
   try {
     return await run();
   } catch (err) {
-    const routeMissing =
-      err instanceof NotFoundError &&
-      (options.anyNotFound || err.code === undefined || err.code === 'route_not_found');
+    const routeMissing = (err instanceof NotFoundError && options.anyNotFound) || isMissingRoute(err);
     const notImplemented = err instanceof ServerError && err.status === 501;
     if (err instanceof MethodNotAllowedError || notImplemented || routeMissing) {
       throw new UnsupportedError(
         `this service does not offer ${operation} (it is not part of the published interface)`,
-        { code: 'unsupported', status: err.status },
+        { code: 'unsupported', status: (err as ApiError).status },
       );
     }
     throw err;

@@ -4,6 +4,7 @@ import {
   ConnectionError,
   MethodNotAllowedError,
   InvalidResponseError,
+  isMissingRoute,
   NotFoundError,
   ReplyInterruptedError,
   TimeoutError,
@@ -71,7 +72,8 @@ function toEvent(e: SseEvent): StreamEvent | undefined {
 /**
  * Posts a message and yields the reply as it is written (beta streaming interface). A dropped
  * connection is resumed from the last event seen (Last-Event-ID): every event arrives once, in
- * order. Against a service without the interface (404/405), remembered per base URL, the
+ * order. Against a service without the interface (405, or a 404 for the route: see
+ * isMissingRoute), remembered per base URL, the
  * message is posted synchronously and the reply comes as one `completed` event.
  */
 export async function* streamReply(
@@ -91,10 +93,8 @@ export async function* streamReply(
     });
     generationId = unwrap<{ id: string }>(res.body).id;
   } catch (err) {
-    const missing =
-      err instanceof MethodNotAllowedError ||
-      (err instanceof NotFoundError && (err.code === undefined || err.code === 'route_not_found'));
-    if (!missing) throw err;
+    // A 404 about the thread (not_found) is said as it is; one about the route means no streaming.
+    if (!(err instanceof MethodNotAllowedError || isMissingRoute(err))) throw err;
     unsupported.add(client.baseUrl);
     return yield* synchronously(client, threadId, content, signal);
   }

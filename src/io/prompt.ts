@@ -41,12 +41,26 @@ export async function ask<T>(
 ): Promise<T> {
   const { prompts, context } = await loadPrompts(io, what);
   const cancel = new AbortController();
-  const onKey = (_: unknown, key?: { name?: string }) => {
-    if (key?.name === 'escape') cancel.abort();
+  let cancelled = false;
+  const onKey = (_: unknown, key?: { name?: string; ctrl?: boolean }) => {
+    if (key?.ctrl && key.name === 'c') cancelled = true;
+    else if (options.escape && key?.name === 'escape') {
+      cancelled = true;
+      cancel.abort();
+    }
   };
-  if (options.escape) io.stdin.on('keypress', onKey);
+  io.stdin.on('keypress', onKey);
   try {
-    return await question(prompts, { ...context, signal: cancel.signal });
+    // A cancelled prompt is erased whole, its key help too ("ctrl+t toggle visibility"), which
+    // the library leaves drawn; an answered one stays as drawn. The library reads this once the
+    // prompt has settled, after the key that cancelled it.
+    return await question(prompts, {
+      ...context,
+      signal: cancel.signal,
+      get clearPromptOnDone() {
+        return cancelled;
+      },
+    });
   } catch (err) {
     // The library's ExitPromptError (Ctrl-C) and AbortPromptError (our signal): the one place
     // its errors are recognised, by name, as the package is loaded at run time.

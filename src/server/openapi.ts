@@ -132,7 +132,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
               status: { type: 'string', enum: [...THREAD_STATUSES] },
             },
           }),
-          responses: { 200: ok('the thread', data(ref('Thread'))), ...errors(400, 404, 422), ...COMMON },
+          responses: {
+            200: ok('the thread', data(ref('Thread'))),
+            ...errors(400, 404, 413, 415, 422),
+            ...COMMON,
+          },
         },
       },
       '/v1/threads/{id}/messages': {
@@ -176,7 +180,17 @@ export function openApiDocument(version: string): Record<string, unknown> {
           operationId: 'cancelGeneration',
           tags: ['beta'],
           summary: 'Stop a generation: what was written is kept, marked incomplete',
-          responses: { 200: ok('the generation', data(ref('Generation'))), ...errors(404), ...COMMON },
+          requestBody: {
+            required: false,
+            description:
+              'none is needed; one sent is read as every request body is (a JSON object), then ignored',
+            content: json({ type: 'object' }),
+          },
+          responses: {
+            200: ok('the generation', data(ref('Generation'))),
+            ...errors(400, 404, 413, 415),
+            ...COMMON,
+          },
         },
       },
       '/v1/generations/{id}/events': {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/program.js';
+import type { Command } from 'commander';
+import { buildProgram, configureTree } from '../../src/program.js';
 import { runKb } from '../helpers/cli.js';
 
 /** Every command path of the tree, with each name and alias it can be reached by. */
@@ -110,4 +111,50 @@ describe('help like gh', () => {
     expect(examples).toBeGreaterThan(50);
     expect(missing).toEqual([]);
   }, 120_000);
+});
+
+describe('help asked for is a success, as gh does', () => {
+  it("`kb help NOUN` and `kb NOUN` alone print the noun's help on stdout and exit 0; unknown commands stay errors", async () => {
+    const program = await buildProgram([], { loadAll: true });
+    const nouns = program.commands.filter((c) => c.commands.length).map((c) => c.name());
+    expect(nouns).toEqual(expect.arrayContaining(['threads', 'files', 'webhooks', 'auth']));
+    const asked = [[], ['help'], ...nouns.flatMap((noun) => [[noun], ['help', noun]])];
+    for (let i = 0; i < asked.length; i += 4)
+      await Promise.all(
+        asked.slice(i, i + 4).map(async (args) => {
+          const byFlag = await runKb([...args.filter((a) => a !== 'help'), '--help']);
+          const res = await runKb(args);
+          expect([args.join(' '), res.code, res.stderr, res.stdout]).toEqual([
+            args.join(' '),
+            0,
+            '',
+            byFlag.stdout,
+          ]);
+        }),
+      );
+    for (const args of [['bogus'], ['threads', 'bogus'], ['help', 'bogus']]) {
+      const res = await runKb(args);
+      expect([args.join(' '), res.code, res.stdout]).toEqual([args.join(' '), 2, '']);
+    }
+  }, 120_000);
+});
+
+describe('each flag once in a help', () => {
+  it("a verb option of a global option's name (files wait --timeout) hides the global one in its help", async () => {
+    const program = await buildProgram([], { loadAll: true });
+    configureTree(program, { out: () => {}, err: () => {} });
+    const twice: string[] = [];
+    const walk = (command: Command, path: string) => {
+      const flags = [...command.helpInformation().matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!);
+      for (const flag of new Set(flags.filter((f, i) => flags.indexOf(f) !== i)))
+        twice.push(`${path} ${flag}`);
+      for (const sub of command.commands) walk(sub, `${path} ${sub.name()}`);
+    };
+    walk(program, 'kb');
+    expect(twice).toEqual([]);
+    const wait = program.commands
+      .find((c) => c.name() === 'files')!
+      .commands.find((c) => c.name() === 'wait')!;
+    expect(wait.helpInformation()).toMatch(/--timeout <duration> +give up after this long/);
+  });
 });

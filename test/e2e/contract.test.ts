@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itWith } from '../helpers/tools.js';
 import { BIN, baseEnv, runKb, runKbOnTTY, stripAnsi, tempDir } from '../helpers/cli.js';
 import { EVIL, hostileServer, inert, send } from '../helpers/hostile.js';
-import { startTestServer } from '../helpers/server.js';
+import { operations, undocumented } from '../helpers/openapi.js';
+import { api, startTestServer } from '../helpers/server.js';
+import { request } from 'undici';
 
 const TEN_MB = 10 * 1024 * 1024;
 const createdAt = '2026-11-22T10:00:00Z';
@@ -206,4 +208,115 @@ describe('the scripting contract', () => {
       await local.close();
     }
   });
+});
+
+/** What a fuzzer sends in a path segment, a query value and a body. */
+const BAD_IDS = [
+  'nope',
+  'x'.repeat(3000),
+  '%00',
+  '%2e%2e',
+  '..%2F..%2Fusers',
+  '%E2%80%AE',
+  '%ZZ',
+  "'%20OR%201=1",
+];
+const BAD_VALUES = ['', '-1', '0', '1.5', '1e309', 'abc', 'x'.repeat(3000), '%00', '%ZZ', 'null', 'OPEN%0A'];
+const TWO_MB = 2 * 1024 * 1024;
+const BAD_BODIES: [type: string | undefined, body: string | Buffer][] = [
+  ['application/json', '{not json'],
+  ['application/json', '[1, 2, 3]'],
+  ['application/json', 'null'],
+  ['application/json', '"text"'],
+  ['application/json', '{"content": 5, "title": [], "status": {}, "url": 1, "events": "x", "filename": 2}'],
+  ['application/json', `${'['.repeat(50_000)}${']'.repeat(50_000)}`],
+  ['application/json', '\ufeff{}'],
+  ['application/json', Buffer.from([0x7b, 0xff, 0xfe, 0x7d])],
+  ['application/json', `{"content": "${'x'.repeat(TWO_MB)}"}`],
+  ['application/json; charset=utf-16', '{"content": "hi"}'],
+  ['text/plain', '{"content": "hi"}'],
+  ['text/plain', 'x'.repeat(TWO_MB)],
+  ['application/x-www-form-urlencoded', 'content=hi&title=x'],
+  [
+    'multipart/form-data; boundary=b',
+    '--b\r\ncontent-disposition: form-data; name="content"\r\n\r\nhi\r\n--b--\r\n',
+  ],
+  [undefined, '{"content": "hi"}'],
+];
+
+describe('every operation of the OpenAPI document, sent what a fuzzer sends', () => {
+  it('answers bad ids, query values and bodies with statuses and bodies the document lists for it', async () => {
+    // Uploads past this fail with 413, as every other body past 1 MiB does.
+    const local = await startTestServer({ demo: true, allowLocalWebhooks: true, maxFileBytes: 64 * 1024 });
+    const key = local.keys.demo!;
+    const problems: string[] = [];
+    let sent = 0;
+    async function send(
+      method: string,
+      path: string,
+      headers: Record<string, string> = {},
+      body?: string | Buffer,
+    ) {
+      const res = await request(local.url + path, {
+        method: method as 'GET',
+        headers: { authorization: `Bearer ${key}`, ...headers },
+        body,
+      });
+      const text = await res.body.text();
+      sent++;
+      const problem = undocumented(method, path, {
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? ''),
+        text,
+      });
+      if (problem) problems.push(problem);
+    }
+    try {
+      const created = async (path: string, body: unknown) =>
+        (await api(local, key, 'POST', path, body)).json.data.id as string;
+      const thread = await created('/v1/threads', { title: 'Fuzzed' });
+      const ids: Record<string, string> = {
+        threads: thread,
+        generations: await created(`/v1/threads/${thread}/generations`, { content: 'What plans are there?' }),
+        webhooks: await created('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['file.indexed'] }),
+        files: (await api(local, key, 'GET', '/v1/files?limit=1')).json.data[0].id,
+      };
+      // The values that make each required parameter valid, so that one bad value is tried at a time.
+      const valid: Record<string, string> = { filename: 'fuzz.txt', q: 'plan' };
+      for (const { method, path, parameters } of operations) {
+        const fill = (id: string) => path.replace('{id}', id);
+        const query = (extra: Record<string, string>) => {
+          const values = {
+            ...Object.fromEntries(
+              parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, valid[p.name]!]),
+            ),
+            ...extra,
+          };
+          const text = Object.entries(values)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&');
+          return text ? `?${text}` : '';
+        };
+        const real = fill(ids[path.split('/')[2]!] ?? '');
+        if (path.includes('{id}')) for (const id of BAD_IDS) await send(method, fill(id) + query({}));
+        for (const p of parameters) {
+          if (p.in === 'query') {
+            for (const value of BAD_VALUES) await send(method, real + query({ [p.name]: value }));
+            await send(method, `${real + query({ [p.name]: '1' })}&${p.name}=2`);
+          }
+          if (p.in === 'header')
+            for (const value of BAD_VALUES) await send(method, real + query({}), { [p.name]: value });
+        }
+        await send(method, real + query({ unknown: 'x' }));
+        for (const authorization of ['', 'Bearer kb_wrong', 'Basic a2I6a2I=', `Bearer ${key}x`])
+          await send(method, real + query({}), { authorization });
+        for (const [type, body] of BAD_BODIES)
+          await send(method, real + query({}), type ? { 'content-type': type } : {}, body);
+      }
+    } finally {
+      await local.close();
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

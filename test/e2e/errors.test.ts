@@ -135,3 +135,47 @@ describe('servers stopped by Ctrl-C', () => {
     expect(serve.stderr()).toBe('');
   });
 });
+
+describe('a base URL that is not the service', () => {
+  it('says the URL does not look like the kb service, and how to change it (exit 5)', async () => {
+    // A plain static server, as `python3 -m http.server` answers: an HTML page for 404 and 501.
+    const page =
+      (status: number, message: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+        res.writeHead(status, { 'content-type': 'text/html;charset=utf-8' });
+        res.end(
+          `<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: ${status}</p><p>Message: ${message}.</p></body></html>\n`,
+        );
+      };
+    const site = await hostileServer({
+      'GET /v1/threads': page(404, 'File not found'),
+      'GET /v1/threads/thr_1': page(404, 'File not found'),
+      'POST /v1/threads': page(501, 'Unsupported method'),
+      'GET /v1/users': page(405, 'Method Not Allowed'),
+    });
+    try {
+      for (const args of [
+        ['threads', 'list'],
+        ['threads', 'get', 'thr_1'],
+        ['threads', 'create'],
+        ['users', 'list'],
+      ]) {
+        const res = await runKb(args, {
+          env: { KB_BASE_URL: site.url, KB_API_KEY: 'kb_static', KB_RETRIES: '0' },
+        });
+        const [line, hint, ...rest] = res.stderr.split('\n');
+        expect([args.join(' '), res.code]).toEqual([args.join(' '), 5]);
+        expect(line).toMatch(
+          new RegExp(
+            `^error: ${site.url} does not look like the kb service \\(\\w+ /v1/\\S+ answered (404|405|501) text/html\\)$`,
+          ),
+        );
+        expect(hint).toBe(
+          "hint: set the service's URL with --base-url, KB_BASE_URL or `kb auth login --base-url URL`",
+        );
+        expect(rest.join('')).toBe('');
+      }
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -28,6 +28,8 @@ async function cancelAt(args: string[], prompt: RegExp, env: NodeJS.ProcessEnv =
     const screen = await term.waitFor(/exit=\d+/);
     expect(screen).toContain('exit=130');
     expect(screen).not.toMatch(/force closed|SIGINT|ExitPromptError|error:/);
+    // Nor the prompt's key help (a password's "ctrl+t toggle visibility", a checkbox's keys).
+    expect(screen).not.toMatch(/toggle visibility|navigate|⏎/);
     return screen;
   } finally {
     term.close();

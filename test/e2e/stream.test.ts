@@ -92,6 +92,45 @@ describe('kb threads send --stream', () => {
     }
   });
 
+  it("falls back when the 404 for the streaming route is a mock's or a gateway's, not the thread's", async () => {
+    const createdAt = '2026-11-22T10:00:00Z';
+    const exchange = {
+      userMessage: { id: 'm1', role: 'user', content: 'q', createdAt },
+      aiResponse: { id: 'm2', role: 'assistant', content: 'Sent the ordinary way.', createdAt },
+    };
+    const prism = JSON.stringify({
+      type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+      title: 'Route not resolved, no path matched',
+      status: 404,
+      detail: "The route /v1/threads/thr_1/generations hasn't been found in the specification file",
+    });
+    for (const missing of [
+      send(404, prism, 'application/problem+json'),
+      send(404, '<html><body><h1>404 Not Found</h1><hr>nginx</body></html>', 'text/html'),
+      send(404, JSON.stringify({ detail: 'Not Found' })),
+    ]) {
+      const plain = await hostileServer({
+        'POST /v1/threads/thr_1/generations': missing,
+        'POST /v1/threads/thr_1/messages': send(201, JSON.stringify({ data: exchange })),
+      });
+      try {
+        const res = await runKb(['threads', 'send', 'thr_1', 'q', '--stream'], {
+          env: { KB_BASE_URL: plain.url, KB_API_KEY: 'k' },
+        });
+        expect(res).toMatchObject({ code: 0, stdout: 'Sent the ordinary way.\n', stderr: '' });
+      } finally {
+        await plain.close();
+      }
+    }
+    // kb serve's 404 for an unknown thread is about the thread: said as it is, nothing sent again.
+    const res = await runKb(['threads', 'send', 'thr_none', 'q', '--stream', '--debug'], {
+      env: { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! },
+    });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/^error: thread not found/m);
+    expect(res.stderr).not.toContain('/messages');
+  });
+
   it('Ctrl-C cancels the generation on the service and keeps what arrived (exit 130)', async () => {
     const slow = await startTestServer({ demo: true, streamDelayMs: 60 });
     try {

@@ -147,6 +147,28 @@ describe('kb files upload against kb serve', () => {
     expect(filesNamed('big.txt')).toHaveLength(0);
   });
 
+  it('files wait --all fails (exit 1) on a file that FAILED before the wait began, naming it', async () => {
+    const ci = await startTestServer({ apiKeys: ['ci:kb_ci_wait_key'] });
+    try {
+      const ciEnv = { KB_BASE_URL: ci.url, KB_API_KEY: 'kb_ci_wait_key' };
+      const good = file('release-notes.txt', 'Version 2 adds single sign-on.\n');
+      const broken = file('broken.pdf', '%PDF-1.7\nnot really a PDF\n');
+      expect((await runKb(['files', 'upload', good, broken], { env: ciEnv })).code).toBe(0);
+      // A broken PDF fails at once: both are done before the wait starts.
+      await ci.service.indexer.idle();
+      const res = await runKb(['files', 'wait', '--all'], { env: ciEnv });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(/^error: file_\w+ \(broken\.pdf\) failed indexing/m);
+      expect(res.stderr).not.toContain('release-notes.txt');
+      // Once it is gone, every file is indexed.
+      const failed = (await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: ciEnv })).stdout;
+      expect((await runKb(['files', 'delete', '--yes', failed.trim()], { env: ciEnv })).code).toBe(0);
+      expect(await runKb(['files', 'wait', '--all'], { env: ciEnv })).toMatchObject({ code: 0, stdout: '' });
+    } finally {
+      await ci.close();
+    }
+  });
+
   it('stops at a refused key (exit 4) or a service that is gone (exit 5), as every command does', async () => {
     const path = file('stop.txt', 'stop');
     const refused = await runKb(['files', 'upload', path], {

@@ -190,6 +190,15 @@ describe('kb files', () => {
     expect(res.stdout).toContain('\u001b[31m\u001b[1munsupported_type');
     const json = JSON.parse((await kb(['files', 'get', png.id, '--json'])).stdout);
     expect(json.indexingError.code).toBe('unsupported_type');
+    // The list says why too: a column piped and on a terminal, the field in JSON.
+    expect(failed.find((f: any) => f.id === png.id).indexingError.code).toBe('unsupported_type');
+    const row = (await kb(['files', 'list', '--status', 'FAILED'])).stdout
+      .split('\n')
+      .find((l) => l.startsWith(png.id));
+    expect(row!.split('\t').at(-1)).toBe('unsupported_type');
+    expect(stripAnsi((await runKbOnTTY(['files', 'list', '--status', 'FAILED'], { env })).stdout)).toMatch(
+      /ERROR[\s\S]*unsupported_type/,
+    );
   });
 
   it('refuses to delete without --yes when not on a terminal, supports --dry-run and stdin ids', async () => {

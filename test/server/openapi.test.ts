@@ -1,47 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
 import { openApiDocument } from '../../src/server/openapi.js';
 import { ROOT } from '../helpers/cli.js';
+import { doc, operations, template, undocumented } from '../helpers/openapi.js';
 import { api, startTestServer } from '../helpers/server.js';
 
-type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: object }> }>>;
-};
-const doc = JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8')) as Doc;
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
-const pointer = (...parts: string[]) =>
-  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-
-// ajv-formats is CommonJS: its function is the default export's default, depending on the loader.
-const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (
-  ajv: Ajv2020,
-) => void;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(doc as object, 'kb');
 
 /** The operations the document lists, as `METHOD /template`. */
-const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((m) => METHODS.includes(m))
-    .map((m) => `${m.toUpperCase()} ${path}`),
-);
+const documented = operations.map((o) => `${o.method} ${o.path}`);
 const exercised = new Map<string, Set<number>>();
-
-function template(path: string): string {
-  const bare = path.split('?')[0]!;
-  const found = Object.keys(doc.paths).find((t) =>
-    new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+').replace(/\./g, '\\.')}$`).test(bare),
-  );
-  if (!found) throw new Error(`${bare} is not in the document`);
-  return found;
-}
 
 /** Calls kb serve and checks the answer against the document: status documented, body of the schema. */
 async function check(
@@ -53,24 +24,13 @@ async function check(
   headers: Record<string, string> = {},
 ) {
   const res = await api(server, key, method, path, body, headers);
-  const t = template(path);
-  const operation = doc.paths[t]![method.toLowerCase()];
-  expect(operation, `${method} ${t} is documented`).toBeDefined();
-  const response = operation!.responses[String(res.status)];
-  expect(response, `${method} ${t} answered ${res.status}, which the document does not list`).toBeDefined();
-  const where = response!.$ref
-    ? `${response!.$ref.replace('#/', 'kb#/')}/content/application~1json/schema`
-    : `kb#/${pointer('paths', t, method.toLowerCase(), 'responses', String(res.status))}/content/application~1json/schema`;
-  const content = response!.$ref ? { 'application/json': {} } : response!.content;
-  if (content && 'application/json' in content) {
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const validate = ajv.getSchema(where) ?? ajv.compile({ $ref: where });
-    const valid = validate(res.json);
-    expect(valid, `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-  } else if (content && 'text/event-stream' in content) {
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  } else expect(res.text).toBe('');
-  const key2 = `${method} ${t}`;
+  const problem = undocumented(method, path, {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? '',
+    text: res.text,
+  });
+  expect(problem).toBeUndefined();
+  const key2 = `${method} ${template(path)}`;
   exercised.set(key2, (exercised.get(key2) ?? new Set()).add(res.status));
   return res;
 }

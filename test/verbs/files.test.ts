@@ -27,11 +27,34 @@ describe('files list and get', () => {
     fake = fakeContext();
     fake.on('GET', '/v1/files?limit=50').reply(200, { data: [file('f1')], meta: { returned: 1, limit: 50 } });
     await runList(fake.ctx, {});
-    expect(fake.stdout()).toBe('f1\tf1.pdf\t2048\tapplication/pdf\tCOMPLETED\t2026-11-22T10:00:00Z\n');
+    expect(fake.stdout()).toBe('f1\tf1.pdf\t2048\tapplication/pdf\tCOMPLETED\t2026-11-22T10:00:00Z\t\n');
     fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
     fake.on('GET', '/v1/files?limit=50').reply(200, { data: [file('f1')] });
     await runList(fake.ctx, {});
     expect(fake.stdout()).toContain('2.0 kB');
+  });
+
+  it("shows a FAILED file's failure code: a column piped and on a terminal, indexingError in JSON", async () => {
+    const failed = file('f2', 'FAILED');
+    const detail = { ...failed, indexingError: { code: 'parse_error', message: 'the PDF cannot be read' } };
+    for (const [options, tty] of [
+      [{}, false],
+      [{}, true],
+      [{ json: true }, false],
+    ] as const) {
+      fake = fakeContext({ options, tty, columns: 200, env: { NO_COLOR: '1' } });
+      // The list does not carry the reason (nor does the published interface's): the detail does.
+      fake.on('GET', '/v1/files?limit=50').reply(200, { data: [file('f1'), failed] });
+      fake.on('GET', '/v1/files/f2').reply(200, { data: detail });
+      await runList(fake.ctx, {});
+      const out = fake.stdout();
+      if ('json' in options) expect(JSON.parse(out)).toEqual([file('f1'), detail]);
+      else if (tty) expect(out).toMatch(/ERROR\n[\s\S]*FAILED +\S.* +parse_error\n/);
+      else
+        expect(out.split('\n')[1]).toBe(
+          'f2\tf2.pdf\t2048\tapplication/pdf\tFAILED\t2026-11-22T10:00:00Z\tparse_error',
+        );
+    }
   });
 
   it('shows a detail record with its indexing error, sanitised', async () => {
@@ -125,6 +148,26 @@ describe('files wait', () => {
     });
     expect(stderr).toMatch(/^error: f1.* failed indexing: cannot read\n$/);
     expect(stderr).not.toMatch(/[\u001b\u009b\u0007]/);
+  });
+
+  it('waits for every file before failing, then names each that FAILED', async () => {
+    fake = fakeContext();
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'a', message: 'one' } }) });
+    fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'PROCESSING') });
+    fake
+      .on('GET', '/v1/files/f3')
+      .reply(200, { data: file('f3', 'FAILED', { indexingError: { code: 'b', message: 'two' } }) });
+    fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'COMPLETED') });
+    const err = (await runWait(fake.ctx, ['f1', 'f2', 'f3'], { timeout: '5s', interval: '10ms' }).catch(
+      (e: unknown) => e,
+    )) as CliError;
+    expect(fake.stdout()).toContain('f2\tCOMPLETED\n');
+    expect([err.exitCode, err.message]).toEqual([
+      1,
+      '2 files failed indexing: f1 (f1.pdf): a: one; f3 (f3.pdf): b: two',
+    ]);
   });
 
   it('times out with exit 124', async () => {

@@ -4,6 +4,7 @@ import { Context } from '../../factory.js';
 import { addListOptions, printPages, wanted } from '../shared/list-pages.js';
 import { type StatusListOptions, statusOption } from '../shared/options.js';
 import { fileColumns } from './columns.js';
+import { withIndexingErrors } from './indexing-errors.js';
 
 export default function listCommand(run = runList): Command {
   return addListOptions(
@@ -21,7 +22,9 @@ export default function listCommand(run = runList): Command {
 
 export async function runList(ctx: Context, opts: StatusListOptions): Promise<void> {
   const client = await ctx.client();
-  const pages = client.files.pages({ status: opts.status, want: wanted(opts), signal: ctx.signal });
+  const listed = client.files.pages({ status: opts.status, want: wanted(opts), signal: ctx.signal });
+  // Ids alone need no reasons: `kb files list --status FAILED --ids | kb files delete -` stays one request a page.
+  const pages = ctx.format === 'ids' ? listed : withIndexingErrors(client, listed, ctx.signal);
   await printPages<KbFile>(ctx, pages, fileColumns(ctx.io), {
     empty: opts.status
       ? `No ${opts.status} files`

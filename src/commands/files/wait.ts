@@ -15,7 +15,7 @@ import { collectIds } from '../shared/batch-delete.js';
 export interface WaitOptions {
   timeout: string;
   interval: string;
-  /** Every file not yet COMPLETED or FAILED, whatever their number. */
+  /** Every file, whatever their number: one already FAILED fails the wait too. */
   all?: boolean;
 }
 
@@ -31,10 +31,13 @@ function duration(name: string, text: string): number {
 export default function waitCommand(run = runWait): Command {
   return new Command('wait')
     .description(
-      'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED, 124 on timeout',
+      'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED (each named), 124 on timeout',
     )
     .argument('[id...]', 'file ids; `-` reads ids from stdin')
-    .option('--all', 'wait for every file that is not yet COMPLETED or FAILED')
+    .option(
+      '--all',
+      'every file: wait for those not yet indexed; exit 1 if one has FAILED, already or meanwhile',
+    )
     .option('--timeout <duration>', 'give up after this long (default 10m)')
     .option('--interval <duration>', 'time between checks (default 2s)')
     .addHelpText(
@@ -67,7 +70,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   if (!opts.all && args.length === 0)
     throw new UsageError('no files given', 'name them by id, `-` to read ids from stdin, or --all');
   const client = await ctx.client();
-  const ids = opts.all ? await notDone(client, ctx.signal) : [...new Set(await idsFromArgs(io, args))];
+  const ids = opts.all ? await notCompleted(client, ctx.signal) : [...new Set(await idsFromArgs(io, args))];
   if (ids.length === 0) {
     ctx.note(
       opts.all ? 'Every file is indexed: nothing to wait for' : 'No file ids given: nothing to wait for',
@@ -80,10 +83,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const human = ctx.format === 'human';
   try {
     for (;;) {
-      const pending = ids.filter((id) => {
-        const s = state.get(id)?.indexingStatus;
-        return s !== 'COMPLETED' && s !== 'FAILED';
-      });
+      const pending = ids.filter((id) => !isDone(state.get(id)));
       for (const [id, file] of await latest(client, pending, ctx.signal)) {
         const before = state.get(id)?.indexingStatus;
         state.set(id, file);
@@ -101,31 +101,19 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
               .join(' · ')
           : ids.map((id) => `${id} ${state.get(id)?.indexingStatus ?? '…'}`).join(' · ');
       spinner.update(`${summary} (${formatDuration(performance.now() - started)})`);
-      const failed = ids.map((id) => state.get(id)!).find((f) => f.indexingStatus === 'FAILED');
-      if (failed) {
+      const failed = ids.map((id) => state.get(id)!).filter((f) => f.indexingStatus === 'FAILED');
+      const remaining = timeoutMs - (performance.now() - started);
+      // Every file is waited for, so that all that failed are named at once.
+      if (ids.every((id) => isDone(state.get(id))) || (failed.length && remaining <= 0)) {
         spinner.stop();
         printFinal(ctx, ids, state);
-        // A listed record may not carry the reason: the file's own does.
-        const error = indexingError(
-          'indexingError' in failed ? failed : await client.files.get(failed.id, ctx.signal),
-        );
-        throw new CliError(
-          `${failed.id} (${failed.originalFilename ?? ''}) failed indexing${error ? `: ${error.code ? `${error.code}: ` : ''}${error.message}` : ''}`,
-          ExitCode.failure,
-          undefined,
-          'indexing_failed',
-        );
-      }
-      if (ids.every((id) => state.get(id)?.indexingStatus === 'COMPLETED')) {
-        spinner.stop();
-        printFinal(ctx, ids, state);
+        if (failed.length) throw await failure(client, failed, ctx.signal);
         if (io.stderrIsTTY)
           io.err(
             `${io.errColor.green('✓')} ${ids.length === 1 ? 'indexed' : `all ${ids.length} indexed`} in ${formatDuration(performance.now() - started)}\n`,
           );
         return;
       }
-      const remaining = timeoutMs - (performance.now() - started);
       if (remaining <= 0) {
         spinner.stop();
         const waiting = ids.filter((id) => state.get(id)?.indexingStatus !== 'COMPLETED');
@@ -143,6 +131,32 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   }
 }
 
+const isDone = (file: KbFile | undefined) =>
+  file?.indexingStatus === 'COMPLETED' || file?.indexingStatus === 'FAILED';
+
+/** The files that FAILED, each with its reason (the first few; the rest counted), as one error. */
+async function failure(client: KbClient, failed: KbFile[], signal: AbortSignal): Promise<CliError> {
+  const NAMED = 3;
+  const named = await Promise.all(
+    failed.slice(0, NAMED).map(async (file) => {
+      // A listed record may not carry the reason: the file's own does.
+      const error = indexingError('indexingError' in file ? file : await client.files.get(file.id, signal));
+      return {
+        who: `${file.id} (${file.originalFilename ?? ''})`,
+        reason: error ? `: ${error.code ? `${error.code}: ` : ''}${error.message}` : '',
+      };
+    }),
+  );
+  const [first] = named;
+  const message =
+    failed.length === 1
+      ? `${first!.who} failed indexing${first!.reason}`
+      : `${failed.length} files failed indexing: ${named.map((f) => f.who + f.reason).join('; ')}${
+          failed.length > NAMED ? `; and ${failed.length - NAMED} more (kb files list --status FAILED)` : ''
+        }`;
+  return new CliError(message, ExitCode.failure, undefined, 'indexing_failed');
+}
+
 function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {
   const files = ids.map((id) => state.get(id)!);
   // Piped, each change of state has been printed already.
@@ -153,10 +167,10 @@ function printFinal(ctx: Context, ids: string[], state: Map<string, KbFile>) {
   });
 }
 
-/** The files not yet COMPLETED or FAILED, every page of them. */
-async function notDone(client: KbClient, signal: AbortSignal): Promise<string[]> {
+/** The files not COMPLETED, every page of them: those FAILED already are failures of --all too. */
+async function notCompleted(client: KbClient, signal: AbortSignal): Promise<string[]> {
   const ids: string[] = [];
-  for (const status of ['PENDING', 'PROCESSING'])
+  for (const status of ['FAILED', 'PENDING', 'PROCESSING'])
     ids.push(...(await collectIds(client.files.pages({ status, want: Infinity, signal }))));
   return [...new Set(ids)];
 }

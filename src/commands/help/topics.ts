@@ -4,7 +4,10 @@ export const EXIT_CODES: [number, string][] = [
   [2, 'usage error or invalid input (bad flag, bad value, refused by the service as invalid)'],
   [3, 'not found (unknown thread, file or webhook id)'],
   [4, 'authentication or permission (not logged in, key refused)'],
-  [5, 'service unreachable, timed out, or 5xx after retries'],
+  [
+    5,
+    'service unreachable, or not at the base URL (another server answers there), timed out, or 5xx after retries',
+  ],
   [6, 'rate limited after retries'],
   [124, 'timed out waiting (kb files wait)'],
   [130, 'interrupted (Ctrl-C, or a prompt cancelled)'],
