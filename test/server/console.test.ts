@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
 import { startTestServer } from '../helpers/server.js';
@@ -193,6 +194,63 @@ describe('the web console', () => {
     expect(tries[10]!.status).toBe(429);
     expect(Number(tries[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await tries[10]!.text()).toMatch(/Too many wrong keys: try again in \d+ s\./);
+    const right = await fetch(`${guessed.url}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin: guessed.url },
+      body: form({ key: guessed.keys.demo! }),
+      redirect: 'manual',
+    });
+    expect(right.status).toBe(429);
+    await guessed.close();
+  });
+
+  it('keeps at most 20 sessions per key: the 21st sign-in ends the one used longest ago', async () => {
+    const first = await signIn();
+    const later = [];
+    for (let i = 0; i < 20; i++) later.push(await signIn());
+    expect((await fetch(`${origin}/console/files.json`, { headers: { cookie: first.cookie } })).status).toBe(
+      401,
+    );
+    for (const { cookie } of later)
+      expect((await fetch(`${origin}/console/files.json`, { headers: { cookie } })).status).toBe(200);
+    expect(server.service.sessions.size).toBeLessThanOrEqual(2 * 20);
+  });
+
+  it('counts a sign-in when it starts: bodies sent after the headers get no more tries', async () => {
+    const guessed = await startTestServer({ demo: true });
+    const { hostname, port } = new URL(guessed.url);
+    // Twenty sign-ins whose headers arrive first, and their bodies only when told.
+    const tries = Array.from({ length: 20 }, (_, i) => {
+      const body = form({ key: `kb_wrong_${i}` });
+      const req = httpRequest({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/console/session',
+        headers: { ...FORM, origin: guessed.url, 'content-length': Buffer.byteLength(body) },
+      });
+      const answer = { status: 0 };
+      const answered = new Promise<void>((resolve, reject) => {
+        req.on('response', (res) => {
+          answer.status = res.statusCode!;
+          res.resume().on('end', resolve);
+        });
+        req.on('error', reject);
+      });
+      req.flushHeaders();
+      return { req, body, answer, answered };
+    });
+    // Ten are waiting for their bodies; the other ten are refused before theirs.
+    await expect
+      .poll(() => tries.filter((t) => t.answer.status === 429).length, { timeout: 15_000 })
+      .toBe(10);
+    for (const t of tries) if (!t.answer.status) t.req.end(t.body);
+    await Promise.all(tries.filter((t) => t.answer.status !== 429).map((t) => t.answered));
+    for (const t of tries) t.req.destroy();
+    expect(tries.map((t) => t.answer.status).sort()).toEqual([
+      ...Array<number>(10).fill(401),
+      ...Array<number>(10).fill(429),
+    ]);
     const right = await fetch(`${guessed.url}/console/session`, {
       method: 'POST',
       headers: { ...FORM, origin: guessed.url },

@@ -103,19 +103,16 @@ export function consoleRoutes(service: Service) {
 
   app.post('/console/session', async (c) => {
     if (!sameOrigin(c)) return c.html(signInPage('Sign in from this page.'), 403);
-    const address = clientAddress(c);
-    const wait = sessions.retryAfter(address);
-    if (wait) {
-      c.header('retry-after', String(wait));
-      return c.html(signInPage(`Too many wrong keys: try again in ${wait} s.`), 429);
+    const attempt = sessions.startSignIn(clientAddress(c));
+    if (attempt.retryAfter) {
+      c.header('retry-after', String(attempt.retryAfter));
+      return c.html(signInPage(`Too many wrong keys: try again in ${attempt.retryAfter} s.`), 429);
     }
     const key = String((await formField(c, 'key')) ?? '').trim();
     const workspace = key ? store.workspaceForKey(key) : undefined;
-    if (!workspace) {
-      sessions.failed(address);
-      return c.html(signInPage('That key is not valid for this service.'), 401);
-    }
-    const session = sessions.open(workspace.id);
+    if (!workspace) return c.html(signInPage('That key is not valid for this service.'), 401);
+    attempt.succeeded();
+    const session = sessions.open(workspace.id, key);
     setCookie(c, cookieName(c), session.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
     return c.redirect('/', 303);
   });
