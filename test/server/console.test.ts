@@ -83,6 +83,29 @@ describe('the web console', () => {
     expect(fileCount()).toBe(before + 1);
   });
 
+  it("takes an upload's anti-CSRF token from its header only: the body is the file, never a form", async () => {
+    const { cookie, csrf } = await signIn();
+    const before = fileCount();
+    const inBody = await upload('form.txt', form({ csrf }), { ...FORM, cookie, origin });
+    expect(inBody.status).toBe(403);
+    expect(await inBody.json()).toEqual({
+      error: {
+        code: 'invalid_csrf_token',
+        message: 'an upload carries the anti-CSRF token in the x-csrf-token header',
+      },
+    });
+    expect(fileCount()).toBe(before);
+    // With the header, a body of any type is the file's bytes, read once.
+    const res = await upload('form.txt', 'csrf=not-a-field', {
+      ...FORM,
+      cookie,
+      origin,
+      'x-csrf-token': csrf,
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as any).data.fileSize).toBe('csrf=not-a-field'.length);
+  });
+
   it('reads no more of a form than a key or a token needs', async () => {
     const res = await fetch(`${origin}/console/session`, {
       method: 'POST',

@@ -76,14 +76,24 @@ export function consoleRoutes(service: Service) {
     c.set('session', session);
     return next();
   };
-  /** A change needs the session's anti-CSRF token, and this origin. */
-  const checked = async (c: C, next: Next) => {
-    if (!sameOrigin(c)) return refuse(c, 403, 'cross_origin', 'requests from other sites are refused');
-    const given = c.req.header('x-csrf-token') ?? (await formField(c, 'csrf'));
-    if (!Sessions.csrfMatches(c.var.session, given))
-      return refuse(c, 403, 'invalid_csrf_token', 'the form is out of date: reload the page');
-    return next();
-  };
+  /**
+   * A change needs the session's anti-CSRF token, and this origin. A form carries the token as
+   * its field `csrf` (or the header); an upload, whose body is the file, only in the header: its
+   * body is never read as a form, so the upload still has it to read.
+   */
+  const checked =
+    (carrier: 'form' | 'header') =>
+    async (c: C, next: Next): Promise<Response | void> => {
+      if (!sameOrigin(c)) return refuse(c, 403, 'cross_origin', 'requests from other sites are refused');
+      const header = c.req.header('x-csrf-token');
+      const given = carrier === 'form' ? (header ?? (await formField(c, 'csrf'))) : header;
+      if (Sessions.csrfMatches(c.var.session, given)) return next();
+      const message =
+        carrier === 'header' && !header
+          ? 'an upload carries the anti-CSRF token in the x-csrf-token header'
+          : 'the form is out of date: reload the page';
+      return refuse(c, 403, 'invalid_csrf_token', message);
+    };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
 
   app.get('/', async (c) => {
@@ -117,7 +127,7 @@ export function consoleRoutes(service: Service) {
     return c.redirect('/', 303);
   });
 
-  app.post('/console/session/end', signedIn, checked, (c) => {
+  app.post('/console/session/end', signedIn, checked('form'), (c) => {
     sessions.close(c.var.session.id);
     deleteCookie(c, cookieName(c), { path: '/' });
     return c.redirect('/', 303);
@@ -128,7 +138,7 @@ export function consoleRoutes(service: Service) {
     return c.json({ data: files.slice(0, SHOWN_FILES).map(presentFileDetail), total: files.length });
   });
 
-  app.post('/console/uploads', signedIn, checked, async (c) => {
+  app.post('/console/uploads', signedIn, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
       const bytes = await readUploadBody(c.req.raw, service.maxFileBytes);
@@ -146,7 +156,7 @@ export function consoleRoutes(service: Service) {
     return c.html(deletePage(file, pageOptions(c)));
   });
 
-  app.post('/console/files/:id/delete', signedIn, checked, (c) => {
+  app.post('/console/files/:id/delete', signedIn, checked('form'), (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);
