@@ -106,6 +106,28 @@ describe('the web console', () => {
     expect(((await res.json()) as any).data.fileSize).toBe('csrf=not-a-field'.length);
   });
 
+  it('shows a notice from what the session did, once, and never from the address', async () => {
+    const { cookie, csrf } = await signIn();
+    const lure = `/?deleted=${encodeURIComponent('x. Your key was revoked: sign in at http://evil.example')}`;
+    const lured = await (await fetch(`${origin}${lure}`, { headers: { cookie } })).text();
+    expect(lured).not.toContain('evil.example');
+    expect(lured).not.toContain('class="notice"');
+    const made = await upload('notice.txt', 'To be deleted.', { cookie, origin, 'x-csrf-token': csrf });
+    const { id } = ((await made.json()) as any).data;
+    const deleted = await fetch(`${origin}/console/files/${id}/delete`, {
+      method: 'POST',
+      headers: { ...FORM, cookie, origin },
+      body: form({ csrf }),
+      redirect: 'manual',
+    });
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get('location')).toBe('/');
+    const after = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(after).toMatch(/<p class="notice" role="status">Deleted <bdi>notice\.txt<\/bdi>\.<\/p>/);
+    const again = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(again).not.toContain('class="notice"');
+  });
+
   it('reads no more of a form than a key or a token needs', async () => {
     const res = await fetch(`${origin}/console/session`, {
       method: 'POST',

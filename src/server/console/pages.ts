@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { sourcesLine } from '../assistant.js';
 import { formatBytes } from '../document-file.js';
 import type { FileRecord, MessageRecord, ThreadRecord } from '../model.js';
+import type { Notice } from './sessions.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -74,12 +75,16 @@ function fileRow(f: FileRecord): Html {
 export function filesPage(
   files: FileRecord[],
   total: number,
-  options: { workspace: string; csrf: string; maxFileBytes: number; notice?: string },
+  options: { workspace: string; csrf: string; maxFileBytes: number; notice?: Notice },
 ): Html {
   return layout(
     'Files',
     html`<h1>Files</h1>
-      ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
+      ${
+        options.notice
+          ? html`<p class="notice" role="status">Deleted <bdi>${options.notice.deleted}</bdi>.</p>`
+          : ''
+      }
       <section aria-labelledby="upload-heading" class="upload">
         <h2 id="upload-heading">Upload</h2>
         <div id="drop" class="drop" data-max-bytes="${options.maxFileBytes}">

@@ -101,7 +101,7 @@ export function consoleRoutes(service: Service) {
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
     const files = store.listFiles(session.workspaceId);
-    const notice = c.req.query('deleted') ? `Deleted ${c.req.query('deleted')}.` : undefined;
+    const notice = Sessions.takeFlash(session);
     return c.html(
       filesPage(files.slice(0, SHOWN_FILES), files.length, {
         ...pageOptions(c),
@@ -160,7 +160,8 @@ export function consoleRoutes(service: Service) {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);
-    return c.redirect(`/?deleted=${encodeURIComponent(file.originalFilename)}`, 303);
+    c.var.session.flash = { deleted: file.originalFilename };
+    return c.redirect('/', 303);
   });
 
   app.get('/console/threads', signedIn, (c) => {

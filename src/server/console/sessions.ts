@@ -9,9 +9,12 @@ export interface Session {
   keyHash: string;
   createdAt: number;
   lastUsedAt: number;
-  /** A notice for the next page shown, then gone (what the last change did). */
-  flash?: string;
+  /** What the last change did, for the next page shown, then gone. */
+  flash?: Notice;
 }
+
+/** A change's outcome, told once on the page after it. */
+export type Notice = { deleted: string };
 
 /** A sign-in under way: counted against its address until it proves to be the right key. */
 export interface SignInAttempt {
@@ -113,7 +116,7 @@ export class Sessions {
   }
 
   /** The session's notice, once: it is gone after this. */
-  static takeFlash(session: Session): string | undefined {
+  static takeFlash(session: Session): Notice | undefined {
     const text = session.flash;
     delete session.flash;
     return text;
