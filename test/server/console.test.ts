@@ -150,6 +150,68 @@ describe('the web console', () => {
     expect(path.status).toBe(422);
   });
 
+  it('refuses names with bidi controls or invisible characters, saying which, from the console and the API', async () => {
+    const { cookie, csrf } = await signIn();
+    const before = fileCount();
+    const cases = [
+      ['\u202efdp.exe.md', 'bidirectional controls (U+202E)'],
+      ['report\u2067.pdf', 'bidirectional controls (U+2067)'],
+      ['pay\u200broll.txt', 'invisible characters (U+200B)'],
+      ['\ufeffnotes.md', 'invisible characters (U+FEFF)'],
+      ['a\u200dtxt.md', 'invisible characters (U+200D)'],
+    ];
+    for (const [name, what] of cases) {
+      const message = `the file name may not contain ${what}`;
+      const res = await upload(name!, 'text', { cookie, origin, 'x-csrf-token': csrf });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_filename', message } });
+      const api = await fetch(`${origin}/v1/files?filename=${encodeURIComponent(name!)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.keys.demo!}`, 'content-type': 'application/octet-stream' },
+        body: 'text',
+      });
+      expect(api.status).toBe(422);
+      expect(((await api.json()) as any).error.message).toBe(message);
+    }
+    expect(fileCount()).toBe(before);
+    // Scripts that join letters with them, and emoji sequences, keep their names.
+    for (const name of [
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt',
+      'family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}.md',
+    ])
+      expect((await upload(name, 'text', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
+  });
+
+  it('isolates every name on a page, so that one cannot reorder the text around it', async () => {
+    const { cookie } = await signIn();
+    const ws = server.workspaces.find((w) => w.name === 'demo')!.id;
+    const at = new Date().toISOString();
+    // A name the upload would refuse, as a --docs folder may still hold one.
+    server.service.store.commit({
+      op: 'file',
+      file: {
+        id: 'file_bidi',
+        workspaceId: ws,
+        originalFilename: '\u202efdp.exe.md',
+        fileSize: 4,
+        mimeType: 'text/markdown',
+        indexingStatus: 'FAILED',
+        createdAt: at,
+        updatedAt: at,
+        indexingStartedAt: null,
+        indexedAt: null,
+        chunkCount: 0,
+        indexingError: { code: 'empty', message: 'no text' },
+      },
+    });
+    const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(page).toContain('<td class="name"><bdi>\u202efdp.exe.md</bdi></td>');
+    const confirm = await (
+      await fetch(`${origin}/console/files/file_bidi/delete`, { headers: { cookie } })
+    ).text();
+    expect(confirm).toContain('<h1>Delete <bdi>\u202efdp.exe.md</bdi>?</h1>');
+  });
+
   it('escapes every string from a file or a thread', async () => {
     const { cookie, csrf } = await signIn();
     const evil = '<img src=x onerror=alert(1)>"\'.txt';

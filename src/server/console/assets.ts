@@ -83,7 +83,7 @@ export const CONSOLE_JS = `'use strict';
 
   function upload(file) {
     const item = el('li');
-    const name = el('span', { class: 'name' }, file.name);
+    const name = el('bdi', { class: 'name' }, file.name);
     const state = el('span', { class: 'state' }, 'waiting');
     const bar = el('progress', { max: '100', value: '0', 'aria-label': 'Uploading ' + file.name });
     item.append(name, state, bar);
@@ -133,12 +133,13 @@ export const CONSOLE_JS = `'use strict';
     const status = el('span', { class: 'status status-' + f.indexingStatus.toLowerCase() }, f.indexingStatus);
     const del = el('a', { href: '/console/files/' + encodeURIComponent(f.id) + '/delete', 'aria-label': 'Delete ' + f.originalFilename }, 'Delete');
     const cells = [
-      el('td', { class: 'name' }, f.originalFilename),
+      el('td', { class: 'name' }),
       el('td'),
       el('td', { class: 'size' }, size(f.fileSize)),
       el('td', { class: 'reason' }, f.indexingError ? f.indexingError.code + ': ' + f.indexingError.message : ''),
       el('td'),
     ];
+    cells[0].append(el('bdi', {}, f.originalFilename));
     cells[1].append(status);
     cells[4].append(del);
     tr.append(...cells);

@@ -37,7 +37,7 @@ export function layout(
       </head>
       <body>
         <header>
-          <p class="brand">kb serve${options.workspace ? html` · <span>${options.workspace}</span>` : ''}</p>
+          <p class="brand">kb serve${options.workspace ? html` · <bdi>${options.workspace}</bdi>` : ''}</p>
           ${nav}
         </header>
         <main id="main">${body}</main>
@@ -64,7 +64,7 @@ const status = (f: FileRecord) =>
 
 function fileRow(f: FileRecord): Html {
   return html`<tr data-id="${f.id}">
-    <td class="name">${f.originalFilename}</td>
+    <td class="name"><bdi>${f.originalFilename}</bdi></td>
     <td>${status(f)}</td>
     <td class="size">${formatBytes(f.fileSize)}</td>
     <td class="reason">${f.indexingError ? `${f.indexingError.code}: ${f.indexingError.message}` : ''}</td>
@@ -127,7 +127,7 @@ export function filesPage(
 export function deletePage(file: FileRecord, options: { workspace: string; csrf: string }): Html {
   return layout(
     `Delete ${file.originalFilename}`,
-    html`<h1>Delete ${file.originalFilename}?</h1>
+    html`<h1>Delete <bdi>${file.originalFilename}</bdi>?</h1>
       <p>It leaves the search index at once; answers will no longer cite it. This cannot be undone.</p>
       <form method="post" action="/console/files/${file.id}/delete" class="row">
         <input type="hidden" name="csrf" value="${options.csrf}" />
@@ -153,7 +153,9 @@ export function threadsPage(
               ${threads.map(
                 ({ thread, messages }) =>
                   html`<li>
-                    <a href="/console/threads/${thread.id}">${thread.title || 'Untitled thread'}</a>
+                    <a href="/console/threads/${thread.id}"
+                      ><bdi>${thread.title || 'Untitled thread'}</bdi></a
+                    >
                     <span class="hint"
                       >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
                       <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
@@ -174,7 +176,7 @@ export function threadPage(
   return layout(
     thread.title || 'Untitled thread',
     html`<p><a href="/console/threads">← Threads</a></p>
-      <h1>${thread.title || 'Untitled thread'}</h1>
+      <h1><bdi>${thread.title || 'Untitled thread'}</bdi></h1>
       <p class="hint">
         ${thread.id} · ${thread.status} · created
         <time datetime="${thread.createdAt}">${thread.createdAt}</time>
@@ -188,7 +190,7 @@ export function threadPage(
                 ${m.role === 'user' ? 'You' : 'Assistant'}
                 <time datetime="${m.createdAt}">${m.createdAt}</time>
               </p>
-              <div class="content">${withoutSourcesLine(m)}</div>
+              <div class="content" dir="auto">${withoutSourcesLine(m)}</div>
               ${
                 m.pending
                   ? html`<p class="mark">[reply still being written]</p>`
@@ -199,7 +201,7 @@ export function threadPage(
               ${
                 m.sources?.length
                   ? html`<p class="sources">
-                      Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<span>${s}</span>`)}
+                      Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<bdi>${s}</bdi>`)}
                     </p>`
                   : ''
               }
