@@ -367,4 +367,103 @@ describe('the web console', () => {
     expect(right.status).toBe(429);
     await guessed.close();
   });
+
+  it('pages the lists it cuts: older and newer links reach every file and thread', async () => {
+    const paged = await startTestServer({ apiKeys: ['paged:kb_paged_key_0123456789abcdef'] });
+    const ws = paged.workspaces[0]!.id;
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    for (let i = 0; i < 228; i++)
+      paged.service.store.commit({
+        op: 'file',
+        file: {
+          id: `file_p${String(i).padStart(3, '0')}`,
+          workspaceId: ws,
+          originalFilename: `f${i}.txt`,
+          fileSize: 1,
+          mimeType: 'text/plain',
+          indexingStatus: 'COMPLETED',
+          createdAt: at(i),
+          updatedAt: at(i),
+          indexingStartedAt: at(i),
+          indexedAt: at(i),
+          chunkCount: 1,
+          indexingError: null,
+        },
+      });
+    for (let i = 0; i < 55; i++)
+      paged.service.store.commit({
+        op: 'thread',
+        thread: {
+          id: `thr_p${i}`,
+          workspaceId: ws,
+          title: `t${i}`,
+          status: 'OPEN',
+          createdAt: at(i),
+          updatedAt: at(i),
+        },
+      });
+    const signedIn = await fetch(`${paged.url}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin: paged.url },
+      body: form({ key: 'kb_paged_key_0123456789abcdef' }),
+      redirect: 'manual',
+    });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const get = async (path: string) => (await fetch(`${paged.url}${path}`, { headers: { cookie } })).text();
+    const ids = (page: string) => [...page.matchAll(/<tr data-id="(file_\w+)"/g)].map((m) => m[1]);
+    const link = (page: string, rel: string) =>
+      [...page.matchAll(/<a id="\w+" rel="(\w+)" href="([^"]*)"( hidden)?/g)].find((m) => m[1] === rel);
+
+    const first = await get('/');
+    expect(ids(first)).toHaveLength(200);
+    expect(ids(first)[0]).toBe('file_p227');
+    expect(first).toContain('Files 1–200 of 228, newest first');
+    expect(link(first, 'prev')![3]).toBe(' hidden');
+    const older = link(first, 'next')!;
+    expect(older[3]).toBeUndefined();
+    const second = await get(older[2]!.replaceAll('&amp;', '&'));
+    expect(ids(second)).toEqual(
+      Array.from({ length: 28 }, (_, i) => `file_p${String(27 - i).padStart(3, '0')}`),
+    );
+    expect(second).toContain('Files 201–228 of 228, newest first');
+    expect(link(second, 'next')![3]).toBe(' hidden');
+    const back = await get(link(second, 'prev')![2]!);
+    expect(ids(back)).toEqual(ids(first));
+    // The script's poll reads the same window.
+    const polled: any = await (
+      await fetch(`${paged.url}/console/files.json${older[2]!.slice(1)}`, { headers: { cookie } })
+    ).json();
+    expect(polled.data.map((f: { id: string }) => f.id)).toEqual(ids(second));
+    expect([polled.start, polled.total, polled.older, typeof polled.newer]).toEqual([
+      200,
+      228,
+      null,
+      'string',
+    ]);
+
+    const threads = await get('/console/threads');
+    expect(threads.match(/href="\/console\/threads\/thr_/g)).toHaveLength(50);
+    expect(threads).toContain('Threads 1–50 of 55, newest first');
+    const olderThreads = await get(link(threads, 'next')![2]!);
+    expect(olderThreads.match(/href="\/console\/threads\/thr_/g)).toHaveLength(5);
+    expect(olderThreads).toContain('href="/console/threads/thr_p0"');
+    await paged.close();
+  });
+
+  it("tells the page each upload's current status, and why a failed one failed", async () => {
+    const { cookie, csrf } = await signIn();
+    const made = await upload('broken.pdf', 'not a PDF at all', { cookie, origin, 'x-csrf-token': csrf });
+    const { id } = ((await made.json()) as any).data;
+    await server.service.indexer.idle();
+    const polled: any = await (
+      await fetch(`${origin}/console/files.json?track=${id},file_gone`, { headers: { cookie } })
+    ).json();
+    expect(polled.tracked).toEqual([
+      expect.objectContaining({
+        id,
+        indexingStatus: 'FAILED',
+        indexingError: expect.objectContaining({ code: expect.any(String) }),
+      }),
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { sourcesLine } from '../assistant.js';
 import { formatBytes } from '../document-file.js';
 import type { FileRecord, MessageRecord, ThreadRecord } from '../model.js';
+import type { ListWindow } from './list-window.js';
 import type { Notice } from './sessions.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -72,9 +73,26 @@ function fileRow(f: FileRecord): Html {
   </tr>`;
 }
 
+/** What a page of a list shows: all of it, or which part (the script says the same: assets.ts). */
+export function countLine(window: ListWindow<unknown>, noun: string): string {
+  const { start, total, records } = window;
+  if (start === 0 && records.length === total) return `${total} ${noun}${total === 1 ? '' : 's'}`;
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  return `${Noun}s ${start + 1}–${start + records.length} of ${total}, newest first`;
+}
+
+/** Links to the newer and older pages of a list; the files page's script keeps them current. */
+function pager(window: ListWindow<unknown>, path: string, noun: string): Html {
+  const newer = window.newer ? `${path}?before=${window.newer}` : '';
+  const older = window.older ? `${path}?after=${window.older}` : '';
+  return html`<nav class="pager" aria-label="Pages of ${noun}s" ${newer || older ? '' : html`hidden`}>
+    <a id="newer" rel="prev" href="${newer}" ${newer ? '' : html`hidden`}>← Newer ${noun}s</a>
+    <a id="older" rel="next" href="${older}" ${older ? '' : html`hidden`}>Older ${noun}s →</a>
+  </nav>`;
+}
+
 export function filesPage(
-  files: FileRecord[],
-  total: number,
+  files: ListWindow<FileRecord>,
   options: { workspace: string; csrf: string; maxFileBytes: number; notice?: Notice },
 ): Html {
   return layout(
@@ -100,9 +118,7 @@ export function filesPage(
       </section>
       <section aria-labelledby="files-heading">
         <h2 id="files-heading">In this workspace</h2>
-        <p id="count" class="hint" aria-live="polite">
-          ${total === files.length ? `${total} files` : `The newest ${files.length} of ${total} files`}
-        </p>
+        <p id="count" class="hint" aria-live="polite">${countLine(files, 'file')}</p>
         <div class="scroll">
           <table id="file-table">
             <thead>
@@ -115,10 +131,11 @@ export function filesPage(
               </tr>
             </thead>
             <tbody>
-              ${files.map(fileRow)}
+              ${files.records.map(fileRow)}
             </tbody>
           </table>
         </div>
+        ${pager(files, '/', 'file')}
       </section>`,
     { workspace: options.workspace, csrf: options.csrf, current: 'files' },
   );
@@ -139,7 +156,7 @@ export function deletePage(file: FileRecord, options: { workspace: string; csrf:
 }
 
 export function threadsPage(
-  threads: { thread: ThreadRecord; messages: number }[],
+  threads: ListWindow<{ thread: ThreadRecord; messages: number }>,
   options: { workspace: string; csrf: string },
 ): Html {
   return layout(
@@ -147,22 +164,24 @@ export function threadsPage(
     html`<h1>Threads</h1>
       <p class="hint">Read-only: chat with <code>kb chat</code>.</p>
       ${
-        threads.length === 0
+        threads.total === 0
           ? html`<p>No threads yet.</p>`
-          : html`<ul class="threads">
-              ${threads.map(
-                ({ thread, messages }) =>
-                  html`<li>
-                    <a href="/console/threads/${thread.id}"
-                      ><bdi>${thread.title || 'Untitled thread'}</bdi></a
-                    >
-                    <span class="hint"
-                      >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
-                      <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
-                    >
-                  </li>`,
-              )}
-            </ul>`
+          : html`<p class="hint">${countLine(threads, 'thread')}</p>
+              <ul class="threads">
+                ${threads.records.map(
+                  ({ thread, messages }) =>
+                    html`<li>
+                      <a href="/console/threads/${thread.id}"
+                        ><bdi>${thread.title || 'Untitled thread'}</bdi></a
+                      >
+                      <span class="hint"
+                        >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
+                        <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
+                      >
+                    </li>`,
+                )}
+              </ul>
+              ${pager(threads, '/console/threads', 'thread')}`
       }`,
     { ...options, current: 'threads' },
   );

@@ -2,17 +2,21 @@ import { Hono, type Context as HonoContext, type Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Service } from '../context.js';
 import type { Workspace } from '../model.js';
+import { NEWEST_FIRST } from '../paging.js';
 import { presentFileDetail } from '../present.js';
 import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
 import { ServiceError } from '../http-errors.js';
 import { readBoundedBody } from '../request-body.js';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.js';
 import { deletePage, filesPage, notFoundPage, signInPage, threadPage, threadsPage } from './pages.js';
+import { type WindowQuery, windowOf } from './list-window.js';
 import { type Session, Sessions } from './sessions.js';
 
-/** Files shown on the page and polled for live status; the rest are for kb files list. */
+/** Files on a page, polled for live status; older and newer ones are a link away. */
 const SHOWN_FILES = 200;
 const SHOWN_THREADS = 50;
+/** Uploads whose status one poll may ask for (the page asks for the rest in the next polls). */
+const MAX_TRACKED = 100;
 
 type ConsoleEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: Session } };
 type C = HonoContext<ConsoleEnv>;
@@ -95,15 +99,16 @@ export function consoleRoutes(service: Service) {
       return refuse(c, 403, 'invalid_csrf_token', message);
     };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
+  const windowQuery = (c: C): WindowQuery => ({ after: c.req.query('after'), before: c.req.query('before') });
 
   app.get('/', async (c) => {
     const session = sessions.get(getCookie(c, cookieName(c)));
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
-    const files = store.listFiles(session.workspaceId);
+    const files = windowOf(store.listFiles(session.workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
     const notice = Sessions.takeFlash(session);
     return c.html(
-      filesPage(files.slice(0, SHOWN_FILES), files.length, {
+      filesPage(files, {
         ...pageOptions(c),
         maxFileBytes: service.maxFileBytes,
         notice,
@@ -133,9 +138,22 @@ export function consoleRoutes(service: Service) {
     return c.redirect('/', 303);
   });
 
+  /** The page's window of files, as the page was asked for, and the status of the uploads it tracks. */
   app.get('/console/files.json', signedIn, (c) => {
-    const files = store.listFiles(c.var.session.workspaceId);
-    return c.json({ data: files.slice(0, SHOWN_FILES).map(presentFileDetail), total: files.length });
+    const workspaceId = c.var.session.workspaceId;
+    const files = windowOf(store.listFiles(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
+    const tracked = (c.req.query('track') ?? '')
+      .split(',')
+      .slice(0, MAX_TRACKED)
+      .flatMap((id) => store.file(workspaceId, id) ?? []);
+    return c.json({
+      data: files.records.map(presentFileDetail),
+      start: files.start,
+      total: files.total,
+      newer: files.newer,
+      older: files.older,
+      tracked: tracked.map(presentFileDetail),
+    });
   });
 
   app.post('/console/uploads', signedIn, checked('header'), async (c) => {
@@ -165,11 +183,17 @@ export function consoleRoutes(service: Service) {
   });
 
   app.get('/console/threads', signedIn, (c) => {
-    const threads = store
-      .listThreads(c.var.session.workspaceId)
-      .slice(0, SHOWN_THREADS)
-      .map((thread) => ({ thread, messages: store.messages.get(thread.id)?.length ?? 0 }));
-    return c.html(threadsPage(threads, pageOptions(c)));
+    const threads = windowOf(
+      store.listThreads(c.var.session.workspaceId),
+      NEWEST_FIRST,
+      SHOWN_THREADS,
+      windowQuery(c),
+    );
+    const counted = threads.records.map((thread) => ({
+      thread,
+      messages: store.messages.get(thread.id)?.length ?? 0,
+    }));
+    return c.html(threadsPage({ ...threads, records: counted }, pageOptions(c)));
   });
 
   app.get('/console/threads/:id', signedIn, (c) => {
