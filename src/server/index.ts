@@ -279,6 +279,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       indexer.close();
       extractor.close();
       deliverer.close();
+      service.sessions.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -76,15 +76,46 @@ export class UploadStore {
   }
 }
 
+/** Characters that reorder how the text around them is shown ("\u202efdp.exe.md" shows as "dm.exe.pdf"). */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Characters that show as nothing, so that two names look the same. */
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/g;
+/** Letters of scripts (Persian, Indic, ...) and emoji, which zero-width (non-)joiners join. */
+const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+
 /** Why an upload's name cannot be used, or undefined when it can. */
 export function problemWithName(name: string): string | undefined {
   if (!name.trim()) return 'the file has no name';
   if ([...name].length > MAX_NAME) return `the file name is longer than ${MAX_NAME} characters`;
   if (/[/\\]/.test(name)) return 'the file name may not contain / or \\';
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'the file name may not contain control characters';
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name))
+    return 'the file name may not contain control characters';
+  const bidi = BIDI_CONTROL.exec(name);
+  if (bidi) return `the file name may not contain bidirectional controls (${codePoint(bidi[0])})`;
+  const invisible = invisibleIn(name);
+  if (invisible) return `the file name may not contain invisible characters (${codePoint(invisible)})`;
   if (name === '.' || name === '..') return 'the file name may not be . or ..';
   return undefined;
 }
+
+/**
+ * The first invisible character in `name`. A zero-width joiner or non-joiner between two
+ * non-ASCII letters or emoji is part of how that script or emoji is written, and is allowed.
+ */
+function invisibleIn(name: string): string | undefined {
+  for (const match of name.matchAll(INVISIBLE)) {
+    const c = match[0];
+    const before = [...name.slice(0, match.index)].at(-1) ?? '';
+    const after = [...name.slice(match.index + 1)][0] ?? '';
+    const joining = (c === '\u200c' || c === '\u200d') && [before, after].every(isJoinable);
+    if (!joining) return c;
+  }
+  return undefined;
+}
+
+const isJoinable = (c: string) => c > '\u007f' && JOINS.test(c);
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** An upload over --max-file-size: 413, saying the size and the limit. */
 export function uploadTooLarge(size: number | undefined, maxBytes: number): ServiceError {

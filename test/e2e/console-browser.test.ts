@@ -120,6 +120,16 @@ describe('the web console in a real browser (headless Chromium)', () => {
       await expect
         .poll(() => row(page, 'scan.pdf').locator('.reason').textContent())
         .toMatch(/^no_text_layer: /);
+      // Each upload's own line says where its file is now, and why one failed.
+      const line = (name: string) => page.locator('#uploads li', { hasText: name }).locator('.state');
+      await expect
+        .poll(() => line('scan.pdf').textContent(), { timeout: 20_000 })
+        .toMatch(/^failed: no_text_layer: /);
+      expect(await page.locator('#uploads li', { hasText: 'scan.pdf' }).getAttribute('class')).toBe('failed');
+      for (const name of ['visitor-manual.pdf', 'canteen.txt'])
+        await expect.poll(() => line(name).textContent(), { timeout: 20_000 }).toBe('indexed');
+      // Names are isolated, so that one cannot reorder the text around it.
+      expect(await row(page, 'canteen.txt').locator('td.name > bdi').textContent()).toBe('canteen.txt');
       expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(42);
 
       // kb chat answers from the uploaded file, and cites it.
@@ -191,4 +201,44 @@ describe('the web console in a real browser (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();
   });
+
+  itWith('chromium')(
+    'pages a list longer than a page: older and newer, kept current as files arrive',
+    async () => {
+      const page = await openPage('paging');
+      const ws = server.workspaces.find((w) => w.name === 'acme')!.id;
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+      const file = (i: number) => ({
+        id: `file_page${String(i).padStart(3, '0')}`,
+        workspaceId: ws,
+        originalFilename: `paged-${i}.txt`,
+        fileSize: 1,
+        mimeType: 'text/plain',
+        indexingStatus: 'COMPLETED' as const,
+        createdAt: at(i),
+        updatedAt: at(i),
+        indexingStartedAt: at(i),
+        indexedAt: at(i),
+        chunkCount: 1,
+        indexingError: null,
+      });
+      // The newest 200 fill the first page exactly: no link to older files yet.
+      const acme = () => server.service.store.listFiles(ws).length;
+      for (let i = 0; acme() < 200; i++) server.service.store.commit({ op: 'file', file: file(i) });
+      await signIn(page, server.keys.acme!);
+      const older = page.getByRole('link', { name: 'Older files →' });
+      expect(await older.isVisible()).toBe(false);
+      expect(await page.locator('#count').textContent()).toBe('200 files');
+      // One more arrives while the page is open: the poll shows it and the link appears.
+      server.service.store.commit({ op: 'file', file: file(500) });
+      await older.waitFor({ state: 'visible', timeout: 10_000 });
+      await expect.poll(() => page.locator('#count').textContent()).toBe('Files 1–200 of 201, newest first');
+      await older.click();
+      await page.getByText('Files 201–201 of 201, newest first').waitFor();
+      expect(await page.locator('#file-table tbody tr').count()).toBe(1);
+      await page.getByRole('link', { name: '← Newer files' }).click();
+      await page.getByText('Files 1–200 of 201, newest first').waitFor();
+      await row(page, 'paged-500.txt').waitFor();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
 import { startTestServer } from '../helpers/server.js';
@@ -82,6 +83,51 @@ describe('the web console', () => {
     expect(fileCount()).toBe(before + 1);
   });
 
+  it("takes an upload's anti-CSRF token from its header only: the body is the file, never a form", async () => {
+    const { cookie, csrf } = await signIn();
+    const before = fileCount();
+    const inBody = await upload('form.txt', form({ csrf }), { ...FORM, cookie, origin });
+    expect(inBody.status).toBe(403);
+    expect(await inBody.json()).toEqual({
+      error: {
+        code: 'invalid_csrf_token',
+        message: 'an upload carries the anti-CSRF token in the x-csrf-token header',
+      },
+    });
+    expect(fileCount()).toBe(before);
+    // With the header, a body of any type is the file's bytes, read once.
+    const res = await upload('form.txt', 'csrf=not-a-field', {
+      ...FORM,
+      cookie,
+      origin,
+      'x-csrf-token': csrf,
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as any).data.fileSize).toBe('csrf=not-a-field'.length);
+  });
+
+  it('shows a notice from what the session did, once, and never from the address', async () => {
+    const { cookie, csrf } = await signIn();
+    const lure = `/?deleted=${encodeURIComponent('x. Your key was revoked: sign in at http://evil.example')}`;
+    const lured = await (await fetch(`${origin}${lure}`, { headers: { cookie } })).text();
+    expect(lured).not.toContain('evil.example');
+    expect(lured).not.toContain('class="notice"');
+    const made = await upload('notice.txt', 'To be deleted.', { cookie, origin, 'x-csrf-token': csrf });
+    const { id } = ((await made.json()) as any).data;
+    const deleted = await fetch(`${origin}/console/files/${id}/delete`, {
+      method: 'POST',
+      headers: { ...FORM, cookie, origin },
+      body: form({ csrf }),
+      redirect: 'manual',
+    });
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get('location')).toBe('/');
+    const after = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(after).toMatch(/<p class="notice" role="status">Deleted <bdi>notice\.txt<\/bdi>\.<\/p>/);
+    const again = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(again).not.toContain('class="notice"');
+  });
+
   it('reads no more of a form than a key or a token needs', async () => {
     const res = await fetch(`${origin}/console/session`, {
       method: 'POST',
@@ -102,6 +148,68 @@ describe('the web console', () => {
     );
     const path = await upload('../../etc/x.txt', 'x', { cookie, origin, 'x-csrf-token': csrf });
     expect(path.status).toBe(422);
+  });
+
+  it('refuses names with bidi controls or invisible characters, saying which, from the console and the API', async () => {
+    const { cookie, csrf } = await signIn();
+    const before = fileCount();
+    const cases = [
+      ['\u202efdp.exe.md', 'bidirectional controls (U+202E)'],
+      ['report\u2067.pdf', 'bidirectional controls (U+2067)'],
+      ['pay\u200broll.txt', 'invisible characters (U+200B)'],
+      ['\ufeffnotes.md', 'invisible characters (U+FEFF)'],
+      ['a\u200dtxt.md', 'invisible characters (U+200D)'],
+    ];
+    for (const [name, what] of cases) {
+      const message = `the file name may not contain ${what}`;
+      const res = await upload(name!, 'text', { cookie, origin, 'x-csrf-token': csrf });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_filename', message } });
+      const api = await fetch(`${origin}/v1/files?filename=${encodeURIComponent(name!)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.keys.demo!}`, 'content-type': 'application/octet-stream' },
+        body: 'text',
+      });
+      expect(api.status).toBe(422);
+      expect(((await api.json()) as any).error.message).toBe(message);
+    }
+    expect(fileCount()).toBe(before);
+    // Scripts that join letters with them, and emoji sequences, keep their names.
+    for (const name of [
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt',
+      'family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}.md',
+    ])
+      expect((await upload(name, 'text', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
+  });
+
+  it('isolates every name on a page, so that one cannot reorder the text around it', async () => {
+    const { cookie } = await signIn();
+    const ws = server.workspaces.find((w) => w.name === 'demo')!.id;
+    const at = new Date().toISOString();
+    // A name the upload would refuse, as a --docs folder may still hold one.
+    server.service.store.commit({
+      op: 'file',
+      file: {
+        id: 'file_bidi',
+        workspaceId: ws,
+        originalFilename: '\u202efdp.exe.md',
+        fileSize: 4,
+        mimeType: 'text/markdown',
+        indexingStatus: 'FAILED',
+        createdAt: at,
+        updatedAt: at,
+        indexingStartedAt: null,
+        indexedAt: null,
+        chunkCount: 0,
+        indexingError: { code: 'empty', message: 'no text' },
+      },
+    });
+    const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(page).toContain('<td class="name"><bdi>\u202efdp.exe.md</bdi></td>');
+    const confirm = await (
+      await fetch(`${origin}/console/files/file_bidi/delete`, { headers: { cookie } })
+    ).text();
+    expect(confirm).toContain('<h1>Delete <bdi>\u202efdp.exe.md</bdi>?</h1>');
   });
 
   it('escapes every string from a file or a thread', async () => {
@@ -201,5 +309,161 @@ describe('the web console', () => {
     });
     expect(right.status).toBe(429);
     await guessed.close();
+  });
+
+  it('keeps at most 20 sessions per key: the 21st sign-in ends the one used longest ago', async () => {
+    const first = await signIn();
+    const later = [];
+    for (let i = 0; i < 20; i++) later.push(await signIn());
+    expect((await fetch(`${origin}/console/files.json`, { headers: { cookie: first.cookie } })).status).toBe(
+      401,
+    );
+    for (const { cookie } of later)
+      expect((await fetch(`${origin}/console/files.json`, { headers: { cookie } })).status).toBe(200);
+    expect(server.service.sessions.size).toBeLessThanOrEqual(2 * 20);
+  });
+
+  it('counts a sign-in when it starts: bodies sent after the headers get no more tries', async () => {
+    const guessed = await startTestServer({ demo: true });
+    const { hostname, port } = new URL(guessed.url);
+    // Twenty sign-ins whose headers arrive first, and their bodies only when told.
+    const tries = Array.from({ length: 20 }, (_, i) => {
+      const body = form({ key: `kb_wrong_${i}` });
+      const req = httpRequest({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/console/session',
+        headers: { ...FORM, origin: guessed.url, 'content-length': Buffer.byteLength(body) },
+      });
+      const answer = { status: 0 };
+      const answered = new Promise<void>((resolve, reject) => {
+        req.on('response', (res) => {
+          answer.status = res.statusCode!;
+          res.resume().on('end', resolve);
+        });
+        req.on('error', reject);
+      });
+      req.flushHeaders();
+      return { req, body, answer, answered };
+    });
+    // Ten are waiting for their bodies; the other ten are refused before theirs.
+    await expect
+      .poll(() => tries.filter((t) => t.answer.status === 429).length, { timeout: 15_000 })
+      .toBe(10);
+    for (const t of tries) if (!t.answer.status) t.req.end(t.body);
+    await Promise.all(tries.filter((t) => t.answer.status !== 429).map((t) => t.answered));
+    for (const t of tries) t.req.destroy();
+    expect(tries.map((t) => t.answer.status).sort()).toEqual([
+      ...Array<number>(10).fill(401),
+      ...Array<number>(10).fill(429),
+    ]);
+    const right = await fetch(`${guessed.url}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin: guessed.url },
+      body: form({ key: guessed.keys.demo! }),
+      redirect: 'manual',
+    });
+    expect(right.status).toBe(429);
+    await guessed.close();
+  });
+
+  it('pages the lists it cuts: older and newer links reach every file and thread', async () => {
+    const paged = await startTestServer({ apiKeys: ['paged:kb_paged_key_0123456789abcdef'] });
+    const ws = paged.workspaces[0]!.id;
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    for (let i = 0; i < 228; i++)
+      paged.service.store.commit({
+        op: 'file',
+        file: {
+          id: `file_p${String(i).padStart(3, '0')}`,
+          workspaceId: ws,
+          originalFilename: `f${i}.txt`,
+          fileSize: 1,
+          mimeType: 'text/plain',
+          indexingStatus: 'COMPLETED',
+          createdAt: at(i),
+          updatedAt: at(i),
+          indexingStartedAt: at(i),
+          indexedAt: at(i),
+          chunkCount: 1,
+          indexingError: null,
+        },
+      });
+    for (let i = 0; i < 55; i++)
+      paged.service.store.commit({
+        op: 'thread',
+        thread: {
+          id: `thr_p${i}`,
+          workspaceId: ws,
+          title: `t${i}`,
+          status: 'OPEN',
+          createdAt: at(i),
+          updatedAt: at(i),
+        },
+      });
+    const signedIn = await fetch(`${paged.url}/console/session`, {
+      method: 'POST',
+      headers: { ...FORM, origin: paged.url },
+      body: form({ key: 'kb_paged_key_0123456789abcdef' }),
+      redirect: 'manual',
+    });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const get = async (path: string) => (await fetch(`${paged.url}${path}`, { headers: { cookie } })).text();
+    const ids = (page: string) => [...page.matchAll(/<tr data-id="(file_\w+)"/g)].map((m) => m[1]);
+    const link = (page: string, rel: string) =>
+      [...page.matchAll(/<a id="\w+" rel="(\w+)" href="([^"]*)"( hidden)?/g)].find((m) => m[1] === rel);
+
+    const first = await get('/');
+    expect(ids(first)).toHaveLength(200);
+    expect(ids(first)[0]).toBe('file_p227');
+    expect(first).toContain('Files 1–200 of 228, newest first');
+    expect(link(first, 'prev')![3]).toBe(' hidden');
+    const older = link(first, 'next')!;
+    expect(older[3]).toBeUndefined();
+    const second = await get(older[2]!.replaceAll('&amp;', '&'));
+    expect(ids(second)).toEqual(
+      Array.from({ length: 28 }, (_, i) => `file_p${String(27 - i).padStart(3, '0')}`),
+    );
+    expect(second).toContain('Files 201–228 of 228, newest first');
+    expect(link(second, 'next')![3]).toBe(' hidden');
+    const back = await get(link(second, 'prev')![2]!);
+    expect(ids(back)).toEqual(ids(first));
+    // The script's poll reads the same window.
+    const polled: any = await (
+      await fetch(`${paged.url}/console/files.json${older[2]!.slice(1)}`, { headers: { cookie } })
+    ).json();
+    expect(polled.data.map((f: { id: string }) => f.id)).toEqual(ids(second));
+    expect([polled.start, polled.total, polled.older, typeof polled.newer]).toEqual([
+      200,
+      228,
+      null,
+      'string',
+    ]);
+
+    const threads = await get('/console/threads');
+    expect(threads.match(/href="\/console\/threads\/thr_/g)).toHaveLength(50);
+    expect(threads).toContain('Threads 1–50 of 55, newest first');
+    const olderThreads = await get(link(threads, 'next')![2]!);
+    expect(olderThreads.match(/href="\/console\/threads\/thr_/g)).toHaveLength(5);
+    expect(olderThreads).toContain('href="/console/threads/thr_p0"');
+    await paged.close();
+  });
+
+  it("tells the page each upload's current status, and why a failed one failed", async () => {
+    const { cookie, csrf } = await signIn();
+    const made = await upload('broken.pdf', 'not a PDF at all', { cookie, origin, 'x-csrf-token': csrf });
+    const { id } = ((await made.json()) as any).data;
+    await server.service.indexer.idle();
+    const polled: any = await (
+      await fetch(`${origin}/console/files.json?track=${id},file_gone`, { headers: { cookie } })
+    ).json();
+    expect(polled.tracked).toEqual([
+      expect.objectContaining({
+        id,
+        indexingStatus: 'FAILED',
+        indexingError: expect.objectContaining({ code: expect.any(String) }),
+      }),
+    ]);
   });
 });

@@ -7,6 +7,7 @@ export const CONSOLE_CSS = `
 @media (prefers-color-scheme: dark) { :root { --fg: #e7e9ee; --bg: #15171b; --muted: #a3aab7; --line: #343944;
   --accent: #8fb0ff; --ok: #6fd08f; --bad: #ff8a80; --warn: #f3c266; } }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; color: var(--fg); background: var(--bg); }
 header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; justify-content: space-between;
   padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
@@ -49,6 +50,7 @@ td.reason { color: var(--bad); font-size: .9rem; }
 .status { font-weight: 600; font-size: .85rem; }
 .status-completed { color: var(--ok); } .status-failed { color: var(--bad); }
 .status-pending, .status-processing { color: var(--warn); }
+.pager { justify-content: space-between; margin: .75rem 0; }
 .threads { padding-left: 1.2rem; } .threads li { margin: .4rem 0; }
 .transcript { list-style: none; padding: 0; }
 .message { border-left: 3px solid var(--line); padding: .25rem 0 .25rem .75rem; margin: 0 0 1rem; }
@@ -81,9 +83,26 @@ export const CONSOLE_JS = `'use strict';
     return node;
   };
 
+  // Uploads accepted and not yet indexed or failed: id -> the line that shows them.
+  const tracking = new Map();
+  const MAX_TRACKED = 100;
+  function show(line, f) {
+    if (!f) {
+      line.state.textContent = 'deleted';
+      return tracking.delete(line.id);
+    }
+    const status = f.indexingStatus;
+    if (status === 'COMPLETED') line.state.textContent = 'indexed';
+    else if (status === 'FAILED') {
+      line.item.classList.add('failed');
+      line.state.textContent = 'failed: ' + (f.indexingError ? f.indexingError.code + ': ' + f.indexingError.message : 'not indexed');
+    } else line.state.textContent = 'uploaded: ' + status.toLowerCase();
+    if (status === 'COMPLETED' || status === 'FAILED') tracking.delete(line.id);
+  }
+
   function upload(file) {
     const item = el('li');
-    const name = el('span', { class: 'name' }, file.name);
+    const name = el('bdi', { class: 'name' }, file.name);
     const state = el('span', { class: 'state' }, 'waiting');
     const bar = el('progress', { max: '100', value: '0', 'aria-label': 'Uploading ' + file.name });
     item.append(name, state, bar);
@@ -109,8 +128,10 @@ export const CONSOLE_JS = `'use strict';
       try { body = JSON.parse(xhr.responseText); } catch { body = undefined; }
       if (xhr.status === 201 && body && body.data) {
         bar.value = 100;
-        state.textContent = 'uploaded: ' + body.data.indexingStatus.toLowerCase();
         item.dataset.id = body.data.id;
+        const line = { id: body.data.id, item, state };
+        tracking.set(line.id, line);
+        show(line, body.data);
         refresh();
       } else fail((body && body.error && body.error.message) || 'the upload failed (' + xhr.status + ')');
     };
@@ -133,16 +154,26 @@ export const CONSOLE_JS = `'use strict';
     const status = el('span', { class: 'status status-' + f.indexingStatus.toLowerCase() }, f.indexingStatus);
     const del = el('a', { href: '/console/files/' + encodeURIComponent(f.id) + '/delete', 'aria-label': 'Delete ' + f.originalFilename }, 'Delete');
     const cells = [
-      el('td', { class: 'name' }, f.originalFilename),
+      el('td', { class: 'name' }),
       el('td'),
       el('td', { class: 'size' }, size(f.fileSize)),
       el('td', { class: 'reason' }, f.indexingError ? f.indexingError.code + ': ' + f.indexingError.message : ''),
       el('td'),
     ];
+    cells[0].append(el('bdi', {}, f.originalFilename));
     cells[1].append(status);
     cells[4].append(del);
     tr.append(...cells);
     return tr;
+  }
+
+  const shown = new URLSearchParams(location.search);
+  function link(id, href) {
+    const a = document.getElementById(id);
+    if (!a) return;
+    a.hidden = !href;
+    a.setAttribute('href', href || '');
+    a.parentElement.hidden = [...a.parentElement.children].every((c) => c.hidden);
   }
 
   let busy = false;
@@ -150,16 +181,29 @@ export const CONSOLE_JS = `'use strict';
     if (busy) return;
     busy = true;
     try {
-      const res = await fetch('/console/files.json', { headers: { accept: 'application/json' } });
+      // The same window of files as the page's address asked for, and the uploads being tracked.
+      const query = new URLSearchParams();
+      for (const k of ['after', 'before']) if (shown.get(k)) query.set(k, shown.get(k));
+      const asked = [...tracking.keys()].slice(0, MAX_TRACKED);
+      if (asked.length) query.set('track', asked.join(','));
+      const res = await fetch('/console/files.json?' + query, { headers: { accept: 'application/json' } });
       if (res.status === 401) return void location.assign('/');
       if (!res.ok) return;
-      const { data, total } = await res.json();
+      const { data, start, total, newer, older, tracked } = await res.json();
       const rows = data.map(row);
       const same = rows.length === table.rows.length &&
         rows.every((r, i) => r.outerHTML === table.rows[i].outerHTML);
       if (!same) table.replaceChildren(...rows);
+      for (const id of asked) {
+        const line = tracking.get(id);
+        if (line) show(line, tracked.find((f) => f.id === id));
+      }
       const count = document.getElementById('count');
-      if (count) count.textContent = total === data.length ? total + ' files' : 'The newest ' + data.length + ' of ' + total + ' files';
+      if (count) count.textContent = start === 0 && data.length === total
+        ? total + (total === 1 ? ' file' : ' files')
+        : 'Files ' + (start + 1) + '–' + (start + data.length) + ' of ' + total + ', newest first';
+      link('newer', newer && '/?before=' + newer);
+      link('older', older && '/?after=' + older);
     } catch {
       // the service is restarting: the next poll tries again
     } finally {

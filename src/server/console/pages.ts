@@ -3,6 +3,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { sourcesLine } from '../assistant.js';
 import { formatBytes } from '../document-file.js';
 import type { FileRecord, MessageRecord, ThreadRecord } from '../model.js';
+import type { ListWindow } from './list-window.js';
+import type { Notice } from './sessions.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -36,7 +38,7 @@ export function layout(
       </head>
       <body>
         <header>
-          <p class="brand">kb serve${options.workspace ? html` · <span>${options.workspace}</span>` : ''}</p>
+          <p class="brand">kb serve${options.workspace ? html` · <bdi>${options.workspace}</bdi>` : ''}</p>
           ${nav}
         </header>
         <main id="main">${body}</main>
@@ -63,7 +65,7 @@ const status = (f: FileRecord) =>
 
 function fileRow(f: FileRecord): Html {
   return html`<tr data-id="${f.id}">
-    <td class="name">${f.originalFilename}</td>
+    <td class="name"><bdi>${f.originalFilename}</bdi></td>
     <td>${status(f)}</td>
     <td class="size">${formatBytes(f.fileSize)}</td>
     <td class="reason">${f.indexingError ? `${f.indexingError.code}: ${f.indexingError.message}` : ''}</td>
@@ -71,15 +73,36 @@ function fileRow(f: FileRecord): Html {
   </tr>`;
 }
 
+/** What a page of a list shows: all of it, or which part (the script says the same: assets.ts). */
+export function countLine(window: ListWindow<unknown>, noun: string): string {
+  const { start, total, records } = window;
+  if (start === 0 && records.length === total) return `${total} ${noun}${total === 1 ? '' : 's'}`;
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  return `${Noun}s ${start + 1}–${start + records.length} of ${total}, newest first`;
+}
+
+/** Links to the newer and older pages of a list; the files page's script keeps them current. */
+function pager(window: ListWindow<unknown>, path: string, noun: string): Html {
+  const newer = window.newer ? `${path}?before=${window.newer}` : '';
+  const older = window.older ? `${path}?after=${window.older}` : '';
+  return html`<nav class="pager" aria-label="Pages of ${noun}s" ${newer || older ? '' : html`hidden`}>
+    <a id="newer" rel="prev" href="${newer}" ${newer ? '' : html`hidden`}>← Newer ${noun}s</a>
+    <a id="older" rel="next" href="${older}" ${older ? '' : html`hidden`}>Older ${noun}s →</a>
+  </nav>`;
+}
+
 export function filesPage(
-  files: FileRecord[],
-  total: number,
-  options: { workspace: string; csrf: string; maxFileBytes: number; notice?: string },
+  files: ListWindow<FileRecord>,
+  options: { workspace: string; csrf: string; maxFileBytes: number; notice?: Notice },
 ): Html {
   return layout(
     'Files',
     html`<h1>Files</h1>
-      ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
+      ${
+        options.notice
+          ? html`<p class="notice" role="status">Deleted <bdi>${options.notice.deleted}</bdi>.</p>`
+          : ''
+      }
       <section aria-labelledby="upload-heading" class="upload">
         <h2 id="upload-heading">Upload</h2>
         <div id="drop" class="drop" data-max-bytes="${options.maxFileBytes}">
@@ -95,9 +118,7 @@ export function filesPage(
       </section>
       <section aria-labelledby="files-heading">
         <h2 id="files-heading">In this workspace</h2>
-        <p id="count" class="hint" aria-live="polite">
-          ${total === files.length ? `${total} files` : `The newest ${files.length} of ${total} files`}
-        </p>
+        <p id="count" class="hint" aria-live="polite">${countLine(files, 'file')}</p>
         <div class="scroll">
           <table id="file-table">
             <thead>
@@ -110,10 +131,11 @@ export function filesPage(
               </tr>
             </thead>
             <tbody>
-              ${files.map(fileRow)}
+              ${files.records.map(fileRow)}
             </tbody>
           </table>
         </div>
+        ${pager(files, '/', 'file')}
       </section>`,
     { workspace: options.workspace, csrf: options.csrf, current: 'files' },
   );
@@ -122,7 +144,7 @@ export function filesPage(
 export function deletePage(file: FileRecord, options: { workspace: string; csrf: string }): Html {
   return layout(
     `Delete ${file.originalFilename}`,
-    html`<h1>Delete ${file.originalFilename}?</h1>
+    html`<h1>Delete <bdi>${file.originalFilename}</bdi>?</h1>
       <p>It leaves the search index at once; answers will no longer cite it. This cannot be undone.</p>
       <form method="post" action="/console/files/${file.id}/delete" class="row">
         <input type="hidden" name="csrf" value="${options.csrf}" />
@@ -134,7 +156,7 @@ export function deletePage(file: FileRecord, options: { workspace: string; csrf:
 }
 
 export function threadsPage(
-  threads: { thread: ThreadRecord; messages: number }[],
+  threads: ListWindow<{ thread: ThreadRecord; messages: number }>,
   options: { workspace: string; csrf: string },
 ): Html {
   return layout(
@@ -142,20 +164,24 @@ export function threadsPage(
     html`<h1>Threads</h1>
       <p class="hint">Read-only: chat with <code>kb chat</code>.</p>
       ${
-        threads.length === 0
+        threads.total === 0
           ? html`<p>No threads yet.</p>`
-          : html`<ul class="threads">
-              ${threads.map(
-                ({ thread, messages }) =>
-                  html`<li>
-                    <a href="/console/threads/${thread.id}">${thread.title || 'Untitled thread'}</a>
-                    <span class="hint"
-                      >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
-                      <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
-                    >
-                  </li>`,
-              )}
-            </ul>`
+          : html`<p class="hint">${countLine(threads, 'thread')}</p>
+              <ul class="threads">
+                ${threads.records.map(
+                  ({ thread, messages }) =>
+                    html`<li>
+                      <a href="/console/threads/${thread.id}"
+                        ><bdi>${thread.title || 'Untitled thread'}</bdi></a
+                      >
+                      <span class="hint"
+                        >${thread.status} · ${messages} message${messages === 1 ? '' : 's'} ·
+                        <time datetime="${thread.createdAt}">${thread.createdAt}</time></span
+                      >
+                    </li>`,
+                )}
+              </ul>
+              ${pager(threads, '/console/threads', 'thread')}`
       }`,
     { ...options, current: 'threads' },
   );
@@ -169,7 +195,7 @@ export function threadPage(
   return layout(
     thread.title || 'Untitled thread',
     html`<p><a href="/console/threads">← Threads</a></p>
-      <h1>${thread.title || 'Untitled thread'}</h1>
+      <h1><bdi>${thread.title || 'Untitled thread'}</bdi></h1>
       <p class="hint">
         ${thread.id} · ${thread.status} · created
         <time datetime="${thread.createdAt}">${thread.createdAt}</time>
@@ -183,7 +209,7 @@ export function threadPage(
                 ${m.role === 'user' ? 'You' : 'Assistant'}
                 <time datetime="${m.createdAt}">${m.createdAt}</time>
               </p>
-              <div class="content">${withoutSourcesLine(m)}</div>
+              <div class="content" dir="auto">${withoutSourcesLine(m)}</div>
               ${
                 m.pending
                   ? html`<p class="mark">[reply still being written]</p>`
@@ -194,7 +220,7 @@ export function threadPage(
               ${
                 m.sources?.length
                   ? html`<p class="sources">
-                      Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<span>${s}</span>`)}
+                      Sources: ${m.sources.map((s, i) => html`${i ? ', ' : ''}<bdi>${s}</bdi>`)}
                     </p>`
                   : ''
               }

@@ -2,17 +2,21 @@ import { Hono, type Context as HonoContext, type Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Service } from '../context.js';
 import type { Workspace } from '../model.js';
+import { NEWEST_FIRST } from '../paging.js';
 import { presentFileDetail } from '../present.js';
 import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
 import { ServiceError } from '../http-errors.js';
 import { readBoundedBody } from '../request-body.js';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.js';
 import { deletePage, filesPage, notFoundPage, signInPage, threadPage, threadsPage } from './pages.js';
+import { type WindowQuery, windowOf } from './list-window.js';
 import { type Session, Sessions } from './sessions.js';
 
-/** Files shown on the page and polled for live status; the rest are for kb files list. */
+/** Files on a page, polled for live status; older and newer ones are a link away. */
 const SHOWN_FILES = 200;
 const SHOWN_THREADS = 50;
+/** Uploads whose status one poll may ask for (the page asks for the rest in the next polls). */
+const MAX_TRACKED = 100;
 
 type ConsoleEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: Session } };
 type C = HonoContext<ConsoleEnv>;
@@ -76,24 +80,35 @@ export function consoleRoutes(service: Service) {
     c.set('session', session);
     return next();
   };
-  /** A change needs the session's anti-CSRF token, and this origin. */
-  const checked = async (c: C, next: Next) => {
-    if (!sameOrigin(c)) return refuse(c, 403, 'cross_origin', 'requests from other sites are refused');
-    const given = c.req.header('x-csrf-token') ?? (await formField(c, 'csrf'));
-    if (!Sessions.csrfMatches(c.var.session, given))
-      return refuse(c, 403, 'invalid_csrf_token', 'the form is out of date: reload the page');
-    return next();
-  };
+  /**
+   * A change needs the session's anti-CSRF token, and this origin. A form carries the token as
+   * its field `csrf` (or the header); an upload, whose body is the file, only in the header: its
+   * body is never read as a form, so the upload still has it to read.
+   */
+  const checked =
+    (carrier: 'form' | 'header') =>
+    async (c: C, next: Next): Promise<Response | void> => {
+      if (!sameOrigin(c)) return refuse(c, 403, 'cross_origin', 'requests from other sites are refused');
+      const header = c.req.header('x-csrf-token');
+      const given = carrier === 'form' ? (header ?? (await formField(c, 'csrf'))) : header;
+      if (Sessions.csrfMatches(c.var.session, given)) return next();
+      const message =
+        carrier === 'header' && !header
+          ? 'an upload carries the anti-CSRF token in the x-csrf-token header'
+          : 'the form is out of date: reload the page';
+      return refuse(c, 403, 'invalid_csrf_token', message);
+    };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
+  const windowQuery = (c: C): WindowQuery => ({ after: c.req.query('after'), before: c.req.query('before') });
 
   app.get('/', async (c) => {
     const session = sessions.get(getCookie(c, cookieName(c)));
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
-    const files = store.listFiles(session.workspaceId);
-    const notice = c.req.query('deleted') ? `Deleted ${c.req.query('deleted')}.` : undefined;
+    const files = windowOf(store.listFiles(session.workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
+    const notice = Sessions.takeFlash(session);
     return c.html(
-      filesPage(files.slice(0, SHOWN_FILES), files.length, {
+      filesPage(files, {
         ...pageOptions(c),
         maxFileBytes: service.maxFileBytes,
         notice,
@@ -103,35 +118,45 @@ export function consoleRoutes(service: Service) {
 
   app.post('/console/session', async (c) => {
     if (!sameOrigin(c)) return c.html(signInPage('Sign in from this page.'), 403);
-    const address = clientAddress(c);
-    const wait = sessions.retryAfter(address);
-    if (wait) {
-      c.header('retry-after', String(wait));
-      return c.html(signInPage(`Too many wrong keys: try again in ${wait} s.`), 429);
+    const attempt = sessions.startSignIn(clientAddress(c));
+    if (attempt.retryAfter) {
+      c.header('retry-after', String(attempt.retryAfter));
+      return c.html(signInPage(`Too many wrong keys: try again in ${attempt.retryAfter} s.`), 429);
     }
     const key = String((await formField(c, 'key')) ?? '').trim();
     const workspace = key ? store.workspaceForKey(key) : undefined;
-    if (!workspace) {
-      sessions.failed(address);
-      return c.html(signInPage('That key is not valid for this service.'), 401);
-    }
-    const session = sessions.open(workspace.id);
+    if (!workspace) return c.html(signInPage('That key is not valid for this service.'), 401);
+    attempt.succeeded();
+    const session = sessions.open(workspace.id, key);
     setCookie(c, cookieName(c), session.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
     return c.redirect('/', 303);
   });
 
-  app.post('/console/session/end', signedIn, checked, (c) => {
+  app.post('/console/session/end', signedIn, checked('form'), (c) => {
     sessions.close(c.var.session.id);
     deleteCookie(c, cookieName(c), { path: '/' });
     return c.redirect('/', 303);
   });
 
+  /** The page's window of files, as the page was asked for, and the status of the uploads it tracks. */
   app.get('/console/files.json', signedIn, (c) => {
-    const files = store.listFiles(c.var.session.workspaceId);
-    return c.json({ data: files.slice(0, SHOWN_FILES).map(presentFileDetail), total: files.length });
+    const workspaceId = c.var.session.workspaceId;
+    const files = windowOf(store.listFiles(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
+    const tracked = (c.req.query('track') ?? '')
+      .split(',')
+      .slice(0, MAX_TRACKED)
+      .flatMap((id) => store.file(workspaceId, id) ?? []);
+    return c.json({
+      data: files.records.map(presentFileDetail),
+      start: files.start,
+      total: files.total,
+      newer: files.newer,
+      older: files.older,
+      tracked: tracked.map(presentFileDetail),
+    });
   });
 
-  app.post('/console/uploads', signedIn, checked, async (c) => {
+  app.post('/console/uploads', signedIn, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
       const bytes = await readUploadBody(c.req.raw, service.maxFileBytes);
@@ -149,19 +174,26 @@ export function consoleRoutes(service: Service) {
     return c.html(deletePage(file, pageOptions(c)));
   });
 
-  app.post('/console/files/:id/delete', signedIn, checked, (c) => {
+  app.post('/console/files/:id/delete', signedIn, checked('form'), (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);
-    return c.redirect(`/?deleted=${encodeURIComponent(file.originalFilename)}`, 303);
+    c.var.session.flash = { deleted: file.originalFilename };
+    return c.redirect('/', 303);
   });
 
   app.get('/console/threads', signedIn, (c) => {
-    const threads = store
-      .listThreads(c.var.session.workspaceId)
-      .slice(0, SHOWN_THREADS)
-      .map((thread) => ({ thread, messages: store.messages.get(thread.id)?.length ?? 0 }));
-    return c.html(threadsPage(threads, pageOptions(c)));
+    const threads = windowOf(
+      store.listThreads(c.var.session.workspaceId),
+      NEWEST_FIRST,
+      SHOWN_THREADS,
+      windowQuery(c),
+    );
+    const counted = threads.records.map((thread) => ({
+      thread,
+      messages: store.messages.get(thread.id)?.length ?? 0,
+    }));
+    return c.html(threadsPage({ ...threads, records: counted }, pageOptions(c)));
   });
 
   app.get('/console/threads/:id', signedIn, (c) => {
