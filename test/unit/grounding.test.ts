@@ -119,6 +119,39 @@ describe('groundedPassages', () => {
   });
 });
 
+describe('definitions answer what a name is (#33)', () => {
+  const manual = chunk(
+    [
+      '‘%j’',
+      'day of year (001..366)',
+      '‘%k’',
+      'hour, space padded ( 0..23)',
+      'To print the day of the year in a date format, give date the format %j, as in the example.',
+    ].join('\n'),
+    'coreutils.txt',
+  );
+  const required = (word: string, weight: number) => ({ ...term(word, weight), required: true });
+  const terms = [required('%j', 4), term('print', 1), term('date', 1), term('format', 1)];
+
+  it("answers 'What does %j print?' with %j's definition, not a sentence that only uses it", () => {
+    const chosen = groundedPassages({
+      question: 'What does %j print in a date format?',
+      hits: [hit(manual)],
+      terms,
+    });
+    expect(chosen[0]?.text).toBe('day of year (001..366)');
+  });
+
+  it('leaves other questions that name it to the words they share', () => {
+    const chosen = groundedPassages({
+      question: 'How do I print %j in a date format?',
+      hits: [hit(manual)],
+      terms,
+    });
+    expect(chosen[0]?.text).toMatch(/^To print the day/);
+  });
+});
+
 describe('chunks', () => {
   it('never start mid-sentence: the overlap is whole sentences', () => {
     const sentences = Array.from(

@@ -10,6 +10,8 @@ export interface Passage {
   line: number;
   /** The heading it is under, or the question it answers (in a FAQ): words it is about without saying them. */
   lead?: string;
+  /** It is the definition of the term its lead is (`‘%j’` / "day of year (001..366)"). */
+  defines?: boolean;
 }
 
 /**
@@ -120,7 +122,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
         continue;
       }
       if (words < 3 && !defines) continue;
-      out.push(lead === undefined ? { text, chunk, position, line } : { text, chunk, position, line, lead });
+      out.push(
+        lead === undefined
+          ? { text, chunk, position, line }
+          : { text, chunk, position, line, lead, ...(defines && { defines }) },
+      );
     }
   });
   return out;
