@@ -17,7 +17,8 @@ import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
-import { resumeUploads, UploadStore, uploadsDirFor } from './uploads.js';
+import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './uploads.js';
+import { UploadStore, uploadsDirFor } from './upload-store.js';
 import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
@@ -141,6 +142,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
   const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
@@ -152,20 +154,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (progress.idle) void saveIndexes();
       options.onIndexing?.(progress);
     },
-    onIndexed: (file) =>
+    onIndexed: (file) => {
+      uploads.indexed(file.id);
       deliverer.emit(file.workspaceId, 'file.indexed', {
         fileId: file.id,
         originalFilename: file.originalFilename,
         indexingStatus: file.indexingStatus,
         chunkCount: file.chunkCount,
         indexingError: file.indexingError,
-      }),
+      });
+    },
   });
-  const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
   const service: Service = {
     store,
     indexer,
     uploads,
+    uploadBudget: new UploadBudget(UPLOADS_IN_FLIGHT * maxFileBytes),
     maxFileBytes,
     sessions: new Sessions(),
     deliverer,
@@ -218,7 +222,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     folder.start();
   }
   // Uploads a stop cut short are indexed again from the bytes kept beside --data.
-  await resumeUploads(service);
+  resumeUploads(service);
   if (indexer.progress().idle) void saveIndexes();
   if (embeddings) {
     // Files indexed without vectors (stored before, or while the endpoint failed) get them now.
@@ -285,6 +289,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       await saveIndexes();
       store.close();
+      uploads.close();
     },
   };
 }

@@ -1,0 +1,188 @@
+import { request } from 'node:http';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { api } from '../helpers/server.js';
+import { type ServeProcess, startServeProcess } from '../helpers/serve-process.js';
+import { freeBytes, itWithTmpfs, mountTmpfs, unmount } from '../helpers/tmpfs.js';
+
+const KEY = 'kb_uploads_test_key_0123456789';
+const keys = { KB_SERVE_API_KEYS: `main:${KEY}` };
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: any;
+}
+
+/**
+ * An upload of `size` bytes (declared) of which only `first` is sent: `finish()` sends the rest.
+ * `answer` resolves with the service's answer, whenever it comes.
+ */
+function openUpload(server: ServeProcess, name: string, size: number, first: Buffer) {
+  const req = request(`${server.url}/v1/files?filename=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/octet-stream',
+      'content-length': String(size),
+    },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }));
+    });
+    // A service that answers before the body is sent may close the connection under it.
+    req.on('error', reject);
+  });
+  req.write(first);
+  return {
+    answer,
+    finish: () => {
+      req.end(Buffer.alloc(size - first.length, 'a'));
+      return answer;
+    },
+  };
+}
+
+const upload = (server: ServeProcess, name: string, body: Buffer) =>
+  api(server, KEY, 'POST', `/v1/files?filename=${name}`, body, {
+    'content-type': 'application/octet-stream',
+  });
+
+/** Waits for `check` to hold: what is looked at here (a folder) has no event to wait on. */
+async function until<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The file once its indexing is over (as `kb files wait` polls). */
+async function settled(server: ServeProcess, id: string) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+    const file = (await api(server, KEY, 'GET', `/v1/files/${id}`)).json.data;
+    if (file.indexingStatus === 'COMPLETED' || file.indexingStatus === 'FAILED') return file;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${id} was not indexed in 20 s`);
+}
+
+/** Upload temps in `dir` and how many bytes each holds so far. */
+const temps = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.tmp'))
+    .map((name) => statSync(join(dir, name)).size);
+
+describe('uploads go to disk as they arrive, with a bound on what is in flight', () => {
+  it('with --data, the bytes are on disk before the upload ends, and indexed from there', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const server = await startServeProcess(dir, ['--data', data, '--index-delay', '0'], keys);
+    try {
+      const first = Buffer.from('The quay crane lifts forty tonnes.\n'.repeat(30_000));
+      const open = openUpload(server, 'crane.txt', first.length + 1024 * 1024, first);
+      const written = await until('the upload is written as it arrives', () =>
+        temps(`${data}.uploads`).find((size) => size >= first.length),
+      );
+      expect(written).toBeGreaterThanOrEqual(first.length);
+      const answer = await open.finish();
+      expect(answer.status).toBe(201);
+      const id = answer.json.data.id;
+      expect(temps(`${data}.uploads`)).toEqual([]);
+      expect(statSync(join(`${data}.uploads`, id)).size).toBe(first.length + 1024 * 1024);
+      expect(await settled(server, id)).toMatchObject({ indexingStatus: 'COMPLETED' });
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('without --data, the bytes go to a folder of its own in the OS temporary folder, gone once indexed and at exit', async () => {
+    const dir = tempDir();
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const server = await startServeProcess(dir, ['--index-delay', '0'], { ...keys, TMPDIR: tmp });
+    let exited: Promise<unknown> | undefined;
+    try {
+      const first = Buffer.from('The dry dock floods in twelve minutes.\n'.repeat(30_000));
+      const open = openUpload(server, 'dock.txt', first.length + 1024, first);
+      const folder = await until('a folder of uploads in TMPDIR', () =>
+        readdirSync(tmp).find((name) => name.startsWith('kb-serve-uploads-')),
+      );
+      await until('the upload is written as it arrives', () =>
+        temps(join(tmp, folder)).find((size) => size >= first.length),
+      );
+      const answer = await open.finish();
+      expect(answer.status).toBe(201);
+      const id = answer.json.data.id;
+      expect(await settled(server, id)).toMatchObject({ indexingStatus: 'COMPLETED' });
+      // Held only until indexed.
+      expect(readdirSync(join(tmp, folder))).toEqual([]);
+      exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (!exited) server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('past four times --max-file-size in flight, answers 503 uploads_busy with Retry-After; the others are taken', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const server = await startServeProcess(
+      dir,
+      ['--data', data, '--max-file-size', '1MB', '--index-delay', '60000'],
+      keys,
+    );
+    try {
+      const size = 1024 * 1024; // --max-file-size 1MB: four of them fill what may be in flight
+      const open = [0, 1, 2, 3].map((i) => openUpload(server, `part${i}.txt`, size, Buffer.from('begun ')));
+      await until('four uploads under way', () => (temps(`${data}.uploads`).length === 4 ? true : undefined));
+      const refused = await upload(server, 'fifth.txt', Buffer.from('one more'));
+      expect(refused.status).toBe(503);
+      expect(refused.json.error.code).toBe('uploads_busy');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (const one of open) expect((await one.finish()).status).toBe(201);
+      expect((await upload(server, 'fifth.txt', Buffer.from('one more'))).status).toBe(201);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  itWithTmpfs(
+    'on a full disk, an upload answers 503 storage_unavailable with Retry-After, leaves nothing behind, and works once there is room',
+    async () => {
+      const dir = tempDir();
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      expect(mountTmpfs(disk, '512k')).toBe(true);
+      try {
+        const data = join(disk, 'state.jsonl');
+        const server = await startServeProcess(dir, ['--data', data], keys);
+        try {
+          const refused = await upload(server, 'big.txt', Buffer.alloc(freeBytes(disk) + 64 * 1024, 'b'));
+          expect(refused.status).toBe(503);
+          expect(refused.json.error.code).toBe('storage_unavailable');
+          expect(refused.headers.get('retry-after')).toBe('5');
+          expect(readdirSync(`${data}.uploads`)).toEqual([]);
+          expect((await api(server, KEY, 'GET', '/v1/files')).json.data).toEqual([]);
+          const taken = await upload(server, 'small.txt', Buffer.from('The tug leaves at dawn.'));
+          expect(taken.status).toBe(201);
+        } finally {
+          server.child.kill('SIGTERM');
+          await new Promise((r) => server.child.once('exit', r));
+        }
+      } finally {
+        unmount(disk);
+      }
+    },
+    60_000,
+  );
+});
