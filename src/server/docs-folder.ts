@@ -21,6 +21,8 @@ export interface DocsFolderOptions {
   /** kb serve's own files (the journal, its index), never documents even inside the folder. */
   isOwn: (path: string) => boolean;
   maxFileBytes: number;
+  /** Whether bytes of an upload are kept under this file id. */
+  isUpload: (fileId: string) => boolean;
   /** After each scan: how many entries were skipped (hidden, links within the folder, kb serve's own). */
   onScan?: (scan: { skipped: number; missing: boolean }) => void;
 }
@@ -113,7 +115,8 @@ export class DocsFolder {
       seen.add(file.path);
       const queued = this.indexer.queued(file.path);
       if (queued && queued.mtimeMs === file.mtimeMs && queued.size === file.size) continue;
-      // Stored by an older kb serve (no source yet): the same name and size is the same file.
+      // Stored by an older kb serve (no source yet): the same name and size is the same file
+      // (never an upload: see #storedSources).
       const known = byPath.get(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
       // Settled, and read as this version reads: a file read by an older kb is read again.
       const settled =
@@ -198,7 +201,11 @@ export class DocsFolder {
     }
   }
 
-  /** The workspace's stored files from this folder: by path, and (for older records) by name and size. */
+  /**
+   * The workspace's stored files from this folder: by path, and (for records of an older kb serve,
+   * which kept no source) by name and size. An upload is never one of them, marked as such or,
+   * from before uploads were marked, by its bytes kept beside --data.
+   */
   #storedSources() {
     const byPath = new Map<string, FileRecord>();
     const byNameAndSize = new Map<string, FileRecord>();
@@ -206,7 +213,7 @@ export class DocsFolder {
     for (const file of this.store.files.values()) {
       if (file.workspaceId !== this.workspaceId || file.deletedAt) continue;
       if (file.source?.path.startsWith(prefix)) byPath.set(file.source.path, file);
-      else if (!file.source) {
+      else if (!file.source && !file.uploaded && !this.options.isUpload(file.id)) {
         const key = `${file.fileSize}:${file.originalFilename}`;
         if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
       }

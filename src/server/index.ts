@@ -218,6 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The journal, its index, their temporary and damaged copies.
       isOwn: (path) => !!own && (path === own || path.startsWith(`${own}.`)),
       maxFileBytes,
+      isUpload: (fileId) => uploads.keeps && uploads.has(fileId),
     });
     folder.start();
   }

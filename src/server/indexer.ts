@@ -91,6 +91,8 @@ export interface Upload {
   id?: string;
   source?: { path: string; mtimeMs: number };
   failure?: IndexingError;
+  /** An upload (not a folder file): its record says so for good. */
+  uploaded?: boolean;
 }
 
 /**
@@ -125,7 +127,7 @@ export class Indexer {
   /** Records an upload and queues it. Returns the PENDING record. */
   upload(workspaceId: string, filename: string, bytes: Buffer, id?: string): FileRecord {
     return this.enqueue(workspaceId, [
-      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id },
+      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id, uploaded: true },
     ])[0]!;
   }
 
@@ -149,6 +151,7 @@ export class Indexer {
         chunkCount: 0,
         indexingError: null,
         ...(existing?.source ? { source: existing.source } : {}),
+        ...(upload.uploaded || existing?.uploaded ? { uploaded: true as const } : {}),
       };
       return file;
     });

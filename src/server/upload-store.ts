@@ -129,6 +129,11 @@ export class UploadStore {
     if (!this.keeps) this.remove(fileId);
   }
 
+  /** Whether bytes are kept under `fileId` (looked at without following a link). */
+  has(fileId: string): boolean {
+    return KEPT.test(fileId) && lstatSync(join(this.dir, fileId), { throwIfNoEntry: false }) !== undefined;
+  }
+
   /** Ids of the uploads kept, for a restart to pick up those not indexed yet. */
   ids(): string[] {
     try {

@@ -114,6 +114,7 @@ export async function acceptUpload(
         size: received.size,
         read: () => deps.uploads.read(id, deps.maxFileBytes),
         id,
+        uploaded: true,
       },
     ])[0]!;
   } catch (err) {
@@ -147,6 +148,7 @@ export function resumeUploads(deps: UploadDeps): number {
         size: file.fileSize,
         read: () => deps.uploads.read(id, deps.maxFileBytes),
         id,
+        uploaded: true,
       },
     ]);
     queued++;
