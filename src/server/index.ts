@@ -19,6 +19,7 @@ import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
 import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './uploads.js';
 import { UploadStore, uploadsDirFor } from './upload-store.js';
+import { sweepDataTemps } from './leftovers.js';
 import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
@@ -100,6 +101,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const vectorsFile = options.dataFile && embeddings && vectorsFileFor(options.dataFile);
   let loaded: (LoadReport & { index: IndexRestore; interrupted: number }) | undefined;
   if (journal && indexFile) {
+    // What writes cut short by a kill -9 left beside it: never read, never renamed into place.
+    sweepDataTemps(options.dataFile!);
     const stored = readIndexFile(indexFile);
     const vectors = vectorsFile ? readVectorsFile(vectorsFile, options.embeddings!.model) : undefined;
     loaded = store.attach(journal, {
@@ -143,6 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
+  uploads.sweep();
   const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,

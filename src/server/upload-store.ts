@@ -1,4 +1,5 @@
 import { constants, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { sweepTemps, UPLOAD_TEMP } from './leftovers.js';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,6 @@ export const uploadsDirFor = (dataFile: string) => `${dataFile}.uploads`;
 
 /** An upload's bytes, kept under its file id. */
 const KEPT = /^file_[\w-]+$/;
-/** What a receive cut short by a crash leaves: siblingTempPath of a kept upload. */
-const TEMP = /^\.file_[\w-]+\.[0-9a-f-]{36}\.tmp$/;
 
 /** How a receive ended when it did not keep the bytes. */
 export type ReceiveFailure =
@@ -143,17 +142,9 @@ export class UploadStore {
     }
   }
 
-  /**
-   * Removes what receives cut short by a crash left (our own temp names only, and only regular
-   * files: a link of that name is not followed, nor removed). Returns how many.
-   */
+  /** Removes what receives cut short by a crash left (see sweepTemps). */
   sweep(): number {
-    let swept = 0;
-    for (const name of safeReaddir(this.dir)) {
-      if (!TEMP.test(name)) continue;
-      if (removeRegularFile(join(this.dir, name))) swept++;
-    }
-    return swept;
+    return sweepTemps(this.dir, UPLOAD_TEMP);
   }
 
   /** Without --data, the folder goes with the process. */
@@ -176,24 +167,5 @@ function removeQuietly(path: string): void {
     unlinkSync(path);
   } catch {
     // never made, or gone
-  }
-}
-
-export function safeReaddir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-/** Unlinks `path` if it is a regular file (looked at without following a link). */
-export function removeRegularFile(path: string): boolean {
-  try {
-    if (!lstatSync(path).isFile()) return false;
-    unlinkSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,5 +1,14 @@
 import { request } from 'node:http';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -185,4 +194,53 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
     },
     60_000,
   );
+});
+
+describe('what a kill -9 leaves behind', () => {
+  it('is swept at the next start: only our own temp names, only regular files, no link followed', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const server = await startServeProcess(dir, ['--data', data], keys);
+    expect(
+      (await upload(server, 'kept.txt', Buffer.from('The pilot boards at the fairway buoy.'))).status,
+    ).toBe(201);
+    server.child.kill('SIGKILL');
+    await new Promise((r) => server.child.once('exit', r));
+
+    // What a kill mid-write leaves: a journal compaction's, the index's and vectors' temps, an upload's.
+    const ours = [
+      join(dir, `.state.jsonl.${randomUUID()}.tmp`),
+      join(dir, `.state.jsonl.index.${randomUUID()}.tmp`),
+      join(dir, `.state.jsonl.vectors.${randomUUID()}.tmp`),
+      join(`${data}.uploads`, `.file_${'a'.repeat(24)}.${randomUUID()}.tmp`),
+    ];
+    for (const path of ours) writeFileSync(path, Buffer.alloc(64 * 1024));
+    // Not ours, or not a file: left alone.
+    const outside = join(tempDir(), 'precious.txt');
+    writeFileSync(outside, 'keep me');
+    const others = [
+      join(dir, `.other.jsonl.index.${randomUUID()}.tmp`),
+      join(dir, 'notes.tmp'),
+      join(dir, `.state.jsonl.index.${randomUUID()}.tmp.bak`),
+      join(`${data}.uploads`, 'notes.tmp'),
+    ];
+    for (const path of others) writeFileSync(path, 'not ours');
+    const link = join(dir, `.state.jsonl.index.${randomUUID()}.tmp`);
+    symlinkSync(outside, link);
+    const folder = join(dir, `.state.jsonl.index.${randomUUID()}.tmp`);
+    mkdirSync(folder);
+
+    const again = await startServeProcess(dir, ['--data', data], keys);
+    try {
+      for (const path of ours) expect(existsSync(path), path).toBe(false);
+      for (const path of others) expect(existsSync(path), path).toBe(true);
+      expect(readFileSync(outside, 'utf8')).toBe('keep me');
+      expect(existsSync(folder)).toBe(true);
+      expect(
+        (await api(again, KEY, 'GET', '/v1/files')).json.data.map((f: any) => f.originalFilename),
+      ).toEqual(['kept.txt']);
+    } finally {
+      again.child.kill('SIGTERM');
+    }
+  }, 60_000);
 });
