@@ -1,5 +1,5 @@
 import { type FSWatcher, realpathSync, statSync, watch } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import { now } from './clock.js';
 import { readDocumentFile } from './document-file.js';
 import { READER_VERSION } from './extraction/document-types.js';
@@ -34,7 +34,7 @@ export interface DocsFolderOptions {
  */
 export class DocsFolder {
   readonly #root: string;
-  readonly #watchers = new Map<string, FSWatcher>();
+  readonly #watchers = new Map<string, { watcher: FSWatcher; identity: string }>();
   #scanTimer: NodeJS.Timeout | undefined;
   #pollTimer: NodeJS.Timeout | undefined;
   #identity = '';
@@ -71,7 +71,7 @@ export class DocsFolder {
     this.#closed = true;
     clearTimeout(this.#scanTimer);
     clearInterval(this.#pollTimer);
-    for (const watcher of this.#watchers.values()) watcher.close();
+    for (const { watcher } of this.#watchers.values()) watcher.close();
     this.#watchers.clear();
   }
 
@@ -102,6 +102,9 @@ export class DocsFolder {
       seen.add(entry.path);
       const known = byPath.get(entry.path);
       if (known?.indexingError?.code === entry.error.code) continue;
+      // Queued already as refused (a refusal is queued with no size and no time).
+      const queued = this.indexer.queued(entry.path);
+      if (queued && queued.size === 0 && queued.mtimeMs === 0) continue;
       uploads.push({
         filename: entry.name,
         size: 0,
@@ -177,28 +180,43 @@ export class DocsFolder {
     this.#scanTimer = setTimeout(() => this.#scan(), STORAGE_RETRY_MS);
   }
 
-  /** One watcher per folder walked; those of folders gone are closed. */
+  /**
+   * One watcher per folder walked, on the folder that is there now: one of a folder gone, or
+   * removed and made again at the same path (its watcher sees nothing any more), is closed. A
+   * new watcher is followed by one more scan, for what was written before it was watching.
+   */
   #watch(folders: string[]): void {
-    const wanted = new Set(folders);
-    for (const [dir, watcher] of this.#watchers) {
-      if (wanted.has(dir)) continue;
-      watcher.close();
+    const wanted = new Map(folders.map((dir) => [dir, identityOf(dir)]));
+    for (const [dir, watched] of this.#watchers) {
+      if (wanted.get(dir) === watched.identity) continue;
+      watched.watcher.close();
       this.#watchers.delete(dir);
     }
-    for (const dir of folders) {
-      if (this.#watchers.has(dir)) continue;
+    let added = false;
+    for (const [dir, identity] of wanted) {
+      if (this.#watchers.has(dir) || identity === 'missing') continue;
       try {
-        const watcher = watch(dir, { persistent: false }, () => this.#scanSoon());
-        watcher.on('error', () => {
+        const drop = () => {
           watcher.close();
-          this.#watchers.delete(dir);
+          if (this.#watchers.get(dir)?.watcher === watcher) this.#watchers.delete(dir);
+        };
+        const watcher = watch(dir, { persistent: false }, (_event, name) => {
+          // Named after the folder itself: it may be the folder that went (inotify says so),
+          // and its watcher with it: the scan makes a new one.
+          if (name === basename(dir)) drop();
           this.#scanSoon();
         });
-        this.#watchers.set(dir, watcher);
+        watcher.on('error', () => {
+          drop();
+          this.#scanSoon();
+        });
+        this.#watchers.set(dir, { watcher, identity });
+        added = true;
       } catch {
         // Gone already, or out of watches: the root poll and the next scan still see changes.
       }
     }
+    if (added) this.#scanSoon();
   }
 
   /**
@@ -222,8 +240,11 @@ export class DocsFolder {
   }
 }
 
-/** What the folder at `path` is: a new one made at the same path is another. */
+/**
+ * What the folder at `path` is: a new one made at the same path is another. Its inode alone
+ * does not say (a folder removed and made again often gets the same number); its birth time does.
+ */
 function identityOf(path: string): string {
   const stat = statSync(path, { throwIfNoEntry: false });
-  return stat ? `${stat.dev}:${stat.ino}` : 'missing';
+  return stat ? `${stat.dev}:${stat.ino}:${stat.birthtimeMs}` : 'missing';
 }
