@@ -159,7 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       options.onIndexing?.(progress);
     },
     onIndexed: (file) => {
-      uploads.indexed(file.id);
+      if (file.uploaded) uploads.indexed(file.id);
       deliverer.emit(file.workspaceId, 'file.indexed', {
         fileId: file.id,
         originalFilename: file.originalFilename,

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -57,10 +58,15 @@ function openUpload(server: ServeProcess, name: string, size: number, first: Buf
   };
 }
 
-const upload = (server: ServeProcess, name: string, body: Buffer) =>
-  api(server, KEY, 'POST', `/v1/files?filename=${name}`, body, {
-    'content-type': 'application/octet-stream',
+/** POST /v1/files with `body` as the raw bytes. */
+async function upload(server: ServeProcess, name: string, body: Buffer) {
+  const res = await fetch(`${server.url}/v1/files?filename=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/octet-stream' },
+    body,
   });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+}
 
 /** Waits for `check` to hold: what is looked at here (a folder) has no event to wait on. */
 async function until<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
@@ -141,6 +147,27 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
       if (!exited) server.child.kill('SIGTERM');
     }
   }, 60_000);
+
+  it('holds none of them in memory: eight parallel 25 MB uploads waiting to be indexed add far less than their 200 MB', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const server = await startServeProcess(dir, ['--data', data, '--index-delay', '600000'], keys);
+    try {
+      const rss = async () => (await api(server, undefined, 'GET', '/_kb/health')).json.data.rss as number;
+      const before = await rss();
+      const body = Buffer.alloc(25 * 1000 * 1000, 'The harbour master signs every manifest. ');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => upload(server, `manifest-${i}.txt`, body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+      // Buffered whole and held until indexed, they added ~590 MB; streamed to disk, ~50 MB.
+      expect((await rss()) - before).toBeLessThan(150 * 1000 * 1000);
+    } finally {
+      server.child.kill('SIGKILL');
+      await new Promise((r) => server.child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('past four times --max-file-size in flight, answers 503 uploads_busy with Retry-After; the others are taken', async () => {
     const dir = tempDir();

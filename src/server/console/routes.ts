@@ -137,8 +137,9 @@ export function consoleRoutes(service: Service) {
       const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
       return c.json({ data: presentFileDetail(file) }, 201);
     } catch (err) {
-      if (err instanceof ServiceError) return refuse(c, err.status as 413, err.code, err.message);
-      throw err;
+      if (!(err instanceof ServiceError)) throw err;
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value); // Retry-After
+      return refuse(c, err.status as 413, err.code, err.message);
     }
   });
 
