@@ -15,6 +15,8 @@ const KEPT = /^file_[\w-]+$/;
 /** How a receive ended when it did not keep the bytes. */
 export type ReceiveFailure =
   | { tooLarge: true }
+  /** The client went away before the body ended. */
+  | { aborted: true }
   /** The disk refused them (full, read-only, an I/O error): the errno. */
   | { storage: string };
 
@@ -64,12 +66,16 @@ export class UploadStore {
     let kept = false;
     try {
       const reader = body?.getReader();
-      for (;;) {
-        const next = await reader?.read();
-        if (!next || next.done) break;
+      while (reader) {
+        const next = await reader.read().catch(() => undefined);
+        if (!next) {
+          failure = { aborted: true };
+          break;
+        }
+        if (next.done) break;
         size += next.value.byteLength;
         if (size > drainBytes) {
-          await reader!.cancel();
+          await reader.cancel();
           break;
         }
         if (size > maxBytes) failure ??= { tooLarge: true };

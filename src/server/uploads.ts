@@ -107,6 +107,12 @@ export async function acceptUpload(
   }
   if ('tooLarge' in received) throw uploadTooLarge(undefined, deps.maxFileBytes);
   if ('storage' in received) throw storageUnavailable();
+  if ('aborted' in received)
+    throw new ServiceError(
+      400,
+      'upload_incomplete',
+      'the upload ended before its body did; nothing was kept',
+    );
   try {
     return deps.indexer.enqueue(workspaceId, [
       {

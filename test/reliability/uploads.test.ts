@@ -51,6 +51,7 @@ function openUpload(server: ServeProcess, name: string, size: number, first: Buf
   req.write(first);
   return {
     answer,
+    abort: () => req.destroy(),
     finish: () => {
       req.end(Buffer.alloc(size - first.length, 'a'));
       return answer;
@@ -187,6 +188,31 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       for (const one of open) expect((await one.finish()).status).toBe(201);
       expect((await upload(server, 'fifth.txt', Buffer.from('one more'))).status).toBe(201);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('a client gone mid-upload leaves no temp, no record, nothing reserved, and no error in the log', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.jsonl');
+    const server = await startServeProcess(dir, ['--data', data, '--max-file-size', '1MB', '--log'], keys);
+    try {
+      const size = 1024 * 1024;
+      const gone = openUpload(server, 'gone.txt', size, Buffer.alloc(64 * 1024, 'g'));
+      gone.answer.catch(() => {});
+      await until('the upload is under way', () => (temps(`${data}.uploads`).length ? true : undefined));
+      gone.abort();
+      await until('the request is logged', () =>
+        /"path":"\/v1\/files","status":\d+/.test(server.stderr()) ? true : undefined,
+      );
+      expect(server.stderr()).not.toContain('"level":"error"');
+      expect(server.stderr()).toContain('"path":"/v1/files","status":400');
+      expect(temps(`${data}.uploads`)).toEqual([]);
+      expect((await api(server, KEY, 'GET', '/v1/files')).json.data).toEqual([]);
+      // All four uploads' worth is free again.
+      const open = [0, 1, 2, 3].map((i) => openUpload(server, `next${i}.txt`, size, Buffer.from('begun ')));
+      for (const one of open) expect((await one.finish()).status).toBe(201);
     } finally {
       server.child.kill('SIGTERM');
     }
