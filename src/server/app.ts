@@ -4,7 +4,7 @@ import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from './context.js';
 import { parseFaultRule } from './faults.js';
-import { badRequest, errorBody, ServiceError } from './http-errors.js';
+import { badRequest, errorBody, ServiceError, storageUnavailable } from './http-errors.js';
 import { newId } from './ids.js';
 import { readBoundedBody } from './request-body.js';
 import { openApiDocument } from './openapi.js';
@@ -217,15 +217,8 @@ export function createApp(service: Service) {
     if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);
     if (err instanceof StorageError) {
       service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: err.message });
-      return sendError(
-        c,
-        503,
-        'storage_unavailable',
-        'the service cannot store this change now; nothing was saved',
-        {
-          'retry-after': '5',
-        },
-      );
+      const unavailable = storageUnavailable();
+      return sendError(c, 503, unavailable.code, unavailable.message, unavailable.headers);
     }
     service.options.log?.({
       level: 'error',

@@ -9,7 +9,8 @@ import type { FaultPlan } from './faults.js';
 import type { Indexer } from './indexer.js';
 import type { Workspace } from './model.js';
 import type { Store } from './store.js';
-import type { UploadStore } from './uploads.js';
+import type { UploadStore } from './upload-store.js';
+import type { UploadBudget } from './uploads.js';
 import type { Sessions } from './console/sessions.js';
 
 export interface ServiceOptions {
@@ -39,6 +40,8 @@ export interface Service {
   generations: Generations;
   /** Uploaded files' bytes (kept beside --data). */
   uploads: UploadStore;
+  /** The bytes of uploads being received at once, across all requests. */
+  uploadBudget: UploadBudget;
   /** Larger uploads and documents are refused (--max-file-size). */
   maxFileBytes: number;
   /** The web console's sign-in sessions (in memory: a restart ends them). */

@@ -1,5 +1,5 @@
 import { type FSWatcher, realpathSync, statSync, watch } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import { now } from './clock.js';
 import { readDocumentFile } from './document-file.js';
 import { READER_VERSION } from './extraction/document-types.js';
@@ -21,6 +21,8 @@ export interface DocsFolderOptions {
   /** kb serve's own files (the journal, its index), never documents even inside the folder. */
   isOwn: (path: string) => boolean;
   maxFileBytes: number;
+  /** Whether bytes of an upload are kept under this file id. */
+  isUpload: (fileId: string) => boolean;
   /** After each scan: how many entries were skipped (hidden, links within the folder, kb serve's own). */
   onScan?: (scan: { skipped: number; missing: boolean }) => void;
 }
@@ -32,7 +34,7 @@ export interface DocsFolderOptions {
  */
 export class DocsFolder {
   readonly #root: string;
-  readonly #watchers = new Map<string, FSWatcher>();
+  readonly #watchers = new Map<string, { watcher: FSWatcher; identity: string }>();
   #scanTimer: NodeJS.Timeout | undefined;
   #pollTimer: NodeJS.Timeout | undefined;
   #identity = '';
@@ -69,7 +71,7 @@ export class DocsFolder {
     this.#closed = true;
     clearTimeout(this.#scanTimer);
     clearInterval(this.#pollTimer);
-    for (const watcher of this.#watchers.values()) watcher.close();
+    for (const { watcher } of this.#watchers.values()) watcher.close();
     this.#watchers.clear();
   }
 
@@ -100,6 +102,9 @@ export class DocsFolder {
       seen.add(entry.path);
       const known = byPath.get(entry.path);
       if (known?.indexingError?.code === entry.error.code) continue;
+      // Queued already as refused (a refusal is queued with no size and no time).
+      const queued = this.indexer.queued(entry.path);
+      if (queued && queued.size === 0 && queued.mtimeMs === 0) continue;
       uploads.push({
         filename: entry.name,
         size: 0,
@@ -113,7 +118,8 @@ export class DocsFolder {
       seen.add(file.path);
       const queued = this.indexer.queued(file.path);
       if (queued && queued.mtimeMs === file.mtimeMs && queued.size === file.size) continue;
-      // Stored by an older kb serve (no source yet): the same name and size is the same file.
+      // Stored by an older kb serve (no source yet): the same name and size is the same file
+      // (never an upload: see #storedSources).
       const known = byPath.get(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
       // Settled, and read as this version reads: a file read by an older kb is read again.
       const settled =
@@ -174,31 +180,50 @@ export class DocsFolder {
     this.#scanTimer = setTimeout(() => this.#scan(), STORAGE_RETRY_MS);
   }
 
-  /** One watcher per folder walked; those of folders gone are closed. */
+  /**
+   * One watcher per folder walked, on the folder that is there now: one of a folder gone, or
+   * removed and made again at the same path (its watcher sees nothing any more), is closed. A
+   * new watcher is followed by one more scan, for what was written before it was watching.
+   */
   #watch(folders: string[]): void {
-    const wanted = new Set(folders);
-    for (const [dir, watcher] of this.#watchers) {
-      if (wanted.has(dir)) continue;
-      watcher.close();
+    const wanted = new Map(folders.map((dir) => [dir, identityOf(dir)]));
+    for (const [dir, watched] of this.#watchers) {
+      if (wanted.get(dir) === watched.identity) continue;
+      watched.watcher.close();
       this.#watchers.delete(dir);
     }
-    for (const dir of folders) {
-      if (this.#watchers.has(dir)) continue;
+    let added = false;
+    for (const [dir, identity] of wanted) {
+      if (this.#watchers.has(dir) || identity === 'missing') continue;
       try {
-        const watcher = watch(dir, { persistent: false }, () => this.#scanSoon());
-        watcher.on('error', () => {
+        const drop = () => {
           watcher.close();
-          this.#watchers.delete(dir);
+          if (this.#watchers.get(dir)?.watcher === watcher) this.#watchers.delete(dir);
+        };
+        const watcher = watch(dir, { persistent: false }, (_event, name) => {
+          // Named after the folder itself: it may be the folder that went (inotify says so),
+          // and its watcher with it: the scan makes a new one.
+          if (name === basename(dir)) drop();
           this.#scanSoon();
         });
-        this.#watchers.set(dir, watcher);
+        watcher.on('error', () => {
+          drop();
+          this.#scanSoon();
+        });
+        this.#watchers.set(dir, { watcher, identity });
+        added = true;
       } catch {
         // Gone already, or out of watches: the root poll and the next scan still see changes.
       }
     }
+    if (added) this.#scanSoon();
   }
 
-  /** The workspace's stored files from this folder: by path, and (for older records) by name and size. */
+  /**
+   * The workspace's stored files from this folder: by path, and (for records of an older kb serve,
+   * which kept no source) by name and size. An upload is never one of them, marked as such or,
+   * from before uploads were marked, by its bytes kept beside --data.
+   */
   #storedSources() {
     const byPath = new Map<string, FileRecord>();
     const byNameAndSize = new Map<string, FileRecord>();
@@ -206,7 +231,7 @@ export class DocsFolder {
     for (const file of this.store.files.values()) {
       if (file.workspaceId !== this.workspaceId || file.deletedAt) continue;
       if (file.source?.path.startsWith(prefix)) byPath.set(file.source.path, file);
-      else if (!file.source) {
+      else if (!file.source && !file.uploaded && !this.options.isUpload(file.id)) {
         const key = `${file.fileSize}:${file.originalFilename}`;
         if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
       }
@@ -215,8 +240,11 @@ export class DocsFolder {
   }
 }
 
-/** What the folder at `path` is: a new one made at the same path is another. */
+/**
+ * What the folder at `path` is: a new one made at the same path is another. Its inode alone
+ * does not say (a folder removed and made again often gets the same number); its birth time does.
+ */
 function identityOf(path: string): string {
   const stat = statSync(path, { throwIfNoEntry: false });
-  return stat ? `${stat.dev}:${stat.ino}` : 'missing';
+  return stat ? `${stat.dev}:${stat.ino}:${stat.birthtimeMs}` : 'missing';
 }

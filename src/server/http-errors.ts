@@ -20,3 +20,14 @@ export const badRequest = (message: string, code = 'invalid_request') => new Ser
 export const unprocessable = (message: string, code = 'validation_failed') =>
   new ServiceError(422, code, message);
 export const notFound = (what: string) => new ServiceError(404, 'not_found', `${what} not found`);
+
+/** 503 with Retry-After: the disk refused a change (full, read-only, an I/O error); nothing was saved. */
+export const storageUnavailable = () =>
+  new ServiceError(
+    503,
+    'storage_unavailable',
+    'the service cannot store this change now; nothing was saved',
+    {
+      'retry-after': '5',
+    },
+  );

@@ -17,7 +17,9 @@ import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
 import { Turns } from './turns.js';
-import { resumeUploads, UploadStore, uploadsDirFor } from './uploads.js';
+import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './uploads.js';
+import { UploadStore, uploadsDirFor } from './upload-store.js';
+import { sweepDataTemps } from './leftovers.js';
 import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
@@ -99,6 +101,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const vectorsFile = options.dataFile && embeddings && vectorsFileFor(options.dataFile);
   let loaded: (LoadReport & { index: IndexRestore; interrupted: number }) | undefined;
   if (journal && indexFile) {
+    // What writes cut short by a kill -9 left beside it: never read, never renamed into place.
+    sweepDataTemps(options.dataFile!);
     const stored = readIndexFile(indexFile);
     const vectors = vectorsFile ? readVectorsFile(vectorsFile, options.embeddings!.model) : undefined;
     loaded = store.attach(journal, {
@@ -141,6 +145,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
+  uploads.sweep();
   const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
@@ -152,20 +158,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (progress.idle) void saveIndexes();
       options.onIndexing?.(progress);
     },
-    onIndexed: (file) =>
+    onIndexed: (file) => {
+      if (file.uploaded) uploads.indexed(file.id);
       deliverer.emit(file.workspaceId, 'file.indexed', {
         fileId: file.id,
         originalFilename: file.originalFilename,
         indexingStatus: file.indexingStatus,
         chunkCount: file.chunkCount,
         indexingError: file.indexingError,
-      }),
+      });
+    },
   });
-  const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
   const service: Service = {
     store,
     indexer,
     uploads,
+    uploadBudget: new UploadBudget(UPLOADS_IN_FLIGHT * maxFileBytes),
     maxFileBytes,
     sessions: new Sessions(),
     deliverer,
@@ -214,11 +222,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The journal, its index, their temporary and damaged copies.
       isOwn: (path) => !!own && (path === own || path.startsWith(`${own}.`)),
       maxFileBytes,
+      isUpload: (fileId) => uploads.keeps && uploads.has(fileId),
     });
     folder.start();
   }
   // Uploads a stop cut short are indexed again from the bytes kept beside --data.
-  await resumeUploads(service);
+  resumeUploads(service);
   if (indexer.progress().idle) void saveIndexes();
   if (embeddings) {
     // Files indexed without vectors (stored before, or while the endpoint failed) get them now.
@@ -286,6 +295,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       await saveIndexes();
       store.close();
+      uploads.close();
     },
   };
 }

@@ -57,7 +57,11 @@ export interface Failure {
 export interface IndexingProgress {
   done: number;
   total: number;
+  /** Bytes read and extracted. */
   bytesDone: number;
+  /** The files' sizes as queued: of those done, and of all (what the time left is estimated by). */
+  sizeDone: number;
+  sizeTotal: number;
   /** Of `done`, those that FAILED, and the first of them by name. */
   failed: number;
   failures: Failure[];
@@ -91,6 +95,8 @@ export interface Upload {
   id?: string;
   source?: { path: string; mtimeMs: number };
   failure?: IndexingError;
+  /** An upload (not a folder file): its record says so for good. */
+  uploaded?: boolean;
 }
 
 /**
@@ -125,7 +131,7 @@ export class Indexer {
   /** Records an upload and queues it. Returns the PENDING record. */
   upload(workspaceId: string, filename: string, bytes: Buffer, id?: string): FileRecord {
     return this.enqueue(workspaceId, [
-      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id },
+      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id, uploaded: true },
     ])[0]!;
   }
 
@@ -149,6 +155,7 @@ export class Indexer {
         chunkCount: 0,
         indexingError: null,
         ...(existing?.source ? { source: existing.source } : {}),
+        ...(upload.uploaded || existing?.uploaded ? { uploaded: true as const } : {}),
       };
       return file;
     });
@@ -174,6 +181,7 @@ export class Indexer {
       if (upload.source)
         this.#inFlight.set(upload.source.path, { id, mtimeMs: upload.source.mtimeMs, size: upload.size });
       this.#progress.total++;
+      this.#progress.sizeTotal += upload.size;
     });
     this.#wake(0);
     return files;
@@ -363,6 +371,7 @@ export class Indexer {
   #count(job: Job, bytes: number) {
     this.#progress.done++;
     this.#progress.bytesDone += bytes;
+    this.#progress.sizeDone += job.size;
     const path = job.source?.path;
     if (path && this.#inFlight.get(path)?.id === job.id && this.#generation.get(job.id) === job.generation)
       this.#inFlight.delete(path);
@@ -432,6 +441,8 @@ const fresh = (startedAt: number): IndexingProgress => ({
   done: 0,
   total: 0,
   bytesDone: 0,
+  sizeDone: 0,
+  sizeTotal: 0,
   failed: 0,
   failures: [],
   startedAt,

@@ -58,6 +58,8 @@ export interface FileRecord {
   deletedAt?: string;
   /** A file from the --docs folder: where, and as what, so that a restart can tell it unchanged. */
   source?: FileSource;
+  /** Uploaded (or seeded), not from the --docs folder: no folder file may take its record. */
+  uploaded?: true;
 }
 
 export interface FileSource {

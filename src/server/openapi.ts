@@ -258,6 +258,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
             201: ok('the file, PENDING: indexing follows', data(ref('FileDetail'))),
             ...errors(400, 413, 422),
             ...COMMON,
+            503: {
+              description:
+                'nothing was kept; try again after Retry-After: the bytes could not be stored (storage_unavailable: a full disk), or uploads of four times --max-file-size are being received already (uploads_busy)',
+              headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+              content: json(ref('Error')),
+            },
           },
         },
       },

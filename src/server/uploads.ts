@@ -1,18 +1,11 @@
-import { constants, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomicAsync } from '../util/write-atomic.js';
-import { formatBytes, readInto } from './document-file.js';
-import { readBoundedBody } from './request-body.js';
-import { ServiceError } from './http-errors.js';
+import { formatBytes } from './document-file.js';
+import { ServiceError, storageUnavailable } from './http-errors.js';
 import { now } from './clock.js';
 import { newId } from './ids.js';
 import type { Indexer } from './indexer.js';
 import type { FileRecord } from './model.js';
 import type { Store } from './store.js';
-
-/** The folder beside --data where uploaded files' bytes are kept. */
-export const uploadsDirFor = (dataFile: string) => `${dataFile}.uploads`;
+import type { UploadStore } from './upload-store.js';
 
 /** How much of an upload past the limit is still read, so the client hears the 413. */
 const DRAIN_PAST_LIMIT = 16 * 1024 * 1024;
@@ -20,59 +13,26 @@ const DRAIN_PAST_LIMIT = 16 * 1024 * 1024;
 /** The longest file name an upload may have, in characters. */
 const MAX_NAME = 255;
 
+/** Uploads being received at once may hold this many times --max-file-size between them. */
+export const UPLOADS_IN_FLIGHT = 4;
+
 /**
- * Where uploaded bytes are kept: with --data, one file per upload in a folder beside the
- * journal (0700; each file 0600, written whole then renamed), read back only if it is still a
- * regular file of this user's; without, nowhere (the indexer holds them until it has read them).
+ * The bytes of uploads being received, across all requests: each reserves its declared length
+ * (or, without one, the most it may be) before a byte is read, and gives it back when it ends.
  */
-export class UploadStore {
-  constructor(readonly dir: string | undefined) {
-    if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+export class UploadBudget {
+  #reserved = 0;
+  constructor(readonly limit: number) {}
+
+  /** Reserves `bytes`; false (nothing reserved) when that would go past the limit. */
+  reserve(bytes: number): boolean {
+    if (this.#reserved + bytes > this.limit) return false;
+    this.#reserved += bytes;
+    return true;
   }
 
-  async save(fileId: string, bytes: Buffer): Promise<void> {
-    if (this.dir) await writeFileAtomicAsync(join(this.dir, fileId), [bytes]);
-  }
-
-  /** The bytes of an upload kept before, or undefined when there are none to trust. */
-  async read(fileId: string, maxBytes: number): Promise<Buffer | undefined> {
-    if (!this.dir) return undefined;
-    let handle;
-    try {
-      handle = await open(
-        join(this.dir, fileId),
-        constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-      );
-    } catch {
-      return undefined;
-    }
-    try {
-      const stat = await handle.stat();
-      const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
-      if (!stat.isFile() || !mine || stat.mode & 0o022 || stat.size > maxBytes) return undefined;
-      return await readInto(handle, Buffer.alloc(stat.size));
-    } finally {
-      await handle.close();
-    }
-  }
-
-  remove(fileId: string): void {
-    if (!this.dir) return;
-    try {
-      unlinkSync(join(this.dir, fileId));
-    } catch {
-      // never kept, or gone
-    }
-  }
-
-  /** Ids of the uploads kept, for a restart to pick up those not indexed yet. */
-  ids(): string[] {
-    if (!this.dir) return [];
-    try {
-      return readdirSync(this.dir).filter((name) => /^file_[\w-]+$/.test(name));
-    } catch {
-      return [];
-    }
+  release(bytes: number): void {
+    this.#reserved -= bytes;
   }
 }
 
@@ -126,23 +86,78 @@ export function uploadTooLarge(size: number | undefined, maxBytes: number): Serv
   );
 }
 
+/** 503 with Retry-After: more uploads are being received than the service takes at once. */
+function uploadsBusy(limit: number): ServiceError {
+  return new ServiceError(
+    503,
+    'uploads_busy',
+    `uploads of ${formatBytes(limit)} are being received already (${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`,
+    { 'retry-after': '2' },
+  );
+}
+
+export interface UploadDeps {
+  store: Store;
+  indexer: Indexer;
+  uploads: UploadStore;
+  uploadBudget: UploadBudget;
+  maxFileBytes: number;
+}
+
 /**
  * The one path every upload takes (the console's and POST /v1/files): its name checked, its
- * bytes kept (with --data), then queued like a file from the docs folder: PENDING, indexed by
- * the same worker, FAILED with the same codes, file.indexed delivered the same way.
+ * bytes written to disk as they arrive (413 past --max-file-size, 503 past the uploads in
+ * flight or when the disk refuses them), then queued like a file from the docs folder, read
+ * from disk when its turn comes: PENDING, indexed by the same worker, FAILED with the same
+ * codes, file.indexed delivered the same way.
  */
 export async function acceptUpload(
-  deps: { store: Store; indexer: Indexer; uploads: UploadStore; maxFileBytes: number },
+  deps: UploadDeps,
   workspaceId: string,
   name: string,
-  bytes: Buffer,
+  request: Request,
 ): Promise<FileRecord> {
   const problem = problemWithName(name);
   if (problem) throw new ServiceError(422, 'invalid_filename', problem);
-  if (bytes.length > deps.maxFileBytes) throw uploadTooLarge(bytes.length, deps.maxFileBytes);
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  const known = Number.isSafeInteger(declared) && declared >= 0;
+  if (known && declared > deps.maxFileBytes) throw uploadTooLarge(declared, deps.maxFileBytes);
+  const reserved = known ? declared : deps.maxFileBytes;
+  if (!deps.uploadBudget.reserve(reserved)) throw uploadsBusy(deps.uploadBudget.limit);
   const id = newId('file');
-  await deps.uploads.save(id, bytes);
-  return deps.indexer.upload(workspaceId, name, bytes, id);
+  let received;
+  try {
+    received = await deps.uploads.receive(
+      id,
+      request.body,
+      deps.maxFileBytes,
+      deps.maxFileBytes + DRAIN_PAST_LIMIT,
+    );
+  } finally {
+    deps.uploadBudget.release(reserved);
+  }
+  if ('tooLarge' in received) throw uploadTooLarge(undefined, deps.maxFileBytes);
+  if ('storage' in received) throw storageUnavailable();
+  if ('aborted' in received)
+    throw new ServiceError(
+      400,
+      'upload_incomplete',
+      'the upload ended before its body did; nothing was kept',
+    );
+  try {
+    return deps.indexer.enqueue(workspaceId, [
+      {
+        filename: name,
+        size: received.size,
+        read: () => deps.uploads.read(id, deps.maxFileBytes),
+        id,
+        uploaded: true,
+      },
+    ])[0]!;
+  } catch (err) {
+    deps.uploads.remove(id);
+    throw err;
+  }
 }
 
 /** Deletes a workspace file: its record (it leaves the search index with it) and any bytes kept. */
@@ -152,41 +167,28 @@ export function deleteFile(deps: { store: Store; uploads: UploadStore }, file: F
 }
 
 /**
- * Uploads kept with --data whose indexing a stop cut short are queued again; bytes whose file
- * is gone are dropped. Returns how many were queued.
+ * Uploads kept with --data whose indexing a stop cut short are queued again, to be read from
+ * disk when their turn comes; bytes whose file is gone are dropped. Returns how many were queued.
  */
-export async function resumeUploads(deps: {
-  store: Store;
-  indexer: Indexer;
-  uploads: UploadStore;
-  maxFileBytes: number;
-}): Promise<number> {
+export function resumeUploads(deps: UploadDeps): number {
   let queued = 0;
   for (const id of deps.uploads.ids()) {
     const file = deps.store.files.get(id);
-    if (!file) {
+    if (!file || file.deletedAt) {
       deps.uploads.remove(id);
       continue;
     }
     if (file.indexingStatus !== 'PENDING' && file.indexingStatus !== 'PROCESSING') continue;
-    const bytes = await deps.uploads.read(id, deps.maxFileBytes);
-    if (!bytes) continue;
     deps.indexer.enqueue(file.workspaceId, [
-      { filename: file.originalFilename, size: bytes.length, read: () => Promise.resolve(bytes), id },
+      {
+        filename: file.originalFilename,
+        size: file.fileSize,
+        read: () => deps.uploads.read(id, deps.maxFileBytes),
+        id,
+        uploaded: true,
+      },
     ]);
     queued++;
   }
   return queued;
-}
-
-/**
- * An upload's body, refused (413) past `maxBytes`: by its declared length before a byte is
- * read, else once it has arrived past the limit.
- */
-export async function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw uploadTooLarge(declared, maxBytes);
-  const read = await readBoundedBody(request, maxBytes, maxBytes + DRAIN_PAST_LIMIT);
-  if ('tooLarge' in read) throw uploadTooLarge(undefined, maxBytes);
-  return read.bytes;
 }

@@ -224,6 +224,29 @@ describe('kb serve --docs on a real folder', () => {
     );
   }, 60_000);
 
+  it('watches a folder made again: a file written into it after it was scanned is indexed', async () => {
+    const { dir, docs } = docsFolder({ 'old.md': 'The walrus budget closes in May.' });
+    const server = await serve(dir, ['--docs', docs]);
+    await until(server, /"event":"indexed"/);
+    const client = kb(server, dir);
+    rmSync(docs, { recursive: true });
+    mkdirSync(docs);
+    // The service has seen the new, empty folder...
+    await eventually(async () => expect(await client.files()).toEqual([]));
+    // ...and sees what is written into it afterwards (the watcher of the old folder saw nothing).
+    writeFileSync(join(docs, 'new.md'), 'The otter rota changes on Friday.');
+    await eventually(async () =>
+      expect((await client.files()).map((f) => [f.originalFilename, f.indexingStatus])).toEqual([
+        ['new.md', 'COMPLETED'],
+      ]),
+    );
+    // And a file changed in it later, too.
+    writeFileSync(join(docs, 'new.md'), 'The otter rota changes on Monday now.');
+    await eventually(async () =>
+      expect((await client.ask('When does the otter rota change?')).content).toContain('Monday'),
+    );
+  }, 60_000);
+
   it('fails a file over --max-file-size as too_large, unread; a bad size is a usage error', async () => {
     const { dir, docs } = docsFolder({ 'big.txt': 'word '.repeat(1000), 'small.txt': 'A small note.' });
     // 480 MB that take no room (a sparse file): over the default limit, never read.

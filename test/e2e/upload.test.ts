@@ -1,4 +1,4 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -28,6 +28,14 @@ function file(name: string, content: string | Buffer): string {
 }
 const filesNamed = (name: string) =>
   [...server.service.store.files.values()].filter((f) => f.originalFilename === name && !f.deletedAt);
+
+/** Waits for `check` to hold: the folder's watcher gives the test no event to wait on. */
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !check();) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('kb files upload against kb serve', () => {
   it('prints each id when piped; --wait follows indexing; the assistant then cites the file', async () => {
@@ -209,6 +217,44 @@ describe('kb files upload against kb serve', () => {
       expect(res.stderr).toContain('this service takes uploads in its web app, not through the API');
     } finally {
       await other.close();
+    }
+  });
+
+  it('an upload and a --docs file of the same name and size are two files: neither claims the other', async () => {
+    const docs = tempDir();
+    const folder = await startTestServer({ docsDir: docs });
+    try {
+      const folderEnv = { KB_BASE_URL: folder.url, KB_API_KEY: folder.keys.default! };
+      const up = await runKb(
+        ['files', 'upload', file('ferry.md', 'The ferry leaves at 7 am.\n'), '--wait', '--interval', '100ms'],
+        { env: folderEnv },
+      );
+      expect(up.code).toBe(0);
+      const uploadId = up.stdout.trim().split('\n')[0]!;
+      const inFolder = join(docs, 'ferry.md');
+      writeFileSync(inFolder, 'The ferry leaves at 9 pm.\n');
+      const fromFolder = () =>
+        [...folder.service.store.files.values()].find((f) => f.source?.path === inFolder && !f.deletedAt);
+      await until(() => fromFolder()?.indexingStatus === 'COMPLETED');
+      expect(fromFolder()!.id).not.toBe(uploadId);
+      const search = async () =>
+        (await api(folder, folder.keys.default, 'GET', '/v1/search?q=When+does+the+ferry+leave')).json.data
+          .map((hit: { fileId: string }) => hit.fileId)
+          .sort();
+      expect(await search()).toEqual([uploadId, fromFolder()!.id].sort());
+      // Removing the folder's file removes that file only.
+      const folderId = fromFolder()!.id;
+      rmSync(inFolder);
+      await until(() => folder.service.store.files.get(folderId)?.deletedAt !== undefined);
+      const kept = await runKb(['files', 'get', uploadId, '--json'], { env: folderEnv });
+      expect(kept.code).toBe(0);
+      expect(JSON.parse(kept.stdout)).toMatchObject({
+        originalFilename: 'ferry.md',
+        indexingStatus: 'COMPLETED',
+      });
+      expect(await search()).toEqual([uploadId]);
+    } finally {
+      await folder.close();
     }
   });
 

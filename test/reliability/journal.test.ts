@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { api } from '../helpers/server.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
+import { freeBytes, itWithTmpfs, mountTmpfs, unmount } from '../helpers/tmpfs.js';
 
 const KEY = 'kb_persist_key';
 const keys = { KB_SERVE_API_KEYS: `main:${KEY}` };
@@ -128,25 +128,8 @@ describe('kb serve --data with a damaged file', () => {
   });
 });
 
-/** A small tmpfs, when this machine lets the test mount one (root, or a user namespace). */
-function mountTmpfs(dir: string, size: string): boolean {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const tmpfsDir = tempDir();
-const canMount = mountTmpfs(tmpfsDir, '512k');
-if (canMount) execFileSync('umount', [tmpfsDir]);
-
 describe('kb serve --data on a full disk', () => {
-  (canMount
-    ? it
-    : (name: string, fn: () => unknown, timeout?: number) =>
-        it.skip(`${name} [skipped: this machine cannot mount a tmpfs]`, fn, timeout))(
+  itWithTmpfs(
     'answers 503 storage_unavailable for what it cannot store, loses nothing acknowledged, recovers when space returns',
     async () => {
       const dir = tempDir();
@@ -159,9 +142,7 @@ describe('kb serve --data on a full disk', () => {
         const thread = (await api(server, KEY, 'POST', '/v1/threads', { title: 'full disk' })).json.data;
         // Leave a few kilobytes: room for some messages, not for all.
         const filler = join(disk, 'filler');
-        const free = Number(
-          execFileSync('df', ['-B1', '--output=avail', disk], { encoding: 'utf8' }).split('\n')[1],
-        );
+        const free = freeBytes(disk);
         writeFileSync(filler, Buffer.alloc(Math.max(0, free - 6 * 1024)));
         const acknowledged: string[] = [];
         const statuses: number[] = [];
@@ -195,7 +176,7 @@ describe('kb serve --data on a full disk', () => {
         server.child.kill('SIGTERM');
       } finally {
         await new Promise((r) => setTimeout(r, 200));
-        execFileSync('umount', ['-l', disk]);
+        unmount(disk);
       }
     },
     60_000,

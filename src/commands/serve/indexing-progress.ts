@@ -10,13 +10,20 @@ const size = (bytes: number) =>
   bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 const documents = (n: number) => `${count(n)} document${n === 1 ? '' : 's'}`;
 
-/** "Indexing 12,345 of 20,000 documents · 8.1 MB/s · about 3s left" */
+/**
+ * "Indexing 12,345 of 20,000 documents · 40.2 MB of 57.1 MB · 8.1 MB/s · about 3s left". The
+ * time left goes by the files' sizes, not their number: one large file left is most of the work.
+ */
 export function describeIndexing(progress: IndexingProgress, nowMs: number): string {
   const elapsed = Math.max(1, nowMs - progress.startedAt);
   const parts = [`Indexing ${count(progress.done)} of ${documents(progress.total)}`];
+  if (progress.sizeTotal > 0) parts.push(`${size(progress.sizeDone)} of ${size(progress.sizeTotal)}`);
   if (progress.done > 0) {
     parts.push(`${(progress.bytesDone / 1e6 / (elapsed / 1000)).toFixed(1)} MB/s`);
-    const left = ((progress.total - progress.done) * elapsed) / progress.done;
+    const left =
+      progress.sizeDone > 0
+        ? ((progress.sizeTotal - progress.sizeDone) * elapsed) / progress.sizeDone
+        : ((progress.total - progress.done) * elapsed) / progress.done;
     parts.push(`about ${formatDuration(left)} left`);
   }
   return parts.join(' · ');

@@ -4,7 +4,7 @@ import type { AppEnv, Service } from '../context.js';
 import type { Workspace } from '../model.js';
 import { NEWEST_FIRST } from '../paging.js';
 import { presentFileDetail } from '../present.js';
-import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
+import { acceptUpload, deleteFile } from '../uploads.js';
 import { ServiceError } from '../http-errors.js';
 import { readBoundedBody } from '../request-body.js';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.js';
@@ -159,12 +159,12 @@ export function consoleRoutes(service: Service) {
   app.post('/console/uploads', signedIn, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
-      const bytes = await readUploadBody(c.req.raw, service.maxFileBytes);
-      const file = await acceptUpload(service, c.var.session.workspaceId, name, bytes);
+      const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
       return c.json({ data: presentFileDetail(file) }, 201);
     } catch (err) {
-      if (err instanceof ServiceError) return refuse(c, err.status as 413, err.code, err.message);
-      throw err;
+      if (!(err instanceof ServiceError)) throw err;
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value); // Retry-After
+      return refuse(c, err.status as 413, err.code, err.message);
     }
   });
 

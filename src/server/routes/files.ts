@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { FILE_STATUSES } from '../../api/types.js';
 import type { AppEnv, Service } from '../context.js';
 import { badRequest, notFound } from '../http-errors.js';
-import { acceptUpload, deleteFile, readUploadBody } from '../uploads.js';
+import { acceptUpload, deleteFile } from '../uploads.js';
 import { NEWEST_FIRST, pageOf, parseCursor } from '../paging.js';
 import { presentFile, presentFileDetail } from '../present.js';
 import { parseLimit, parseStatus } from '../validate.js';
@@ -37,8 +37,7 @@ export function fileRoutes(service: Service) {
   app.post('/', async (c) => {
     const name = c.req.query('filename');
     if (name === undefined) throw badRequest('name the file with ?filename=NAME', 'invalid_filename');
-    const bytes = await readUploadBody(c.req.raw, service.maxFileBytes);
-    const file = await acceptUpload(service, c.var.workspace.id, name, bytes);
+    const file = await acceptUpload(service, c.var.workspace.id, name, c.req.raw);
     c.header('location', `/v1/files/${file.id}`);
     return c.json({ data: presentFileDetail(file) }, 201);
   });
