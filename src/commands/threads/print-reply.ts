@@ -24,8 +24,7 @@ export async function printReply(
   const stop = new AbortController();
   const release = ctx.signals.trap(() => stop.abort());
   const human = ctx.format === 'human';
-  // On a terminal with colour, the reply drawn as Markdown while it arrives; the renderer loads
-  // while the first piece is awaited.
+  // On a terminal with colour, the reply drawn as Markdown while it arrives.
   const live =
     human && options.stream && ctx.output.forPeople && ctx.io.color.level > 0 ? liveReply(ctx) : undefined;
   const outcome = await runTurn(threadTarget(client, threadId), content, {
@@ -72,7 +71,7 @@ function liveReply(ctx: Context) {
     () => createRenderer({ width: () => io.columns, raw: false, color: true }),
     plainRenderer(() => io.columns),
   );
-  void renderer.ready();
+  let started = false;
   const stdout = ctx.output.terminal as NodeJS.WritableStream & { rows?: number };
   const stream = new MarkdownStream(renderer, {
     write: (text) => void stdout.write(text),
@@ -80,7 +79,17 @@ function liveReply(ctx: Context) {
     rows: () => stdout.rows ?? 24,
   });
   return {
-    push: (text: string) => stream.push(text),
+    push(text: string) {
+      const first = !started;
+      started = true;
+      stream.push(text);
+      if (!first) return;
+      // Loading the renderer takes the event loop ~200 ms: begun before the first text, it
+      // would hold that text back (the local service's first piece comes in ~100 ms). Begun
+      // once it is on screen, the next pieces wait for it instead; until it has loaded, they
+      // are shown plainly.
+      setImmediate(() => void renderer.ready());
+    },
     /** Draws `rest` (what the service stored after the last piece), then closes the last block. */
     async end(rest = '') {
       if (rest) stream.push(rest);
