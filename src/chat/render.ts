@@ -128,7 +128,7 @@ export async function createRenderer(options: {
     },
     rows: (line, columns) => rowsOf(line, Math.max(1, columns)),
   };
-  return {
+  const renderer: Renderer = {
     render: (text) => {
       const { width, marked } = current();
       const clean = sanitizeText(text);
@@ -142,7 +142,14 @@ export async function createRenderer(options: {
     },
     markdown: () => markdown,
   };
+  // Rendered once while loading: the first heading, table and code block a reply brings would
+  // otherwise each cost 15-25 ms (marked-terminal, cli-table3 and highlight.js used the first time).
+  renderer.render(WARM_UP);
+  return renderer;
 }
+
+const WARM_UP =
+  '# a\n\n**b** `c` [d](https://e)\n\n- f\n\n| g | h |\n|---|---|\n| i | j |\n\n```js\nconst k = 1; // l\n```\n';
 
 /**
  * A renderer that loads in the background: marked-terminal brings highlight.js and takes ~200 ms
