@@ -23,7 +23,7 @@ function closedFence(raw: string): boolean {
 
 /** How many line breaks follow the last text of `block`, counting the blank space after it. */
 function breaksAfter(block: Block, next: Block | undefined): number {
-  const tail = /\s*$/.exec(block.raw)![0] + (next?.type === 'space' ? next.raw : '');
+  const tail = block.raw.slice(block.raw.trimEnd().length) + (next?.type === 'space' ? next.raw : '');
   return tail.split('\n').length - 1;
 }
 

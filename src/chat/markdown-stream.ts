@@ -80,9 +80,8 @@ export class MarkdownStream {
     const width = markdown ? this.screen.columns() : -1;
     if (this.#shown?.source === source && this.#shown.width === width) return this.#shown.lines;
     let shown: string[] = [];
-    if (!source.trim()) shown = [];
-    else if (!markdown) shown = lines(this.renderer.render(source).trimEnd());
-    else {
+    if (source.trim() && !markdown) shown = lines(this.renderer.render(source).trimEnd());
+    else if (source.trim() && markdown) {
       const drawn = withoutTableToBe(source === this.#open && blocks ? blocks : markdown.blocks(source));
       shown = drawn.length ? lines(markdown.draw(drawn).trimEnd()) : [];
     }
