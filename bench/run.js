@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: whole-process timings of kb against `node -e 0`, interleaved, plus the local
 // service's indexing and message latency, the REPL's client-side cost per turn, and the local
-// service's scale curve (bench/scale.js; BENCH_SCALE sets its sizes, 0 leaves it out).
+// service's scale curve (bench/scale.js; BENCH_SCALE sets its sizes, 0 leaves it out), and the
+// cost of drawing a streamed reply as Markdown (bench/stream-render.js).
 // Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
 // not enforced.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { corpus } from './corpus.js';
 import { answerQuality, qualityLine } from './answers.js';
 import { makePdf } from './pdf.js';
 import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable } from './scale.js';
+import { streamRenderCost, streamRenderLine } from './stream-render.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
@@ -544,6 +546,7 @@ const documents = await documentFigures();
 const evaluation = await evalScenario();
 const answers = { lexical: await answerQuality() };
 const streaming = await firstText();
+const streamRender = await streamRenderCost();
 const service = await serviceFigures();
 const scaleSizes =
   process.env.BENCH_SCALE === '0' ? [] : parseSizes(process.env.BENCH_SCALE ?? DEFAULT_SIZES);
@@ -558,6 +561,7 @@ const results = {
   eval: evaluation,
   answers,
   streaming,
+  streamRender,
   service,
   documents,
   largeList,
@@ -584,6 +588,7 @@ console.log(
 console.log(
   `Streaming (pieces 20 ms apart): kb threads send --stream shows its first text after ${streaming.sendFirstTextMs} ms, all of it after ${streaming.sendAllMs} ms${streaming.pipedChatFirstTextMs === undefined ? '' : `; kb chat --stream (a question piped in, on a terminal) after ${streaming.pipedChatFirstTextMs} ms`}`,
 );
+console.log(streamRenderLine(streamRender));
 console.log(
   `kb eval: ${evaluation.cases} cases in ${evaluation.wallMs} ms at --concurrency 4 (${evaluation.serialWallMs} ms one at a time); the client's overhead ${evaluation.clientMsPerCase} ms per case`,
 );

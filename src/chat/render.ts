@@ -1,3 +1,4 @@
+import type { Token } from 'marked';
 import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
 import { wrapWords } from '../util/wrap-words.js';
@@ -6,6 +7,27 @@ export interface Renderer {
   render(markdown: string): string;
   /** Resolves once render() gives its final output (see deferredRenderer). */
   ready?(): Promise<void>;
+  /** The same rendering block by block, for a reply drawn as it arrives; none until loaded. */
+  markdown?(): BlockMarkdown | undefined;
+}
+
+/** One top-level block of Markdown (a token of marked's lexer): its kind and its source. */
+export interface Block {
+  type: string;
+  raw: string;
+}
+
+/**
+ * Markdown rendered a block at a time (chat/markdown-stream.ts): drawing a reply's blocks one
+ * after another gives what render() gives for the whole reply, before its final trimming.
+ */
+export interface BlockMarkdown {
+  /** The top-level blocks of `text`; their sources joined are `text`. */
+  blocks(text: string): Block[];
+  /** `blocks` drawn as render() draws them within a reply, at the width now (trailing lines kept). */
+  draw(blocks: Block[]): string;
+  /** How many terminal rows `line` (as drawn) takes at `columns`. */
+  rows(line: string, columns: number): number;
 }
 
 /** The text as received, less anything that could drive the terminal. */
@@ -51,7 +73,7 @@ export async function createRenderer(options: {
   color: boolean;
 }): Promise<Renderer> {
   if (options.raw) return rawRenderer();
-  const [{ Marked }, { markedTerminal }, { wrapText }] = await Promise.all([
+  const [{ Marked }, { markedTerminal }, { wrapText, rowsOf }] = await Promise.all([
     importPackage<typeof import('marked')>('marked'),
     importPackage<typeof import('marked-terminal')>('marked-terminal'),
     import('../io/wrap-text.js'),
@@ -81,11 +103,34 @@ export async function createRenderer(options: {
     return marked;
   };
   const instances = new Map<number, ReturnType<typeof build>>();
-  return {
+  const current = () => {
+    const width = Math.max(20, Math.min(options.width(), 120));
+    let marked = instances.get(width);
+    if (!marked) instances.set(width, (marked = build(width)));
+    return { width, marked };
+  };
+  // Wrapping and colour line by line, so that blocks drawn one by one join up as the whole does.
+  const finish = (out: string, width: number) => {
+    const wrapped = wrapText(out, width);
+    return options.color ? wrapped : wrapped.replace(SGR, '');
+  };
+  const markdown: BlockMarkdown = {
+    blocks: (text) => current().marked.lexer(sanitizeText(text)),
+    draw(blocks) {
+      const { width, marked } = current();
+      let out: string;
+      try {
+        out = marked.parser(blocks as Token[]);
+      } catch {
+        out = blocks.map((b) => b.raw).join('');
+      }
+      return finish(out, width);
+    },
+    rows: (line, columns) => rowsOf(line, Math.max(1, columns)),
+  };
+  const renderer: Renderer = {
     render: (text) => {
-      const width = Math.max(20, Math.min(options.width(), 120));
-      let marked = instances.get(width);
-      if (!marked) instances.set(width, (marked = build(width)));
+      const { width, marked } = current();
       const clean = sanitizeText(text);
       let out: string;
       try {
@@ -93,11 +138,18 @@ export async function createRenderer(options: {
       } catch {
         out = clean;
       }
-      const wrapped = `${wrapText(out.trimEnd(), width)}\n`;
-      return options.color ? wrapped : wrapped.replace(SGR, '');
+      return `${finish(out.trimEnd(), width)}\n`;
     },
+    markdown: () => markdown,
   };
+  // Rendered once while loading: the first heading, table and code block a reply brings would
+  // otherwise each cost 15-25 ms (marked-terminal, cli-table3 and highlight.js used the first time).
+  renderer.render(WARM_UP);
+  return renderer;
 }
+
+const WARM_UP =
+  '# a\n\n**b** `c` [d](https://e)\n\n- f\n\n| g | h |\n|---|---|\n| i | j |\n\n```js\nconst k = 1; // l\n```\n';
 
 /**
  * A renderer that loads in the background: marked-terminal brings highlight.js and takes ~200 ms
@@ -112,6 +164,7 @@ export function deferredRenderer(
   let loading: Promise<void> | undefined;
   return {
     render: (text) => current.render(text),
+    markdown: () => current.markdown?.(),
     ready: () =>
       (loading ??= load().then(
         (loaded) => {

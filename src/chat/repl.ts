@@ -37,6 +37,8 @@ export interface ReplOptions {
   columns?: () => number;
   /** Messages shown when resuming a thread. */
   showLast?: number;
+  /** Streamed replies drawn as Markdown while they arrive (a terminal with colour, not --raw). */
+  liveMarkdown?: boolean;
 }
 
 /**
@@ -198,21 +200,22 @@ export class Repl implements ChatContext {
   }
 
   /**
-   * Sends a message and shows the reply: as it is written where the service streams (then
-   * rendered as Markdown in its place), else whole. While it is on screen, what is typed waits
+   * Sends a message and shows the reply: as it is written where the service streams (drawn as
+   * Markdown block by block, or with --raw as received), else whole. While it is on screen, what is typed waits
    * on the input line below it. Failures are reported and can be retried.
    */
   async sendMessage(content: string): Promise<void> {
     const started = performance.now();
     this.#input.hold();
     try {
+      const reply = this.#view.streamer();
       const outcome = await runTurn(this.session, content, {
         signal: this.signal(),
         stream: this.session.canStream,
         waiting: () => this.#view.thinking(),
-        onText: this.#view.streamer(),
+        onText: (text) => reply.write(text),
       });
-      await this.#view.outcome(outcome, started);
+      await this.#view.outcome(outcome, started, reply);
     } finally {
       this.#input.release();
     }

@@ -6,6 +6,7 @@ import { describeError } from '../report.js';
 import { sanitizeField, sanitizeText } from '../util/sanitize.js';
 import type { Spinner } from '../io/spinner.js';
 import { formatDuration } from '../util/duration.js';
+import { MarkdownStream } from './markdown-stream.js';
 import type { Renderer } from './render.js';
 import type { TurnOutcome } from './turn.js';
 
@@ -29,6 +30,17 @@ export interface ReplyViewOptions {
   /** No latency and size line after each reply. */
   quiet?: boolean;
   columns: () => number;
+  /** Streamed replies drawn as Markdown while they arrive (a terminal with colour, not --raw). */
+  liveMarkdown?: boolean;
+}
+
+/** One reply's text shown as it arrives. */
+export interface ReplyStream {
+  /** Drawn as Markdown while it arrives: end() closes it. */
+  readonly live: boolean;
+  write(text: string): void;
+  /** The reply ended or was stopped: its last block is closed (once the renderer has loaded). */
+  end(): Promise<void>;
 }
 
 /**
@@ -62,26 +74,54 @@ export class ReplyView {
     };
   }
 
-  /** For one reply: shows each piece of its text as it arrives, under its label from the first. */
-  streamer(): (text: string) => void {
+  /**
+   * For one reply: shows each piece of its text as it arrives, under its label from the first;
+   * with `liveMarkdown`, drawn as Markdown block by block (markdown-stream.ts), else as received.
+   */
+  streamer(): ReplyStream {
+    const { output, color } = this.options;
     let started = false;
-    return (text) => {
-      if (!text) return;
-      if (!started) this.options.output.write(`\n${roleLabel(this.options.color, 'assistant')}\n`);
-      started = true;
-      this.options.output.write(text);
+    const live = this.options.liveMarkdown
+      ? new MarkdownStream(this.options.renderer, {
+          write: (text) => void output.write(text),
+          columns: () => this.options.columns(),
+          rows: () => (output as { rows?: number }).rows ?? 24,
+        })
+      : undefined;
+    return {
+      live: Boolean(live),
+      write: (text) => {
+        if (!text) return;
+        if (!started) output.write(`\n${roleLabel(color, 'assistant')}\n`);
+        started = true;
+        if (live) live.push(text);
+        else output.write(text);
+      },
+      end: async () => {
+        if (!live || !started) return;
+        await this.options.renderer.ready?.();
+        live.end();
+      },
     };
   }
 
   /** How a turn ended: the reply, or the error (and /retry where it could help), or what a cancel kept. */
-  async outcome(outcome: TurnOutcome, started: number): Promise<void> {
+  async outcome(outcome: TurnOutcome, started: number, stream?: ReplyStream): Promise<void> {
     if (outcome.kind === 'replied')
-      return this.finished(outcome.exchange.aiResponse, outcome.streamed, started);
+      return this.finished(outcome.exchange.aiResponse, outcome.streamed, started, stream);
     if (outcome.kind === 'failed') {
-      if (outcome.streamed) this.options.output.write('\n');
+      if (stream?.live) await stream.end();
+      else if (outcome.streamed) this.options.output.write('\n');
       return this.error(outcome.error, retryable(outcome.error));
     }
-    if (outcome.kept) await this.finished(outcome.kept.aiResponse, outcome.streamed, started);
+    // Stopped: what was drawn stays, its last block closed, the mark of what the service kept under it.
+    if (stream?.live && outcome.streamed) {
+      await stream.end();
+      if (outcome.kept) {
+        this.options.output.write(`${this.#mark(outcome.kept.aiResponse)}\n`);
+        this.#sizeLine(started, outcome.kept.aiResponse);
+      } else this.options.output.write('\n');
+    } else if (outcome.kept) await this.finished(outcome.kept.aiResponse, outcome.streamed, started);
     else if (outcome.streamed) this.options.output.write('\n');
     const said = !outcome.sent
       ? 'Cancelled before it was sent.'
@@ -92,20 +132,26 @@ export class ReplyView {
   }
 
   /**
-   * Shows the finished reply: in place of the plain text streamed so far when it is all still
-   * on screen (rendered as Markdown), else whole; marked when it did not finish.
+   * Shows the finished reply: drawn as it arrived (with what the service wrote after it, if
+   * anything), or in place of the plain text streamed so far when it is all still on screen
+   * (rendered as Markdown), else whole; marked when it did not finish.
    */
-  async finished(reply: Message, streamed: string, started: number): Promise<void> {
+  async finished(reply: Message, streamed: string, started: number, stream?: ReplyStream): Promise<void> {
     await this.options.renderer.ready?.();
     if (!streamed) this.options.output.write(`\n${roleLabel(this.options.color, 'assistant')}\n`);
-    const body = this.render(reply);
     const rows = this.#rowsOf(streamed);
     const screenRows = (this.options.output as { rows?: number }).rows ?? 24;
-    if (!streamed) this.options.output.write(`${body}\n`);
+    const content = reply.content ?? '';
+    if (streamed && stream?.live) {
+      if (content.startsWith(streamed)) stream.write(content.slice(streamed.length));
+      await stream.end();
+      this.options.output.write(`${this.#mark(reply)}\n`);
+    } else if (!streamed) this.options.output.write(`${this.render(reply)}\n`);
     else if (!this.options.terminal || rows >= screenRows - 1)
       this.options.output.write(`\n${this.#mark(reply)}\n`);
     // To the start of the streamed text, then clear to the end of the screen.
-    else this.options.output.write(`\r${rows > 1 ? `\u001b[${rows - 1}A` : ''}\u001b[J${body}\n`);
+    else
+      this.options.output.write(`\r${rows > 1 ? `\u001b[${rows - 1}A` : ''}\u001b[J${this.render(reply)}\n`);
     this.#sizeLine(started, reply);
   }
 

@@ -258,8 +258,9 @@ export class Output {
   }
 
   /**
-   * stdout as a terminal, for the chat REPL: its line editor owns the screen. What the REPL
-   * shows comes from a sanitised client (chat/session.ts).
+   * stdout as a terminal, for the chat REPL (its line editor owns the screen) and a reply drawn
+   * as Markdown while it arrives (chat/markdown-stream.ts, which sanitises what it draws). What
+   * the REPL shows comes from a sanitised client (chat/session.ts).
    */
   get terminal(): NodeJS.WritableStream {
     if (!this.io.stdoutIsTTY) throw new Error('stdout is not a terminal');

@@ -59,6 +59,12 @@ describe('npm run bench', () => {
     expect(stdout).toContain(
       `kb threads send --stream shows its first text after ${results.streaming.sendFirstTextMs} ms`,
     );
+    // A streamed reply drawn as Markdown: the cost of each piece.
+    expect(results.streamRender).toMatchObject({ pieceSize: 5, meanMs: expect.any(Number) });
+    expect(results.streamRender.words).toBeGreaterThanOrEqual(2000);
+    expect(stdout).toContain(
+      `in ${results.streamRender.pieces} pieces of 5 characters: ${results.streamRender.meanMs} ms per piece on average`,
+    );
     expect(stdout).toContain(
       `kb eval: 100 cases in ${results.eval.wallMs} ms at --concurrency 4 (${results.eval.serialWallMs} ms one at a time); the client's overhead ${results.eval.clientMsPerCase} ms per case`,
     );

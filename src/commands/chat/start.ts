@@ -162,6 +162,8 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
     },
     resumeCommand: options.resumeCommand,
     columns: () => io.columns,
+    // NO_COLOR, TERM=dumb or --raw: the text as it arrives, as a plain terminal shows it.
+    liveMarkdown: !options.raw && io.color.level > 0,
   });
   // Plain words wrapped to the terminal (wrap-ansi would cost the prompt ~15 ms), then dimmed.
   const greeting =

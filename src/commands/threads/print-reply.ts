@@ -1,6 +1,8 @@
 import type { KbClient } from '../../api/client.js';
 import { TimeoutError } from '../../api/errors.js';
 import type { Exchange } from '../../api/types.js';
+import { MarkdownStream } from '../../chat/markdown-stream.js';
+import { createRenderer, deferredRenderer, plainRenderer } from '../../chat/render.js';
 import { runTurn, threadTarget } from '../../chat/turn.js';
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
@@ -22,21 +24,28 @@ export async function printReply(
   const stop = new AbortController();
   const release = ctx.signals.trap(() => stop.abort());
   const human = ctx.format === 'human';
+  // On a terminal with colour, the reply drawn as Markdown while it arrives.
+  const live =
+    human && options.stream && ctx.output.forPeople && ctx.io.color.level > 0 ? liveReply(ctx) : undefined;
   const outcome = await runTurn(threadTarget(client, threadId), content, {
     signal: AbortSignal.any([stop.signal, ctx.signal]),
     stream: options.stream,
     onEvent:
       ctx.format === 'jsonl' || ctx.format === 'ids' ? (e) => ctx.output.event(e, () => '') : undefined,
-    onText: human ? (text) => ctx.output.text(text) : undefined,
+    onText: live ? (text) => live.push(text) : human ? (text) => ctx.output.text(text) : undefined,
     waiting: () => waitingSpinner(ctx),
   }).finally(release);
   if (outcome.kind === 'replied') {
     const { exchange, streamed } = outcome;
-    if (human) ctx.output.text(`${streamed ? '' : exchange.aiResponse.content}\n`);
+    if (live && streamed) {
+      const stored = exchange.aiResponse.content;
+      await live.end(stored.startsWith(streamed) ? stored.slice(streamed.length) : '');
+    } else if (human) ctx.output.text(`${streamed ? '' : exchange.aiResponse.content}\n`);
     else if (ctx.format === 'json' || !options.stream) ctx.output.record(exchange, []);
     return exchange;
   }
-  if (outcome.streamed && human) ctx.output.text('\n');
+  if (outcome.streamed && live) await live.end();
+  else if (outcome.streamed && human) ctx.output.text('\n');
   if (outcome.kind === 'cancelled') {
     if (!options.stream) throw new Interrupted();
     throw new Interrupted(
@@ -53,6 +62,41 @@ export async function printReply(
       `check the thread with \`kb threads get ${threadId}\` before sending it again`,
     );
   throw outcome.error;
+}
+
+/** A reply drawn on the terminal as Markdown while it arrives (chat/markdown-stream.ts). */
+function liveReply(ctx: Context) {
+  const { io } = ctx;
+  const renderer = deferredRenderer(
+    () => createRenderer({ width: () => io.columns, raw: false, color: true }),
+    plainRenderer(() => io.columns),
+  );
+  let started = false;
+  const stdout = ctx.output.terminal as NodeJS.WritableStream & { rows?: number };
+  const stream = new MarkdownStream(renderer, {
+    write: (text) => void stdout.write(text),
+    columns: () => io.columns,
+    rows: () => stdout.rows ?? 24,
+  });
+  return {
+    push(text: string) {
+      const first = !started;
+      started = true;
+      stream.push(text);
+      if (!first) return;
+      // Loading the renderer takes the event loop ~200 ms: begun before the first text, it
+      // would hold that text back (the local service's first piece comes in ~100 ms). Begun
+      // once it is on screen, the next pieces wait for it instead; until it has loaded, they
+      // are shown plainly.
+      setImmediate(() => void renderer.ready());
+    },
+    /** Draws `rest` (what the service stored after the last piece), then closes the last block. */
+    async end(rest = '') {
+      if (rest) stream.push(rest);
+      await renderer.ready();
+      stream.end();
+    },
+  };
 }
 
 /** `Waiting for the assistant… 3s` on a terminal, from the second second. */
