@@ -188,8 +188,8 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
-    // A heading leads with a colon; a FAQ's question, as itself.
-    const led = lead === undefined ? p.text : `${shortLead(lead)}${lead.endsWith('?') ? ' ' : ': '}${p.text}`;
+    // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
+    const led = lead === undefined ? p.text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${p.text}`;
     sentences.push(asSentence(led));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),

@@ -10,6 +10,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
+import { READER_VERSION } from '../../src/server/extraction/document-types.js';
 import { docsFolder } from '../helpers/documents.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 import { kbInTmux } from '../helpers/tmux.js';
@@ -110,10 +111,10 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
     await serve.stop();
-    // As an older kb left them: read with reader 1.
+    // As an older kb left them: read with the reader before this one.
     const journal = readFileSync(data, 'utf8');
-    expect(journal).toContain('"reader":2');
-    writeFileSync(data, journal.replaceAll('"reader":2', '"reader":1'));
+    expect(journal).toContain(`"reader":${READER_VERSION}`);
+    writeFileSync(data, journal.replaceAll(`"reader":${READER_VERSION}`, `"reader":${READER_VERSION - 1}`));
     serve = await serveUntil(dir, args, /"event":"indexed"/);
     expect(await ask(serve.env, dir, 'When is the quokka budget reviewed?')).toContain('[alpha.md]');
     const stderr = await serve.stop();

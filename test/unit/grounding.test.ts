@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groundedPassages } from '../../src/server/answer/ground.js';
+import { groundedPassages, type ScoredPassage } from '../../src/server/answer/ground.js';
+import { extractiveAnswer } from '../../src/server/assistant.js';
 import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
 import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import {
@@ -40,6 +41,12 @@ describe('stem', () => {
 });
 
 describe('questionWords', () => {
+  it('drops the words that only make a request ("Explain the SLA policy", "Tell me about")', () => {
+    expect(questionWords('Explain the SLA policy')).toEqual(['sla', 'policy']);
+    expect(questionWords('Please tell me about refunds')).toEqual(['refunds']);
+    expect(questionWords('Why does the test explain nothing?')).toContain('explain');
+  });
+
   it('drops the words that only make a question ("how long", "how much")', () => {
     expect(questionWords('How long is parental leave?')).toEqual(['parental', 'leave']);
     expect(questionWords('How much is the Growth plan?')).toEqual(['growth', 'plan']);
@@ -149,6 +156,25 @@ describe('definitions answer what a name is (#33)', () => {
       terms,
     });
     expect(chosen[0]?.text).toMatch(/^To print the day/);
+  });
+});
+
+describe('extractiveAnswer', () => {
+  it('leads with a heading that ends with its own colon once ("as follows: -A …", not "follows::")', () => {
+    const c = chunk('The options are as follows:\n-A, --almost-all do not list implied . and ..', 'ls.txt');
+    const passage: ScoredPassage = {
+      text: '-A, --almost-all do not list implied . and ..',
+      chunk: c,
+      position: 2,
+      line: 1,
+      lead: 'The options are as follows:',
+      relevance: 1,
+      rank: 1,
+      needsLead: true,
+      subject: 0.5,
+    };
+    const reply = extractiveAnswer({ hits: [hit(c)], terms: [], passages: [passage], grounded: [hit(c)] });
+    expect(reply.content).toMatch(/^The options are as follows: -A, --almost-all do not list/);
   });
 });
 

@@ -44,9 +44,13 @@ const GENERIC = new Set(
 /** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */
 const AFTER_HOW = new Set(['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'large']);
 
+/** A request's opening words ("Explain the SLA policy", "Tell me about refunds"): what it asks for is after them. */
+const REQUEST =
+  /^\W*(?:please\s+)?(?:explain|describe|summari[sz]e|define|tell\s+(?:me|us)\s+about|give\s+(?:me|us)|show\s+(?:me|us))\b/i;
+
 /** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
-  const all = tokens(question);
+  const all = tokens(question.replace(REQUEST, ''));
   const lower = question.toLowerCase();
   return all.filter((t) => !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)));
 }
