@@ -208,11 +208,30 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       sentences.push(
         asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
       );
+    } else if (!item && p.text.endsWith(':')) {
+      // "…has one of the following storage classes:" says nothing without what follows it.
+      sentences.push(...listAfter(p).map(asSentence));
     }
   }
   const body = sentences.join(' ');
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** How much of the list a sentence ending with a colon introduces is shown after it. */
+const LIST_SPAN = 320;
+
+/** The lines of its chunk after a passage, up to `LIST_SPAN` characters: the list it introduces. */
+function listAfter(passage: Passage): string[] {
+  const lines: string[] = [];
+  let total = 0;
+  for (const raw of passage.chunk.text.split('\n').slice(passage.line + 1)) {
+    const line = raw.trim();
+    if (!line || (lines.length > 0 && total + line.length > LIST_SPAN)) break;
+    lines.push(line.length > LIST_SPAN ? `${line.slice(0, LIST_SPAN).replace(/\s+\S*$/, '')} …` : line);
+    total += line.length;
+  }
+  return lines;
 }
 
 /** A list's item or a definition's term, as a line starts it. */

@@ -178,6 +178,60 @@ describe('extractiveAnswer', () => {
   });
 });
 
+describe('the kind of answer in a heading (#33)', () => {
+  it('shows the heading that holds the number or version asked for', () => {
+    const codes = chunk(
+      '(5) SQLITE_BUSY\nThe SQLITE_BUSY result code means the database file could not be written.',
+      'rescode.html',
+    );
+    const busy = groundedPassages({
+      question: 'What is the numeric result code of SQLITE_BUSY?',
+      hits: [hit(codes)],
+      terms: [
+        term('numeric', 2),
+        term('result', 1),
+        term('code', 1),
+        { ...term('sqlite_busy', 3), required: true },
+      ],
+    });
+    expect(busy[0]?.needsLead).toBe(true);
+    const news = chunk(
+      'NEWS for rsync 3.2.3\nAdded the --mkpath option to rsync, which creates a missing path.',
+      'NEWS.md',
+    );
+    const mkpath = groundedPassages({
+      question: 'Which rsync version added --mkpath?',
+      hits: [hit(news)],
+      terms: [
+        term('rsync', 1),
+        term('version', 1),
+        term('added', 1),
+        { ...term('--mkpath', 3), required: true },
+      ],
+    });
+    expect(
+      extractiveAnswer({ hits: [hit(news)], terms: [], passages: mkpath, grounded: [] }).content,
+    ).toMatch(/^NEWS for rsync 3\.2\.3: Added the --mkpath option/);
+  });
+});
+
+describe('a sentence that introduces a list (#33)', () => {
+  it('is followed by the list', () => {
+    const c = chunk(
+      'Each value has one of the following storage classes:\nNULL. The value is a NULL value.\nINTEGER. The value is a signed integer.\nTEXT. The value is a text string.\n\nAnother paragraph.',
+      'datatype3.html',
+    );
+    const passages = groundedPassages({
+      question: 'What storage classes are there?',
+      hits: [hit(c)],
+      terms: [term('storage', 2), term('classes', 2)],
+    });
+    expect(extractiveAnswer({ hits: [hit(c)], terms: [], passages, grounded: [] }).content).toMatch(
+      /^Each value has one of the following storage classes\. NULL\. The value is a NULL value\. INTEGER\. .* TEXT\. The value is a text string\.\n/,
+    );
+  });
+});
+
 describe('chunks', () => {
   it('never start mid-sentence: the overlap is whole sentences', () => {
     const sentences = Array.from(

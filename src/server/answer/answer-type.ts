@@ -21,7 +21,12 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
     holds:
       /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|percent|dollars?|euros?|pounds?|usd|eur)\b|\b(?:free|pricing|priced|no charge|discount)\b/i,
   },
-  { asks: /\bhow many\b|\bnumber of\b|\blimit\b/i, holds: /\d/ },
+  { asks: /\bhow many\b|\bnumber of\b|\blimit\b|\bnumeric\b|\bwhat number\b/i, holds: /\d/ },
+  // A version: "which version added --mkpath".
+  {
+    asks: /\bwhich version\b|\bwhat version\b|\bversion (?:number|added|introduced)\b/i,
+    holds: /\b\d+\.\d+(?:\.\d+)*\b/,
+  },
   {
     asks: /^\s*when\b|\bwhat date\b/i,
     holds:

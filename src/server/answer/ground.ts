@@ -87,7 +87,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
-      const typed = holdsAnswerType(question, passage.text);
+      // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
+      const typedText = holdsAnswerType(question, passage.text);
+      const typedLead =
+        typedText === false && !!passage.lead && holdsAnswerType(question, passage.lead) === true;
+      const typed = typedText === undefined ? undefined : typedText || typedLead;
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
       const held = coverage(stems, terms);
       // A passage without the identifier or number the question names is about something else
@@ -121,8 +125,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
         (definition ? DEFINITION_BONUS : 0);
+      // Shown with its heading when the heading holds part of the question, or the kind of
+      // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
-        !!leadStems && coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms);
+        !!leadStems && (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) || typedLead);
       all.push({ ...passage, relevance, rank, needsLead, subject });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
