@@ -144,7 +144,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
-    extract: (filename, bytes) => extractor.extract(filename, bytes),
+    extract: (filename, bytes, workspaceId) => extractor.extract(filename, bytes, workspaceId),
     embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
     maxFileBytes,
     onError: options.onInternalError,
