@@ -11,8 +11,7 @@ import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
-import type { EmbeddingsOptions } from './embeddings/client.js';
-import { Embeddings } from './embeddings/embeddings.js';
+import { Embeddings, type EmbeddingsServiceOptions } from './embeddings/embeddings.js';
 import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/vectors-file.js';
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
@@ -65,9 +64,10 @@ export interface ServerOptions {
   /**
    * An OpenAI-compatible embeddings endpoint: chunks are embedded as they are indexed, and
    * retrieval fuses BM25 with the nearest vectors. `minSimilarity` (default 0.5) is the cosine
-   * at which a passage answers by meaning alone.
+   * at which a passage answers by meaning alone; a question's calls have a short deadline, and
+   * a failure keeps the endpoint from being asked for a cool-down (see Embeddings).
    */
-  embeddings?: EmbeddingsOptions & { minSimilarity?: number };
+  embeddings?: EmbeddingsServiceOptions;
   /** A line for the console: a generator or embeddings endpoint that failed, and what was done instead. */
   onNotice?: (message: string) => void;
 }
