@@ -20,6 +20,7 @@ import { resumeUploads, UploadStore, uploadsDirFor } from './uploads.js';
 import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
+import { webhookLookups } from './webhook-lookups.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
 import { type IndexRestore, Store } from './store.js';
 
@@ -53,6 +54,8 @@ export interface ServerOptions {
   webhookTimeoutMs?: number;
   /** How webhook host names are resolved (tests pass a fixed table); default: the system's. */
   resolve?: Resolver;
+  /** How long a webhook host name may take to resolve (default LOOKUP_TIMEOUT_MS). */
+  webhookLookupTimeoutMs?: number;
   /** Indexing progress: after each batch, and when no file waits any more. */
   onIndexing?: (progress: IndexingProgress) => void;
   /** Larger documents FAIL as too_large (default 100 MiB). */
@@ -133,11 +136,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const faults = new FaultPlan();
   faults.add((options.faults ?? []).map(parseFaultRule));
+  const lookups = webhookLookups(options.resolve ?? systemResolver, options.webhookLookupTimeoutMs);
   const deliverer = new Deliverer(store, {
     retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     allowLoopback: options.allowLocalWebhooks ?? false,
-    resolve: options.resolve ?? systemResolver,
+    resolve: lookups.delivery,
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -178,7 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       replyDelayMs: options.replyDelayMs ?? 0,
       streamDelayMs: options.streamDelayMs ?? 0,
       allowLocalWebhooks: options.allowLocalWebhooks ?? false,
-      resolve: options.resolve ?? systemResolver,
+      resolve: lookups.registration,
       rateLimit: options.rateLimit ?? 0,
       generator: options.generator,
       relevanceThreshold: options.relevanceThreshold,
