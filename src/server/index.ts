@@ -11,8 +11,7 @@ import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
-import type { EmbeddingsOptions } from './embeddings/client.js';
-import { Embeddings } from './embeddings/embeddings.js';
+import { Embeddings, type EmbeddingsServiceOptions } from './embeddings/embeddings.js';
 import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/vectors-file.js';
 import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
 import { Journal, type LoadReport } from './journal.js';
@@ -23,6 +22,7 @@ import { sweepDataTemps } from './leftovers.js';
 import { Sessions } from './console/sessions.js';
 import { Generations } from './generations.js';
 import { type Resolver, systemResolver } from './webhook-target.js';
+import { webhookLookups } from './webhook-lookups.js';
 import { ensureWorkspace, seedDemo } from './seed.js';
 import { type IndexRestore, Store } from './store.js';
 
@@ -56,6 +56,8 @@ export interface ServerOptions {
   webhookTimeoutMs?: number;
   /** How webhook host names are resolved (tests pass a fixed table); default: the system's. */
   resolve?: Resolver;
+  /** How long a webhook host name may take to resolve (default LOOKUP_TIMEOUT_MS). */
+  webhookLookupTimeoutMs?: number;
   /** Indexing progress: after each batch, and when no file waits any more. */
   onIndexing?: (progress: IndexingProgress) => void;
   /** Larger documents FAIL as too_large (default 100 MiB). */
@@ -67,9 +69,10 @@ export interface ServerOptions {
   /**
    * An OpenAI-compatible embeddings endpoint: chunks are embedded as they are indexed, and
    * retrieval fuses BM25 with the nearest vectors. `minSimilarity` (default 0.5) is the cosine
-   * at which a passage answers by meaning alone.
+   * at which a passage answers by meaning alone; a question's calls have a short deadline, and
+   * a failure keeps the endpoint from being asked for a cool-down (see Embeddings).
    */
-  embeddings?: EmbeddingsOptions & { minSimilarity?: number };
+  embeddings?: EmbeddingsServiceOptions;
   /** A line for the console: a generator or embeddings endpoint that failed, and what was done instead. */
   onNotice?: (message: string) => void;
 }
@@ -137,11 +140,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const faults = new FaultPlan();
   faults.add((options.faults ?? []).map(parseFaultRule));
+  const lookups = webhookLookups(options.resolve ?? systemResolver, options.webhookLookupTimeoutMs);
   const deliverer = new Deliverer(store, {
     retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     allowLoopback: options.allowLocalWebhooks ?? false,
-    resolve: options.resolve ?? systemResolver,
+    resolve: lookups.delivery,
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -150,7 +154,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
-    extract: (filename, bytes) => extractor.extract(filename, bytes),
+    extract: (filename, bytes, workspaceId) => extractor.extract(filename, bytes, workspaceId),
     embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
     maxFileBytes,
     onError: options.onInternalError,
@@ -186,7 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       replyDelayMs: options.replyDelayMs ?? 0,
       streamDelayMs: options.streamDelayMs ?? 0,
       allowLocalWebhooks: options.allowLocalWebhooks ?? false,
-      resolve: options.resolve ?? systemResolver,
+      resolve: lookups.registration,
       rateLimit: options.rateLimit ?? 0,
       generator: options.generator,
       relevanceThreshold: options.relevanceThreshold,

@@ -6,6 +6,7 @@ import { newId } from './ids.js';
 import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from './model.js';
 import type { Store } from './store.js';
 import { StorageError } from './journal.js';
+import { FairQueue } from './fair-queue.js';
 import { sha256Sliced } from '../util/hash.js';
 
 /** How long to wait before trying again to store a change the disk refused. */
@@ -17,8 +18,13 @@ const STORAGE_RETRY_MS = 1000;
  */
 const BATCH = { files: 200, bytes: 64 * 1024 };
 const START_BATCH = { files: 1000, bytes: Infinity };
-/** Batches being read and extracted at once: the worker reads the next while this thread indexes one. */
+/**
+ * Batches being read and extracted at once, per workspace (the worker reads the next while this
+ * thread indexes one) and in all. A batch holds one workspace's files, and workspaces take turns:
+ * one workspace's slow documents never hold another's back (the worker takes turns too).
+ */
 const IN_FLIGHT = 2;
+const IN_FLIGHT_ALL = 8;
 /**
  * A file whose chunks hold more text than this is stored and indexed a part at a time, each
  * part one write and a few milliseconds of indexing, with requests answered between parts.
@@ -28,8 +34,15 @@ const PART_BYTES = 64 * 1024;
 const NAMED_FAILURES = 100;
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
-/** Reads a document's text and chunks: the extraction worker, or in tests a function in this thread. */
-export type ExtractDocument = (filename: string, bytes: Uint8Array) => Promise<ExtractResult>;
+/**
+ * Reads a document's text and chunks: the extraction worker, or in tests a function in this
+ * thread. Workspaces take turns.
+ */
+export type ExtractDocument = (
+  filename: string,
+  bytes: Uint8Array,
+  workspaceId: string,
+) => Promise<ExtractResult>;
 
 export interface IndexerOptions {
   /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
@@ -74,6 +87,7 @@ export interface IndexingProgress {
 
 interface Job {
   id: string;
+  workspaceId: string;
   generation: number;
   size: number;
   /** The file's bytes: an upload's, or read from the docs folder when its turn comes. */
@@ -111,10 +125,12 @@ export class Indexer {
   /** Docs-folder files queued or being indexed, by path: a scan meanwhile leaves them be. */
   readonly #inFlight = new Map<string, { id: string; mtimeMs: number; size: number }>();
   readonly #waiting = new JobQueue();
-  readonly #processing = new JobQueue();
+  /** By workspace, each in the order they fall due. */
+  readonly #processing = new FairQueue<Job>();
   readonly #maxFileBytes: number;
-  /** Batches being read and extracted. */
-  #extracting = 0;
+  /** Batches being read and extracted, by workspace, and in all. */
+  readonly #extracting = new Map<string, number>();
+  #extractingAll = 0;
   #timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
@@ -171,6 +187,7 @@ export class Indexer {
       this.#generation.set(id, generation);
       this.#waiting.push({
         id,
+        workspaceId,
         generation,
         size: upload.size,
         read: upload.read,
@@ -215,16 +232,17 @@ export class Indexer {
   /** One batch of whichever step is due, then again (after the events that came in meanwhile). */
   #pump() {
     try {
-      if (this.#extracting < IN_FLIGHT) {
-        const batch = this.#batch(this.#processing, BATCH);
-        if (batch.length) {
-          this.#extracting++;
-          void this.#finish(batch)
-            .catch((err: unknown) => this.options.onError?.(err))
-            .finally(() => {
-              this.#extracting--;
-              this.#wake(0);
-            });
+      if (this.#extractingAll < IN_FLIGHT_ALL) {
+        const at = Date.now();
+        const workspace = this.#processing.nextOwner(
+          (ws, next) => next.due <= at && (this.#extracting.get(ws) ?? 0) < IN_FLIGHT,
+        );
+        if (workspace !== undefined) {
+          const batch = this.#batch(
+            { peek: () => this.#processing.peek(workspace), shift: () => this.#processing.shift(workspace) },
+            BATCH,
+          );
+          if (batch.length) this.#extract(workspace, batch);
           return this.#wake(0);
         }
       }
@@ -233,17 +251,38 @@ export class Indexer {
       if (!(err instanceof StorageError)) throw err;
       return this.#wake(STORAGE_RETRY_MS);
     }
-    if (this.#extracting > 0) return;
-    const next = Math.min(this.#waiting.peek()?.due ?? Infinity, this.#processing.peek()?.due ?? Infinity);
+    // The next step to fall due, also while batches are in flight: a file behind a slow one of
+    // another workspace goes when its pause is over (a workspace at its limit, when a batch ends).
+    let next = this.#waiting.peek()?.due ?? Infinity;
+    if (this.#extractingAll < IN_FLIGHT_ALL)
+      for (const job of this.#processing.heads())
+        if ((this.#extracting.get(job.workspaceId) ?? 0) < IN_FLIGHT) next = Math.min(next, job.due);
     if (Number.isFinite(next)) return this.#wake(Math.max(1, next - Date.now()));
+    if (this.#extractingAll > 0) return;
     this.#idle = true;
     this.#progress.finishedAt = Date.now();
     this.options.onProgress?.(this.progress());
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
+  #extract(workspace: string, batch: Job[]) {
+    const count = (n: number) => {
+      this.#extractingAll += n;
+      const left = (this.#extracting.get(workspace) ?? 0) + n;
+      if (left) this.#extracting.set(workspace, left);
+      else this.#extracting.delete(workspace);
+    };
+    count(1);
+    void this.#finish(batch)
+      .catch((err: unknown) => this.options.onError?.(err))
+      .finally(() => {
+        count(-1);
+        this.#wake(0);
+      });
+  }
+
   /** Takes from `queue` the first jobs that are due, up to a batch; drops those overtaken. */
-  #batch(queue: JobQueue, limit: { files: number; bytes: number }): Job[] {
+  #batch(queue: Pick<JobQueue, 'peek' | 'shift'>, limit: { files: number; bytes: number }): Job[] {
     const at = Date.now();
     const batch: Job[] = [];
     let bytes = 0;
@@ -283,7 +322,7 @@ export class Indexer {
       throw err;
     }
     const due = Date.now() + this.options.stepDelayMs;
-    for (const job of batch) this.#processing.push({ ...job, due });
+    for (const job of batch) this.#processing.push(job.workspaceId, { ...job, due });
     return true;
   }
 
@@ -407,7 +446,7 @@ export class Indexer {
       reader: READER_VERSION,
     };
     const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
-    const extraction = await this.options.extract(current.originalFilename, bytes);
+    const extraction = await this.options.extract(current.originalFilename, bytes, current.workspaceId);
     if (!extraction.ok)
       return { op: { op: 'file', file: failed(base, at(), extraction.error) }, bytes: bytes.length };
     const chunks: Chunk[] = extraction.chunks.map((chunk, n) => ({

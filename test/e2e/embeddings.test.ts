@@ -105,7 +105,11 @@ describe('kb serve --embed-base-url: retrieval by meaning', () => {
 
   it('goes on with BM25 alone when the endpoint fails, said once on the console, and again when it is back', async () => {
     const { dir, docs } = docsFolder(DOCS);
-    const serve = await serveUntil(dir, ['--docs', docs, '--embed-base-url', fake.url], /"event":"indexed"/);
+    const serve = await serveUntil(
+      dir,
+      ['--docs', docs, '--embed-base-url', fake.url, '--embed-cool-down', '1ms'],
+      /"event":"indexed"/,
+    );
     try {
       fake.failing(true);
       expect((await serve.ask('How long are backups kept?')).sources).toEqual(['backups.md']);

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { tempDir } from './cli.js';
 
@@ -50,6 +51,64 @@ export async function makeDocx(blocks: DocxBlock[]): Promise<Buffer> {
     `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/**
+ * A zip bomb: a .docx (makeDocx's parts, read back with jszip) whose word/document.xml unpacks to
+ * `size` bytes of zeros from a few hundred kB. Its headers say it is `claims` bytes (a bomb
+ * that lies), else its true size. Deflated by zlib: jszip's deflate takes 10 s for 300 MiB.
+ */
+export async function makeDocxBomb(size: number, claims = size): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(await makeDocx([{ paragraph: 'A bomb.' }]));
+  const parts: { name: string; data: Buffer; size: number }[] = [];
+  for (const file of Object.values(zip.files)) {
+    if (file.dir) continue;
+    const data = await file.async('nodebuffer');
+    parts.push(
+      file.name === 'word/document.xml'
+        ? { name: file.name, data: Buffer.alloc(size), size: claims }
+        : { name: file.name, data, size: data.length },
+    );
+  }
+  return zipOf(parts);
+}
+
+/** A zip of deflated entries, each with the size given (CRCs left 0: readers do not check them). */
+function zipOf(parts: { name: string; data: Buffer; size: number }[]): Buffer {
+  const local: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const packed = deflateRawSync(part.data, { level: 9 });
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(packed.length, 18);
+    header.writeUInt32LE(part.size, 22);
+    header.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(part.size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    local.push(header, name, packed);
+    central.push(entry, name);
+    offset += header.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, directory, end]);
 }
 
 /** A throwaway folder holding `docs/` with these files, and where `--data` would go. */

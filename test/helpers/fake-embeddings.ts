@@ -50,6 +50,8 @@ export interface FakeEmbeddings {
   requests: () => number;
   /** From now on, answer 503 (true) or vectors (false). */
   failing(on: boolean): void;
+  /** From now on, never answer (true), or answer again (false). */
+  hanging(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -58,11 +60,13 @@ export async function fakeEmbeddingsServer(): Promise<FakeEmbeddings> {
   let inputs = 0;
   let requests = 0;
   let failing = false;
+  let hanging = false;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       requests++;
+      if (hanging) return;
       if (failing || req.url !== '/v1/embeddings') {
         res.writeHead(failing ? 503 : 404).end();
         return;
@@ -84,6 +88,7 @@ export async function fakeEmbeddingsServer(): Promise<FakeEmbeddings> {
     inputs: () => inputs,
     requests: () => requests,
     failing: (on) => (failing = on),
+    hanging: (on) => (hanging = on),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { embed, EmbeddingsFailed } from '../../src/server/embeddings/client.js';
 import { VectorIndex } from '../../src/server/embeddings/vector-index.js';
+import { docsFolder } from '../helpers/documents.js';
+import { fakeEmbeddingsServer } from '../helpers/fake-embeddings.js';
 import { json, scriptedServer } from '../helpers/scripted.js';
+import { api, startTestServer } from '../helpers/server.js';
 
 const v = (...values: number[]) => {
   const norm = Math.hypot(...values);
@@ -67,6 +70,71 @@ describe('the embeddings client', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('an embeddings endpoint that stops answering (#35)', () => {
+  const DOCS = {
+    'backups.md': '# Backups\n\nBackups run nightly at 2 am and are kept for 30 days.',
+    'benefits.md': '# Benefits\n\nParental leave is sixteen weeks at full pay.',
+  };
+
+  async function serveWith(coolDownMs: number) {
+    const fake = await fakeEmbeddingsServer();
+    const notices: string[] = [];
+    const server = await startTestServer({
+      docsDir: docsFolder(DOCS).docs,
+      embeddings: { baseUrl: fake.url, model: 'm', questionTimeoutMs: 1_000, coolDownMs },
+      onNotice: (m) => notices.push(m),
+    });
+    const key = Object.values(server.keys)[0]!;
+    const ask = async (content: string): Promise<string[]> => {
+      const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
+      const sent = await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content });
+      return sent.json.data.aiResponse.sources;
+    };
+    const close = async () => {
+      await server.close();
+      await fake.close();
+    };
+    return { fake, notices, ask, close };
+  }
+
+  // It was asked for every message, each waiting out its 60 s deadline.
+  it('costs one question its short deadline, then answers by BM25 without asking for the cool-down, said once', async () => {
+    const { fake, notices, ask, close } = await serveWith(10 * 60_000);
+    try {
+      fake.hanging(true);
+      const asked = fake.requests();
+      expect(await ask('How long are backups kept?')).toEqual(['backups.md']);
+      expect(fake.requests()).toBe(asked + 1);
+      for (let i = 0; i < 5; i++) expect(await ask('How long are backups kept?')).toEqual(['backups.md']);
+      expect(fake.requests()).toBe(asked + 1);
+      expect(notices).toEqual([
+        expect.stringMatching(
+          /^embeddings http:\/\/127\.0\.0\.1:\d+\/v1: no answer within 1 s; retrieval is BM25 alone until it answers \(asked again after 10m\)$/,
+        ),
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('asks again after the cool-down, one question at a time, and says once that it is back', async () => {
+    const { fake, notices, ask, close } = await serveWith(200);
+    try {
+      fake.hanging(true);
+      expect(await ask('How long are backups kept?')).toEqual(['backups.md']);
+      fake.hanging(false);
+      // Only meaning leads to benefits.md.
+      await expect
+        .poll(() => ask('How much time off do new mothers and fathers get?'), { timeout: 20_000 })
+        .toEqual(['benefits.md']);
+      expect(notices).toHaveLength(2);
+      expect(notices[1]).toMatch(/answering again; semantic retrieval is back$/);
+    } finally {
+      await close();
     }
   });
 });

@@ -6,8 +6,9 @@ import { tempDir } from '../helpers/cli.js';
 import { makePdf } from '../helpers/documents.js';
 
 /**
- * A stand-in worker: `hang.txt` never finishes, `boom.txt` allocates until the heap limit ends
- * the worker, `exit.txt` exits; anything else answers with its text.
+ * A stand-in worker: `hang.txt` never finishes, `hold.txt` (shared bytes) waits until the test
+ * sets its first word, `boom.txt` allocates until the heap limit ends the worker, `exit.txt`
+ * exits; anything else answers with its text.
  */
 function plantedWorker(startMs = 0): string {
   const path = join(tempDir(), 'worker.mjs');
@@ -20,6 +21,7 @@ function plantedWorker(startMs = 0): string {
      let queue = Promise.resolve();
      parentPort.on('message', (job) => { queue = queue.then(async () => {
        if (job.filename === 'hang.txt') await new Promise(() => {});
+       if (job.filename === 'hold.txt') Atomics.wait(new Int32Array(job.bytes, job.offset, 1), 0, 0);
        if (job.filename === 'boom.txt') { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); }
        if (job.filename === 'exit.txt') process.exit(3);
        parentPort.postMessage({ id: job.id, chunks: [{ text: Buffer.from(job.bytes).toString() }] }); parentPort.postMessage({ id: job.id, end: true });
@@ -28,8 +30,24 @@ function plantedWorker(startMs = 0): string {
   return path;
 }
 
+/** Four bytes in shared memory that the planted worker's `hold.txt` waits on. */
+const holds: Int32Array[] = [];
+function held4(): Uint8Array {
+  const bytes = new Uint8Array(new SharedArrayBuffer(4));
+  holds.push(new Int32Array(bytes.buffer));
+  return bytes;
+}
+function release(bytes: Uint8Array) {
+  const word = new Int32Array(bytes.buffer, 0, 1);
+  Atomics.store(word, 0, 1);
+  Atomics.notify(word, 0);
+}
+
 let extractor: Extractor | undefined;
-afterEach(() => extractor?.close());
+afterEach(() => {
+  for (const word of holds.splice(0)) release(new Uint8Array(word.buffer));
+  extractor?.close();
+});
 
 describe('the extraction worker', () => {
   it('reads a PDF off the event loop, with its pages', async () => {
@@ -86,6 +104,38 @@ describe('the extraction worker', () => {
       error: { code: 'extract_crashed', message: 'the extraction worker exited (3)' },
     });
     expect(results[2]).toEqual({ ok: true, chunks: [{ text: 'still here' }] });
+  });
+
+  // htmlparser2's Parser kept its open elements with unshift and shift: quadratic in depth, so
+  // this document took minutes and FAILed extract_timeout; read in one pass it takes a second or two.
+  it(
+    'reads HTML nested 1,000,000 deep, with 300,000 stray end tags, within the deadline (#35)',
+    { timeout: 120_000 },
+    async () => {
+      extractor = new Extractor({ timeoutMs: 60_000 });
+      const depth = 1_000_000;
+      const html = `${'<div>x'.repeat(depth)}${'</div>'.repeat(depth)}${'<span>'.repeat(300_000)}y${'</i>'.repeat(300_000)}z`;
+      const result = await extractor.extract('deep.html', Buffer.from(html));
+      expect(result.ok && result.chunks.map((c) => c.text).join('\n')).toMatch(/x\nyz$/);
+    },
+  );
+
+  it("takes documents in turn across workspaces: one's slow documents keep another's waiting behind one at most (#35)", async () => {
+    extractor = new Extractor({ script: plantedWorker(), timeoutMs: 60_000 });
+    const held = [held4(), held4()];
+    const done: string[] = [];
+    const track = (name: string, result: Promise<unknown>) => result.then(() => done.push(name));
+    const a1 = track('a1', extractor.extract('hold.txt', held[0]!, 'ws_a'));
+    const a2 = track('a2', extractor.extract('hold.txt', held[1]!, 'ws_a'));
+    const a3 = track('a3', extractor.extract('fine.txt', Buffer.from('a3'), 'ws_a'));
+    const b1 = track('b1', extractor.extract('fine.txt', Buffer.from('b1'), 'ws_b'));
+    release(held[0]!);
+    await b1;
+    // In the order they came, b1 would wait behind a2, which is still held.
+    expect(done).toEqual(['a1', 'b1']);
+    release(held[1]!);
+    await Promise.all([a1, a2, a3]);
+    expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
   });
 
   it('leaves the caller its bytes (the worker gets a copy)', async () => {

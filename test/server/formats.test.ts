@@ -3,7 +3,7 @@ import { chunkSections } from '../../src/server/extraction/chunk.js';
 import { extractDocument, type Extraction } from '../../src/server/extraction/formats.js';
 import { htmlToText } from '../../src/server/extraction/html-text.js';
 import { citation, citedFilename } from '../../src/util/citation.js';
-import { makeDocx, makePdf } from '../helpers/documents.js';
+import { makeDocx, makeDocxBomb, makePdf } from '../helpers/documents.js';
 
 const text = (extraction: Extraction) => {
   if (!extraction.ok) throw new Error(`${extraction.error.code}: ${extraction.error.message}`);
@@ -127,6 +127,30 @@ describe('Word', () => {
     expect(text(await extractDocument('hr/benefits.docx', docx))).toBe(
       'Benefits\nParental leave is sixteen weeks.\nPlan; Price\nPlan: Dental; Price: 12 dollars.',
     );
+  });
+
+  // jszip (under mammoth) unpacked whatever a part held, outside the worker's heap limit: a
+  // 1.2 MB bomb took kb serve 2.5 GB above its start.
+  it('fails a zip bomb as too_large, by the size its parts claim and by what they unpack to (#35)', async () => {
+    const size = 300 * 1024 * 1024;
+    const said = await extractDocument('bomb.docx', await makeDocxBomb(size));
+    expect(said).toEqual({
+      ok: false,
+      error: {
+        code: 'too_large',
+        message:
+          'the Word document cannot be read: its part word/document.xml unpacks to 300 MiB, more than the 256 MiB kb serve reads of one Word document (a zip bomb?)',
+      },
+    });
+    const lying = await extractDocument('bomb.docx', await makeDocxBomb(size, 1000));
+    expect(lying).toEqual({
+      ok: false,
+      error: {
+        code: 'too_large',
+        message:
+          'the Word document cannot be read: its part word/document.xml unpacks to more than the 256 MiB kb serve reads of one Word document, though it claims 1000 bytes (a zip bomb)',
+      },
+    });
   });
 
   it('fails a damaged one as parse_error', async () => {

@@ -52,6 +52,41 @@ describe('the indexing pipeline', () => {
     indexer.close();
   });
 
+  it("indexes one workspace's note while another's slow documents are still being read (#35)", async () => {
+    const { store } = countedStore();
+    store.commit({ op: 'workspace', workspace: { id: 'ws_b', name: 'other', createdAt: 'x' } });
+    const held: (() => void)[] = [];
+    let release = false;
+    const indexed = new Map<string, () => void>();
+    const indexer = new Indexer(store, {
+      stepDelayMs: 0,
+      // A's documents are read until the test lets them go; anything else at once.
+      extract: (filename, bytes) =>
+        filename.startsWith('slow') && !release
+          ? new Promise((resolve) => held.push(() => resolve(extractChunks(filename, bytes))))
+          : extractChunks(filename, bytes),
+      onIndexed: (file) => indexed.get(file.originalFilename)?.(),
+    });
+    const big = (name: string) => {
+      const bytes = Buffer.from(`<p>${name}</p>`);
+      // As large as an 11 MB upload: each is a batch of its own.
+      return { filename: name, size: 11_000_000, read: () => Promise.resolve(bytes) };
+    };
+    indexer.enqueue('ws', [big('slow-1.html'), big('slow-2.html'), big('slow-3.html')]);
+    const noteIndexed = new Promise<void>((resolve) => indexed.set('note.md', resolve));
+    const [note] = indexer.enqueue('ws_b', [
+      { filename: 'note.md', size: 47, read: () => Promise.resolve(Buffer.from('A short note.')) },
+    ]);
+    await noteIndexed;
+    expect(store.files.get(note!.id)!.indexingStatus).toBe('COMPLETED');
+    expect([...store.files.values()].filter((f) => f.indexingStatus === 'PROCESSING')).toHaveLength(3);
+    release = true;
+    for (const go of held) go();
+    await indexer.idle();
+    expect([...store.files.values()].map((f) => f.indexingStatus)).toEqual(Array(4).fill('COMPLETED'));
+    indexer.close();
+  });
+
   it('removes a folder file that vanished before its turn, and fails one that cannot be read', async () => {
     const { store } = countedStore();
     const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });

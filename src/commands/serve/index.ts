@@ -32,6 +32,7 @@ interface ServeOptions {
   embedBaseUrl?: string;
   embedModel?: string;
   embedMinSimilarity?: string;
+  embedCoolDown?: string;
   rateLimit?: string;
   indexDelay?: string;
   webhookRetries?: string;
@@ -65,6 +66,13 @@ function nonNegativeInt(name: string, value: string | undefined): number | undef
   } catch (err) {
     throw new UsageError(`invalid ${name} "${value}": ${(err as Error).message}`);
   }
+}
+
+function coolDown(value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined)
+    throw new UsageError(`invalid --embed-cool-down "${value}": expected a duration such as 30s or 2m`);
+  return ms;
 }
 
 function similarity(value: string): number {
@@ -138,6 +146,11 @@ export default function serveCommand(run = runServe): Command {
       'the similarity at which a passage answers by meaning alone (depends on the model)',
       '0.5',
     )
+    .option(
+      '--embed-cool-down <duration>',
+      'after the embeddings endpoint fails, answer by BM25 alone this long before asking it again',
+      '30s',
+    )
     .option('--rate-limit <n>', 'requests per second per key before 429 (default: no limit)')
     .option(
       '--max-file-size <size>',
@@ -209,6 +222,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
             model: opts.embedModel ?? 'nomic-embed-text',
             apiKey: ctx.env.KB_EMBED_API_KEY,
             minSimilarity: similarity(opts.embedMinSimilarity ?? '0.5'),
+            coolDownMs: coolDown(opts.embedCoolDown ?? '30s'),
           }
         : undefined,
       rateLimit: nonNegativeInt('rate limit', opts.rateLimit),

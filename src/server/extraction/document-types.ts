@@ -46,7 +46,7 @@ export const FAILURE_CODES: Record<string, string> = {
   encrypted: 'a PDF protected by a password',
   no_text_layer: 'a PDF whose pages are images (scanned); OCR is not supported',
   no_text: 'nothing to index once the markup is removed',
-  too_large: 'larger than --max-file-size',
+  too_large: 'larger than --max-file-size, or a Word document that unpacks to more than 256 MiB',
   outside_folder: 'a link in the docs folder to a file outside it',
   not_regular: 'not a regular file (a device, FIFO or socket)',
   unreadable: 'the file could not be read',

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { builtScript } from '../../util/built-script.js';
+import { FairQueue } from '../fair-queue.js';
 import type { TextChunk } from './chunk.js';
 import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
 
@@ -23,9 +24,10 @@ interface Pending {
 const START_GRACE_MS = 30_000;
 /**
  * Extraction off the event loop: one worker thread, started on the first document that needs
- * it, takes documents in order. A document that takes longer than the limit, or that makes the
- * worker run out of memory or crash, FAILs (`extract_timeout`, `extract_crashed`); the worker is
- * replaced and the documents behind it go on.
+ * it, is sent one document at a time, taken in turn across owners (workspaces): one workspace's
+ * slow documents make another's wait behind at most one of them. A document that takes longer
+ * than the limit, or that makes the worker run out of memory or crash, FAILs (`extract_timeout`,
+ * `extract_crashed`); the worker is replaced and the documents waiting go on.
  */
 export class Extractor {
   readonly #timeoutMs: number;
@@ -34,9 +36,11 @@ export class Extractor {
   readonly #heapMb: number;
   readonly #script: string;
   #worker: Worker | undefined;
-  /** Sent to the worker, in its order: the first is the one it is working on. */
-  #sent: Pending[] = [];
-  /** The chunks of the first so far. */
+  /** Not yet sent, by owner. */
+  readonly #waiting = new FairQueue<Pending>();
+  /** Sent to the worker, which is working on it. */
+  #current: Pending | undefined;
+  /** The chunks of the current one so far. */
   #received: TextChunk[] = [];
   #timer: NodeJS.Timeout | undefined;
   #nextId = 0;
@@ -49,16 +53,24 @@ export class Extractor {
   }
 
   /**
-   * The chunks of a document, or why it has none. Never rejects. Bytes in shared memory are
-   * read by the worker where they are (so they must not change until this resolves); others
-   * are copied.
+   * The chunks of a document, or why it has none. Never rejects. `owner` (a workspace) takes
+   * turns with the others. Bytes in shared memory are read by the worker where they are (so they
+   * must not change until this resolves); others are copied when the document's turn comes.
    */
-  extract(filename: string, bytes: Uint8Array): Promise<ExtractResult> {
+  extract(filename: string, bytes: Uint8Array, owner = ''): Promise<ExtractResult> {
     if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
-    return new Promise((resolve) => this.#send({ id: this.#nextId++, filename, bytes, resolve }));
+    return new Promise((resolve) => {
+      this.#waiting.push(owner, { id: this.#nextId++, filename, bytes, resolve });
+      this.#sendNext();
+    });
   }
 
-  #send(pending: Pending): void {
+  /** The next document in turn to the worker, when it has none. */
+  #sendNext(): void {
+    if (this.#current || this.#closed) return;
+    const owner = this.#waiting.nextOwner();
+    if (owner === undefined) return;
+    const pending = this.#waiting.shift(owner)!;
     const { bytes } = pending;
     let job: WorkerJob;
     if (bytes.buffer instanceof SharedArrayBuffer) {
@@ -70,8 +82,7 @@ export class Extractor {
         length: bytes.byteLength,
       };
     } else {
-      // A copy the worker takes over whole: the original stays here, to be sent again should
-      // the worker be lost before it is done.
+      // A copy the worker takes over whole: the caller's stays as it is.
       const copy = new Uint8Array(bytes.byteLength);
       copy.set(bytes);
       job = {
@@ -82,17 +93,18 @@ export class Extractor {
         length: copy.byteLength,
       };
     }
-    this.#sent.push(pending);
+    this.#current = pending;
     const worker = this.#ensureWorker();
-    if (this.#sent.length === 1) this.#arm();
+    this.#arm();
     worker.postMessage(job, job.bytes instanceof ArrayBuffer ? [job.bytes] : []);
   }
 
   close(): void {
     this.#closed = true;
     clearTimeout(this.#timer);
-    for (const pending of this.#sent.splice(0))
-      pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
+    const all = [...(this.#current ? [this.#current] : []), ...this.#waiting.drain()];
+    this.#current = undefined;
+    for (const pending of all) pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
     void this.#worker?.terminate();
     this.#worker = undefined;
   }
@@ -124,7 +136,7 @@ export class Extractor {
    */
   #arm(): void {
     clearTimeout(this.#timer);
-    if (!this.#sent.length) return;
+    if (!this.#current) return;
     const worker = this.#worker;
     const ms = this.#ready ? this.#timeoutMs : this.#timeoutMs + START_GRACE_MS;
     this.#timer = setTimeout(() => {
@@ -143,15 +155,18 @@ export class Extractor {
       this.#ready = true;
       return this.#arm();
     }
-    if (this.#sent[0]?.id !== message.id) return;
+    if (this.#current?.id !== message.id) return;
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
       return;
     }
     const chunks = this.#received;
     this.#received = [];
-    this.#sent.shift()!.resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks });
-    this.#arm();
+    const done = this.#current;
+    this.#current = undefined;
+    clearTimeout(this.#timer);
+    done.resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks });
+    this.#sendNext();
   }
 
   /** The worker is gone (or is being put down): its document FAILs, the rest go to a new one. */
@@ -160,12 +175,11 @@ export class Extractor {
     this.#worker = undefined;
     clearTimeout(this.#timer);
     void worker.terminate();
-    const [current, ...rest] = this.#sent;
-    this.#sent = [];
+    const current = this.#current;
+    this.#current = undefined;
     this.#received = [];
     current?.resolve(result);
-    if (this.#closed) return;
-    for (const pending of rest) this.#send(pending);
+    this.#sendNext();
   }
 }
 

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { importPackage } from '../../import-package.js';
 import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
+import { DocxParts, PartsTooLarge } from './docx-parts.js';
 import type { IndexingError } from '../model.js';
 import { htmlToText } from './html-text.js';
 import { markdownToText } from './markdown-text.js';
@@ -165,10 +166,25 @@ async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
   const mammoth = (await importPackage<{ default: typeof import('mammoth') }>('mammoth')).default;
   let html: string;
   try {
+    const parts = new DocxParts(bytes);
+    // mammoth reads the package through `file` (its own zip reader's interface): every part
+    // unpacked within the limit. Images are never read (their text is nothing).
+    const file = {
+      exists: (name: string) => parts.has(name),
+      read: async (name: string, encoding?: string) => {
+        const part = parts.read(name);
+        if (encoding === 'base64') return part.toString('base64');
+        return encoding ? new TextDecoder(encoding).decode(part) : part;
+      },
+    };
     html = (
-      await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+      await mammoth.convertToHtml({ file } as unknown as { buffer: Buffer }, {
+        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+      })
     ).value;
   } catch (err) {
+    if (err instanceof PartsTooLarge)
+      return fail('too_large', `the Word document cannot be read: ${err.message}`);
     return fail('parse_error', `the Word document cannot be read: ${(err as Error).message}`);
   }
   return finish([{ text: htmlToText(html) }]);

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { parseHtml } from './html-events.js';
 
 /** Elements whose content is never text a reader sees. */
 const HIDDEN = new Set([
@@ -68,7 +68,7 @@ export function htmlToText(html: string): string {
         line += part;
       });
   };
-  const parser = new Parser(
+  parseHtml(
     {
       onopentag(name) {
         if (name === 'title') inTitle = true;
@@ -144,10 +144,8 @@ export function htmlToText(html: string): string {
         } else if (!table && BLOCKS.has(name)) flush();
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+    html,
   );
-  parser.write(html);
-  parser.end();
   flush();
   const heading = title.replace(/\s+/g, ' ').trim();
   if (heading && lines[0] !== heading) lines.unshift(heading);
