@@ -10,6 +10,7 @@ import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
+import { DEFAULT_OCR_PAGES, type OcrLanguage, resolveOcrLanguages } from './extraction/ocr-languages.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
 import type { EmbeddingsOptions } from './embeddings/client.js';
 import { Embeddings } from './embeddings/embeddings.js';
@@ -60,6 +61,11 @@ export interface ServerOptions {
   maxFileBytes?: number;
   /** How long reading one document's text may take (default 60 s). */
   extractTimeoutMs?: number;
+  /**
+   * Scanned PDF pages and images are read by OCR (default: in English, at most 100 pages a
+   * document); `false` turns it off (--no-ocr).
+   */
+  ocr?: { languages?: OcrLanguage[]; maxPages?: number } | false;
   /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
   onInternalError?: (err: unknown) => void;
   /**
@@ -141,10 +147,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
+  const extractTimeoutMs = options.extractTimeoutMs ?? 60_000;
+  const extractor = new Extractor({
+    timeoutMs: extractTimeoutMs,
+    ocr:
+      options.ocr === false
+        ? undefined
+        : {
+            languages: options.ocr?.languages ?? resolveOcrLanguages('eng'),
+            maxPages: options.ocr?.maxPages ?? DEFAULT_OCR_PAGES,
+            // Pages are recognised for most of a document's time, so that what was read is indexed
+            // before the limit ends its reading altogether.
+            budgetMs: extractTimeoutMs * 0.75,
+          },
+  });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
-    extract: (filename, bytes) => extractor.extract(filename, bytes),
+    extract: (filename, bytes, onPage) => extractor.extract(filename, bytes, onPage),
     embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
     maxFileBytes,
     onError: options.onInternalError,

@@ -29,7 +29,12 @@ const NAMED_FAILURES = 100;
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 /** Reads a document's text and chunks: the extraction worker, or in tests a function in this thread. */
-export type ExtractDocument = (filename: string, bytes: Uint8Array) => Promise<ExtractResult>;
+export type ExtractDocument = (
+  filename: string,
+  bytes: Uint8Array,
+  /** A scan's page about to be recognised (OCR). */
+  onPage?: (page: number, pages: number) => void,
+) => Promise<ExtractResult>;
 
 export interface IndexerOptions {
   /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
@@ -66,6 +71,8 @@ export interface IndexingProgress {
   idle: boolean;
   /** When the queue became empty. */
   finishedAt?: number;
+  /** A scan whose pages are being recognised (OCR), and the page it is on. */
+  scanning?: { name: string; page: number; pages: number };
 }
 
 interface Job {
@@ -397,8 +404,14 @@ export class Indexer {
       sha256: await sha256Sliced(bytes),
       reader: READER_VERSION,
     };
-    const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
-    const extraction = await this.options.extract(current.originalFilename, bytes);
+    const base: FileRecord = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
+    // What an earlier reading recognised is not this one's.
+    delete base.ocr;
+    const name = current.originalFilename;
+    const extraction = await this.options.extract(name, bytes, (page, pages) => {
+      this.#progress.scanning = { name, page, pages };
+    });
+    if (this.#progress.scanning?.name === name) delete this.#progress.scanning;
     if (!extraction.ok)
       return { op: { op: 'file', file: failed(base, at(), extraction.error) }, bytes: bytes.length };
     const chunks: Chunk[] = extraction.chunks.map((chunk, n) => ({
@@ -412,6 +425,7 @@ export class Indexer {
       ...base,
       indexingStatus: 'COMPLETED',
       chunkCount: chunks.length,
+      ...(extraction.ocr ? { ocr: extraction.ocr } : {}),
       updatedAt: at(),
       indexedAt: at(),
     };

@@ -111,7 +111,7 @@ describe('kb serve --docs on a real folder', () => {
     const server = await serve(dir, ['--docs', docs], { human: true });
     const stderr = await until(server, /^Indexed /m);
     expect(stderr).toBe(
-      '  scan.pdf: no_text_layer: 2 pages, no extractable text: scanned images? OCR is not supported\n' +
+      '  scan.pdf: no_text: 2 pages, no text layer, and OCR recognised no text\n' +
         `Indexed 5 of 6 documents (${/\((\d+ kB)\)/.exec(stderr)![1]}) in ${/ in (\S+);/.exec(stderr)![1]}; 1 failed: kb files list --status FAILED\n`,
     );
     const client = kb(server, dir);
@@ -147,7 +147,7 @@ describe('kb serve --docs on a real folder', () => {
 
     const scan = files.find((f) => f.originalFilename === 'scan.pdf')!;
     const detail = JSON.parse((await client.run(['files', 'get', scan.id, '--json'])).stdout);
-    expect(detail.indexingError.code).toBe('no_text_layer');
+    expect(detail.indexingError.code).toBe('no_text');
   }, 60_000);
 
   it('never follows a link out of the folder: the journal with every API key stays unread', async () => {

@@ -10,7 +10,10 @@ const size = (bytes: number) =>
   bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 const documents = (n: number) => `${count(n)} document${n === 1 ? '' : 's'}`;
 
-/** "Indexing 12,345 of 20,000 documents · 8.1 MB/s · about 3s left" */
+/**
+ * "Indexing 12,345 of 20,000 documents · 8.1 MB/s · about 3s left", and while a scan is read
+ * "· scan.pdf: OCR of page 3 of 12".
+ */
 export function describeIndexing(progress: IndexingProgress, nowMs: number): string {
   const elapsed = Math.max(1, nowMs - progress.startedAt);
   const parts = [`Indexing ${count(progress.done)} of ${documents(progress.total)}`];
@@ -19,6 +22,8 @@ export function describeIndexing(progress: IndexingProgress, nowMs: number): str
     const left = ((progress.total - progress.done) * elapsed) / progress.done;
     parts.push(`about ${formatDuration(left)} left`);
   }
+  const scan = progress.scanning;
+  if (scan) parts.push(`${sanitizeText(scan.name)}: OCR of page ${count(scan.page)} of ${count(scan.pages)}`);
   return parts.join(' · ');
 }
 

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { builtScript } from '../../util/built-script.js';
 import type { TextChunk } from './chunk.js';
+import type { OcrSettings } from './ocr-languages.js';
 import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
 
 export interface ExtractorOptions {
@@ -10,13 +11,19 @@ export interface ExtractorOptions {
   heapMb?: number;
   /** The worker script (tests plant their own). */
   script?: string;
+  /** Scanned pages and images are read by OCR with these settings; without, they are not. */
+  ocr?: OcrSettings;
 }
+
+/** A scan's page about to be recognised: its number and the document's pages. */
+export type OnPage = (page: number, pages: number) => void;
 
 interface Pending {
   id: number;
   filename: string;
   bytes: Uint8Array;
   resolve: (result: ExtractResult) => void;
+  onPage?: OnPage;
 }
 
 /** How long a new worker may take to start listening, beyond a document's own deadline. */
@@ -33,6 +40,7 @@ export class Extractor {
   #ready = false;
   readonly #heapMb: number;
   readonly #script: string;
+  readonly #ocr: OcrSettings | undefined;
   #worker: Worker | undefined;
   /** Sent to the worker, in its order: the first is the one it is working on. */
   #sent: Pending[] = [];
@@ -46,6 +54,7 @@ export class Extractor {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#heapMb = options.heapMb ?? 1536;
     this.#script = options.script ?? workerScript();
+    this.#ocr = options.ocr;
   }
 
   /**
@@ -53,9 +62,9 @@ export class Extractor {
    * read by the worker where they are (so they must not change until this resolves); others
    * are copied.
    */
-  extract(filename: string, bytes: Uint8Array): Promise<ExtractResult> {
+  extract(filename: string, bytes: Uint8Array, onPage?: OnPage): Promise<ExtractResult> {
     if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
-    return new Promise((resolve) => this.#send({ id: this.#nextId++, filename, bytes, resolve }));
+    return new Promise((resolve) => this.#send({ id: this.#nextId++, filename, bytes, resolve, onPage }));
   }
 
   #send(pending: Pending): void {
@@ -101,6 +110,7 @@ export class Extractor {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.#script, {
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
+      workerData: { ocr: this.#ocr },
       stdout: true,
       stderr: true,
     });
@@ -144,13 +154,16 @@ export class Extractor {
       return this.#arm();
     }
     if (this.#sent[0]?.id !== message.id) return;
+    if ('page' in message) return this.#sent[0].onPage?.(message.page, message.pages);
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
       return;
     }
     const chunks = this.#received;
     this.#received = [];
-    this.#sent.shift()!.resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks });
+    this.#sent
+      .shift()!
+      .resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks, ocr: message.ocr });
     this.#arm();
   }
 
