@@ -16,7 +16,11 @@ export interface ScannedPage {
 export function makePdf(pages: (string[] | ScannedPage)[], options?: PdfOptions): Buffer;
 
 /** `lines` as a scanned page for makePdf, or with `format` as an image file. */
-export function scannedPage(lines: string[]): Promise<ScannedPage>;
+export function scannedPage(
+  lines: string[],
+  format?: undefined,
+  options?: { quality?: number },
+): Promise<ScannedPage>;
 export function scannedPage(
   lines: string[],
   format: 'image/png' | 'image/jpeg' | 'image/webp',

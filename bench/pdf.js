@@ -69,7 +69,7 @@ const SCAN_SCALE = 1.5;
  * A scanned page: `lines` drawn as a picture (a JPEG), for makePdf; no text layer.
  * With `format`, the picture itself (a PNG, JPEG or WebP) instead.
  */
-export async function scannedPage(lines, format) {
+export async function scannedPage(lines, format, { quality = 80 } = {}) {
   const { createCanvas } = await import('@napi-rs/canvas');
   const width = Math.round(612 * SCAN_SCALE);
   const height = Math.round(792 * SCAN_SCALE);
@@ -81,5 +81,5 @@ export async function scannedPage(lines, format) {
   g.font = `${Math.round(12 * SCAN_SCALE)}px sans-serif`;
   lines.forEach((line, i) => g.fillText(line, 72 * SCAN_SCALE, (90 + 18 * i) * SCAN_SCALE));
   if (format) return canvas.toBuffer(format);
-  return { jpeg: canvas.toBuffer('image/jpeg', 80), width, height };
+  return { jpeg: canvas.toBuffer('image/jpeg', quality), width, height };
 }

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { now } from './clock.js';
-import { DEMO_BINARY, DEMO_DOCUMENTS, DEMO_THREADS, DEMO_USERS, OTHER_WORKSPACE } from './demo-content.js';
+import { DEMO_DOCUMENTS, DEMO_SCANS, DEMO_THREADS, DEMO_USERS, OTHER_WORKSPACE } from './demo-content.js';
 import { newId } from './ids.js';
+import { packageFile } from '../util/built-script.js';
 import type { Indexer } from './indexer.js';
 import type { MessageRecord, ThreadRecordStatus } from './model.js';
 import type { Store } from './store.js';
@@ -23,7 +25,8 @@ function addUsers(store: Store, workspaceId: string, users: readonly (readonly [
 export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId: string): void {
   addUsers(store, demoId, DEMO_USERS);
   for (const [name, text] of Object.entries(DEMO_DOCUMENTS)) indexer.upload(demoId, name, Buffer.from(text));
-  indexer.upload(demoId, DEMO_BINARY.name, DEMO_BINARY.bytes);
+  for (const name of DEMO_SCANS)
+    indexer.upload(demoId, name, readFileSync(packageFile('assets', 'demo', name)));
   for (const seed of DEMO_THREADS) {
     const at = now();
     const thread = {

@@ -12,9 +12,9 @@ afterEach(() => {
   serving = undefined;
 });
 
-async function serve(dir: string, args: string[]): Promise<ServeProcess> {
+async function serve(dir: string, args: string[], workspace = 'default'): Promise<ServeProcess> {
   serving = await startServeProcess(dir, ['--index-delay', '0', ...args], {
-    KB_SERVE_API_KEYS: `default:${KEY}`,
+    KB_SERVE_API_KEYS: `${workspace}:${KEY}`,
   });
   return serving;
 }
@@ -122,6 +122,19 @@ describe('kb serve reads scans and images by OCR', () => {
     expect(garden.sources).toEqual(['notice.png']);
     expect(garden.content).toContain('nine in the evening');
   }, 240_000);
+
+  it("the demo's architecture diagram and scanned agreement are indexed and cited", async () => {
+    const { dir } = docsFolder({});
+    const server = await serve(dir, ['--demo'], 'demo');
+    await indexed(server);
+    const kb = client(server, dir);
+    const gateway = await kb.ask('What does the API gateway check?');
+    expect(gateway.sources).toEqual(['architecture-diagram.png']);
+    expect(gateway.content).toContain('session token');
+    const notice = await kb.ask('How much notice ends the agreement?');
+    expect(notice.sources).toEqual(['signed-agreement-scan.pdf p. 1']);
+    expect(notice.content).toContain('60 days');
+  }, 120_000);
 
   it('--no-ocr keeps a scan FAILED as no_text_layer and an image as unsupported_type', async () => {
     const { dir, docs } = docsFolder({});
