@@ -10,7 +10,12 @@ import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
-import { DEFAULT_OCR_PAGES, type OcrLanguage, resolveOcrLanguages } from './extraction/ocr-languages.js';
+import {
+  DEFAULT_OCR_PAGES,
+  OCR_BUDGET_MS,
+  type OcrLanguage,
+  resolveOcrLanguages,
+} from './extraction/ocr-languages.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
 import type { EmbeddingsOptions } from './embeddings/client.js';
 import { Embeddings } from './embeddings/embeddings.js';
@@ -147,18 +152,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: options.log ? (entry) => options.log?.({ webhookDelivery: entry }) : undefined,
   });
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const extractTimeoutMs = options.extractTimeoutMs ?? 60_000;
   const extractor = new Extractor({
-    timeoutMs: extractTimeoutMs,
+    timeoutMs: options.extractTimeoutMs,
     ocr:
       options.ocr === false
         ? undefined
         : {
             languages: options.ocr?.languages ?? resolveOcrLanguages('eng'),
             maxPages: options.ocr?.maxPages ?? DEFAULT_OCR_PAGES,
-            // Pages are recognised for most of a document's time, so that what was read is indexed
-            // before the limit ends its reading altogether.
-            budgetMs: extractTimeoutMs * 0.75,
+            // Each page has the document's time limit (the worker says when it starts one); all of
+            // a scan's pages together have this.
+            budgetMs: OCR_BUDGET_MS,
           },
   });
   const indexer = new Indexer(store, {

@@ -30,7 +30,7 @@ export function indexingError(file: KbFile): { code?: string; message: string } 
   return { message: String(raw) };
 }
 
-/** "12 pages recognised, mean confidence 91; 88 skipped: page 13 on: the time limit (45 s per document)" */
+/** "12 pages recognised, mean confidence 91; 88 skipped: page 13 on: the time limit (5 min per document)" */
 export function ocrSummary(raw: unknown): string | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const { pages, meanConfidence, skippedPages, skipped } = raw as Record<string, unknown>;

@@ -192,7 +192,7 @@ hidden files and folders are skipped, links are not followed out of the folder).
 (PDF pages are cited: "manual.pdf p. 3"; text in UTF-8, UTF-16 with a BOM, or windows-1252).
 Scanned PDF pages (no text layer) and images are read by OCR, on this machine, from the
 language data of installed npm packages: nothing is downloaded. A scan of more pages than
---ocr-pages, or that takes longer than 45 s, is indexed as far as it was read; kb files get
+--ocr-pages, or that takes longer than 5 minutes, is indexed as far as it was read; kb files get
 shows its "ocr" detail: pages recognised, mean confidence (0-100), pages skipped and why.
 A file that cannot be indexed is FAILED with one of these codes, each named on stderr:
 ${Object.entries(FAILURE_CODES)

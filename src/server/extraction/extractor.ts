@@ -154,7 +154,11 @@ export class Extractor {
       return this.#arm();
     }
     if (this.#sent[0]?.id !== message.id) return;
-    if ('page' in message) return this.#sent[0].onPage?.(message.page, message.pages);
+    if ('page' in message) {
+      // A scan's pages each get the document's time: OCR bounds the whole itself (OcrSettings).
+      this.#arm();
+      return this.#sent[0].onPage?.(message.page, message.pages);
+    }
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
       return;
@@ -163,7 +167,11 @@ export class Extractor {
     this.#received = [];
     this.#sent
       .shift()!
-      .resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks, ocr: message.ocr });
+      .resolve(
+        message.error
+          ? { ok: false, error: message.error }
+          : { ok: true, chunks, ...(message.ocr ? { ocr: message.ocr } : {}) },
+      );
     this.#arm();
   }
 

@@ -19,6 +19,8 @@ export interface OcrSettings {
 }
 
 export const DEFAULT_OCR_PAGES = 100;
+/** How long one document's pages may be recognised: a 500-page scan does not hold the worker for an hour. */
+export const OCR_BUDGET_MS = 5 * 60_000;
 
 /** A language the user asked for whose package is not installed. */
 export class OcrLanguageMissing extends Error {

@@ -48,7 +48,7 @@ export async function recognisePages(
   for (const n of scans) {
     if (done === ocr.maxPages) skipped = `the page limit (${ocr.maxPages} per document)`;
     else if (Date.now() - started > ocr.budgetMs)
-      skipped = `the time limit (${Math.round(ocr.budgetMs / 1000)} s per document)`;
+      skipped = `the time limit (${seconds(ocr.budgetMs)} per document)`;
     if (skipped) break;
     ocr.onPage?.(n, pages.length);
     const page = await pdf.getPage(n);
@@ -80,6 +80,9 @@ export async function recognisePages(
   if (why.length) report.skipped = why.join('; ');
   return report;
 }
+
+const seconds = (ms: number) =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 
 export const mean = (values: number[]) =>
   values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
