@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runKb } from '../helpers/cli.js';
+import { ROOT, runKb } from '../helpers/cli.js';
 import { docsFolder, makePdf, scannedPage } from '../helpers/documents.js';
 import { serveRefusal, startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 
@@ -12,9 +12,15 @@ afterEach(() => {
   serving = undefined;
 });
 
-async function serve(dir: string, args: string[], workspace = 'default'): Promise<ServeProcess> {
+async function serve(
+  dir: string,
+  args: string[],
+  workspace = 'default',
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   serving = await startServeProcess(dir, ['--index-delay', '0', ...args], {
     KB_SERVE_API_KEYS: `${workspace}:${KEY}`,
+    ...env,
   });
   return serving;
 }
@@ -88,7 +94,12 @@ describe('kb serve reads scans and images by OCR', () => {
       ]),
     );
     writeFileSync(join(docs, 'bomb.png'), pixelBomb());
-    const server = await serve(dir, ['--docs', docs]);
+    // Every thread of kb serve (the extraction worker, tesseract's) records any socket it opens.
+    const sockets = join(dir, 'sockets.log');
+    const server = await serve(dir, ['--docs', docs], 'default', {
+      NODE_OPTIONS: `--require ${join(ROOT, 'test/helpers/no-sockets.cjs')}`,
+      KB_SOCKET_LOG: sockets,
+    });
     const stderr = await indexed(server);
     expect(stderr).toContain('"event":"file.failed","name":"bomb.png","code":"too_large"');
     const kb = client(server, dir);
@@ -121,6 +132,12 @@ describe('kb serve reads scans and images by OCR', () => {
     const garden = await kb.ask('When does the rooftop garden close?');
     expect(garden.sources).toEqual(['notice.png']);
     expect(garden.content).toContain('nine in the evening');
+
+    // Offline: kb serve's main thread, its extraction worker and the OCR engine's thread were
+    // watched; none connected anywhere, and the only name looked up is the one it listens on.
+    const log = readFileSync(sockets, 'utf8').trim().split('\n');
+    expect(log.filter((line) => line.endsWith(' started')).length).toBeGreaterThanOrEqual(3);
+    expect(log.filter((line) => !line.endsWith(' started'))).toEqual(['main dns lookup 127.0.0.1']);
   }, 240_000);
 
   it("the demo's architecture diagram and scanned agreement are indexed and cited", async () => {
