@@ -1,3 +1,6 @@
+import { copyFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../../src/server/extraction/formats.js';
 import { imageText } from '../../src/server/extraction/image-text.js';
@@ -5,6 +8,7 @@ import { Recogniser } from '../../src/server/extraction/ocr.js';
 import { OcrLanguageMissing, resolveOcrLanguages } from '../../src/server/extraction/ocr-languages.js';
 import { ocrText } from '../../src/server/extraction/ocr-text.js';
 import type { OcrReader } from '../../src/server/extraction/scanned-pages.js';
+import { tempDir } from '../helpers/cli.js';
 import { makePdf, scannedPage } from '../helpers/documents.js';
 
 const recogniser = new Recogniser(resolveOcrLanguages('eng'));
@@ -83,6 +87,33 @@ describe('OCR of scanned PDF pages', () => {
       sections: [{ text: 'The lobby closes at nine.', page: 2 }],
       ocr: { pages: 1, skippedPages: 1, skipped: 'page 1: the OCR engine exited (1)' },
     });
+  }, 120_000);
+});
+
+describe('the OCR engine', () => {
+  it('fails an image it cannot read, and reads the next (with a new engine)', async () => {
+    await expect(recogniser.recognise(Buffer.from('GIF89a is not what this is'))).rejects.toThrow(
+      'Error attempting to read image',
+    );
+    const png = await scannedPage(['Read after the failure.'], 'image/png');
+    expect((await recogniser.recognise(png)).text.trim()).toBe('Read after the failure.');
+  }, 120_000);
+
+  it('reads languages of packages in different directories through links, removed once read', async () => {
+    const [eng] = resolveOcrLanguages('eng');
+    // Another package's language: English data under another code, in another directory.
+    const other = tempDir();
+    copyFileSync(join(eng!.dir, 'eng.traineddata.gz'), join(other, 'xyz.traineddata.gz'));
+    const links = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kb-ocr-'));
+    const before = links();
+    const two = new Recogniser([eng!, { code: 'xyz', dir: other }]);
+    try {
+      const png = await scannedPage(['Two packages, one engine.'], 'image/png');
+      expect((await two.recognise(png)).text.trim()).toBe('Two packages, one engine.');
+      expect(links()).toEqual(before);
+    } finally {
+      two.close();
+    }
   }, 120_000);
 });
 

@@ -38,7 +38,6 @@ const IDLE_MS = 30_000;
 export class Recogniser {
   #session: Promise<Session> | undefined;
   #idle: NodeJS.Timeout | undefined;
-  #linked: string | undefined;
 
   constructor(private readonly languages: OcrLanguage[]) {}
 
@@ -62,19 +61,26 @@ export class Recogniser {
     const { createWorker, OEM } = (
       await importPackage<{ default: typeof import('tesseract.js') }>('tesseract.js')
     ).default;
-    const tesseract = await createWorker(
-      this.languages.map((l) => l.code),
-      OEM.LSTM_ONLY,
-      {
-        langPath: this.#langPath(),
-        gzip: true,
-        // Not written next to kb serve's working directory, nor read from there.
-        cacheMethod: 'none',
-        // A failed job rejects its promise; without a handler tesseract.js also throws.
-        errorHandler: () => {},
-        logger: () => {},
-      },
-    );
+    const linked = this.#linked();
+    let tesseract: Tesseract;
+    try {
+      tesseract = await createWorker(
+        this.languages.map((l) => l.code),
+        OEM.LSTM_ONLY,
+        {
+          langPath: linked ?? this.languages[0]!.dir,
+          gzip: true,
+          // Not written next to kb serve's working directory, nor read from there.
+          cacheMethod: 'none',
+          // A failed job rejects its promise; without a handler tesseract.js also throws.
+          errorHandler: () => {},
+          logger: () => {},
+        },
+      );
+    } finally {
+      // The data is read once, as the engine starts.
+      if (linked) rmSync(linked, { recursive: true, force: true });
+    }
     const thread = (tesseract as unknown as { worker: Thread }).worker;
     const died = new Promise<never>((_, reject) => {
       thread.once('error', (err) => reject(new Error(`the OCR engine failed: ${err.message}`)));
@@ -84,19 +90,16 @@ export class Recogniser {
     return { tesseract, died };
   }
 
-  /** One directory with every language's data: the package's own, or links to several packages'. */
-  #langPath(): string {
-    const dirs = new Set(this.languages.map((l) => l.dir));
-    if (dirs.size === 1) return [...dirs][0]!;
-    this.#linked ??= mkdtempSync(join(tmpdir(), 'kb-ocr-'));
-    for (const { code, dir } of this.languages) {
-      try {
-        symlinkSync(join(dir, `${code}.traineddata.gz`), join(this.#linked, `${code}.traineddata.gz`));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-    }
-    return this.#linked;
+  /**
+   * Languages from several packages: a directory of links to each one's data, since tesseract.js
+   * reads every language from one. Undefined when they share one already.
+   */
+  #linked(): string | undefined {
+    if (new Set(this.languages.map((l) => l.dir)).size === 1) return undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'kb-ocr-'));
+    for (const { code, dir: from } of this.languages)
+      symlinkSync(join(from, `${code}.traineddata.gz`), join(dir, `${code}.traineddata.gz`));
+    return dir;
   }
 
   #end(session: Promise<Session> | undefined): void {
@@ -108,6 +111,5 @@ export class Recogniser {
 
   close(): void {
     this.#end(this.#session);
-    if (this.#linked) rmSync(this.#linked, { recursive: true, force: true });
   }
 }
