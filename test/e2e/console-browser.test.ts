@@ -117,7 +117,9 @@ describe('the web console in a real browser (headless Chromium)', () => {
       for (const name of ['visitor-manual.pdf', 'canteen.txt'])
         await row(page, name).getByText('COMPLETED').waitFor({ timeout: 20_000 });
       await row(page, 'scan.pdf').getByText('FAILED').waitFor({ timeout: 20_000 });
-      await expect.poll(() => row(page, 'scan.pdf').locator('.reason').textContent()).toMatch(/^no_text: /);
+      await expect
+        .poll(() => row(page, 'scan.pdf').locator('.reason').textContent())
+        .toMatch(/^no_text_layer: /);
       expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(42);
 
       // kb chat answers from the uploaded file, and cites it.

@@ -51,21 +51,13 @@ export async function recognisePages(
       skipped = `the time limit (${seconds(ocr.budgetMs)} per document)`;
     if (skipped) break;
     ocr.onPage?.(n, pages.length);
-    const page = await pdf.getPage(n);
-    const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
-    page.cleanup();
-    const area = Math.abs((x1 - x0) * (y1 - y0)) || 1;
-    const scale = Math.min(RENDER_SCALE, Math.sqrt(RENDER_PIXELS / area));
-    const image = await renderPageAsImage(pdf, n, {
-      canvasImport: () => importPackage('@napi-rs/canvas'),
-      scale,
-    });
     done++;
     let recognised: Recognised;
     try {
-      recognised = await ocr.recognise(new Uint8Array(image));
+      recognised = await ocr.recognise(await renderPage(pdf, n, renderPageAsImage));
     } catch (err) {
-      // The engine is replaced for the next page; this one is said to be unread.
+      // A page that cannot be drawn, or that the engine failed on (it is replaced for the
+      // next), is named as unread; the others are read all the same.
       failed.push(`page ${n}: ${(err as Error).message}`);
       continue;
     }
@@ -79,6 +71,21 @@ export async function recognisePages(
   const why = [...failed, ...(skipped ? [`page ${scans[done]} on: ${skipped}`] : [])];
   if (why.length) report.skipped = why.join('; ');
   return report;
+}
+
+/** Page `n` as a PNG, at 144 dpi or less (see RENDER_PIXELS). */
+async function renderPage(
+  pdf: PdfDocument,
+  n: number,
+  render: typeof import('unpdf').renderPageAsImage,
+): Promise<Uint8Array> {
+  const page = await pdf.getPage(n);
+  const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
+  page.cleanup();
+  const area = Math.abs((x1 - x0) * (y1 - y0)) || 1;
+  const scale = Math.min(RENDER_SCALE, Math.sqrt(RENDER_PIXELS / area));
+  const image = await render(pdf, n, { canvasImport: () => importPackage('@napi-rs/canvas'), scale });
+  return new Uint8Array(image);
 }
 
 const seconds = (ms: number) =>
