@@ -57,7 +57,7 @@ function diagram() {
 
 writeFileSync(out('architecture-diagram.png'), diagram());
 writeFileSync(
-  out('signed-agreement-scan.pdf'),
+  out('signed-agreement-scanned.pdf'),
   makePdf([
     await scannedPage(
       [
@@ -68,11 +68,11 @@ writeFileSync(
         'Each party keeps the other party\u2019s confidential information secret',
         'for five years after the agreement ends.',
         '',
-        'Signed for Kestrel Labs: M. Okafor        Signed for the customer: J. Rivera',
+        'Signed for the provider: M. Okafor        Signed for the customer: J. Rivera',
       ],
       undefined,
       { quality: 55 },
     ),
   ]),
 );
-console.log('wrote assets/demo/architecture-diagram.png and signed-agreement-scan.pdf');
+console.log('wrote assets/demo/architecture-diagram.png and signed-agreement-scanned.pdf');

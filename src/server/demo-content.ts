@@ -107,7 +107,7 @@ Low,1 business day,5 business days`,
  * Pictures read by OCR: a diagram with labels and a caption, and a signed page scanned into a
  * PDF (no text layer). Made once by scripts/demo-assets.js; shipped in assets/demo/.
  */
-export const DEMO_SCANS = ['architecture-diagram.png', 'signed-agreement-scan.pdf'];
+export const DEMO_SCANS = ['architecture-diagram.png', 'signed-agreement-scanned.pdf'];
 
 export const DEMO_USERS = [
   ['Ada Okafor', 'ada@orbitdesk.example'],

@@ -24,9 +24,10 @@ function addUsers(store: Store, workspaceId: string, users: readonly (readonly [
 /** The demo workspace (members, documents, threads in every status) and a second workspace. */
 export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId: string): void {
   addUsers(store, demoId, DEMO_USERS);
-  for (const [name, text] of Object.entries(DEMO_DOCUMENTS)) indexer.upload(demoId, name, Buffer.from(text));
+  // The scans first: lists are newest first, and show the text documents at the top as before.
   for (const name of DEMO_SCANS)
     indexer.upload(demoId, name, readFileSync(packageFile('assets', 'demo', name)));
+  for (const [name, text] of Object.entries(DEMO_DOCUMENTS)) indexer.upload(demoId, name, Buffer.from(text));
   for (const seed of DEMO_THREADS) {
     const at = now();
     const thread = {

@@ -149,7 +149,7 @@ describe('kb serve reads scans and images by OCR', () => {
     expect(gateway.sources).toEqual(['architecture-diagram.png']);
     expect(gateway.content).toContain('session token');
     const notice = await kb.ask('How much notice ends the agreement?');
-    expect(notice.sources).toEqual(['signed-agreement-scan.pdf p. 1']);
+    expect(notice.sources).toEqual(['signed-agreement-scanned.pdf p. 1']);
     expect(notice.content).toContain('60 days');
   }, 120_000);
 

@@ -110,10 +110,10 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
     await serve.stop();
-    // As an older kb left them: read with reader 1.
+    // As an older kb left them: read with reader 2 (before OCR).
     const journal = readFileSync(data, 'utf8');
-    expect(journal).toContain('"reader":2');
-    writeFileSync(data, journal.replaceAll('"reader":2', '"reader":1'));
+    expect(journal).toContain('"reader":3');
+    writeFileSync(data, journal.replaceAll('"reader":3', '"reader":2'));
     serve = await serveUntil(dir, args, /"event":"indexed"/);
     expect(await ask(serve.env, dir, 'When is the quokka budget reviewed?')).toContain('[alpha.md]');
     const stderr = await serve.stop();
