@@ -6,4 +6,22 @@ export interface PdfOptions {
   encrypted?: boolean;
 }
 
-export function makePdf(pages: string[][], options?: PdfOptions): Buffer;
+/** A page that is a picture: a JPEG of `width` × `height` pixels, drawn over the whole page. */
+export interface ScannedPage {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+export function makePdf(pages: (string[] | ScannedPage)[], options?: PdfOptions): Buffer;
+
+/** `lines` as a scanned page for makePdf, or with `format` as an image file. */
+export function scannedPage(
+  lines: string[],
+  format?: undefined,
+  options?: { quality?: number },
+): Promise<ScannedPage>;
+export function scannedPage(
+  lines: string[],
+  format: 'image/png' | 'image/jpeg' | 'image/webp',
+): Promise<Buffer>;

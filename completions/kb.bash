@@ -185,7 +185,7 @@ declare -gA _kb_flags=(
   ['config unset']='--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['config list']='--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['config path']='--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
-  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+  ['serve']='--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --ocr-lang --ocr-pages --no-ocr --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['demo']='--raw --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['api']='--field -f --query -q --header -H --input --include -i --paginate --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
   ['completion']='--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
@@ -812,6 +812,8 @@ declare -gA _kb_values=(
   ['serve|--embed-cool-down']=''
   ['serve|--rate-limit']=''
   ['serve|--max-file-size']='@file'
+  ['serve|--ocr-lang']=''
+  ['serve|--ocr-pages']=''
   ['serve|--index-delay']=''
   ['serve|--webhook-retries']=''
   ['serve|--profile']='@profiles'
@@ -889,7 +891,7 @@ declare -gA _kb_args=(
   ['completion']='bash zsh fish'
   ['help']='environment exit-codes formats'
 )
-_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-cool-down --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
+_kb_value_flags='--api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-cool-down --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --ocr-lang --ocr-pages --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t'
 
 _kb_offer() {
   local spec="$1" cur="$2"

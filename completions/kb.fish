@@ -1,7 +1,7 @@
 # Generated from the kb command tree by `npm run completions`; do not edit.
 # Install: copy to ~/.config/fish/completions/kb.fish
 
-set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-cool-down --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
+set -g __kb_value_flags --api-key --api-keys-file --base-url --baseline --concurrency --data --docs --embed-base-url --embed-cool-down --embed-min-similarity --embed-model --event --events --fault --field --filter --format --forward-to --header --host --index-delay --input --interval --junit --last --limit --llm-base-url --llm-model --max-failures --max-file-size --min-pass-rate --ocr-lang --ocr-pages --path --payload-file --port --profile --query --rate-limit --repeat --reply-delay --retries --scheme --secret-file --status --stream-delay --thread --timeout --timestamp --title --tolerance --url --webhook --webhook-retries -H -L -c -e -f -n -p -q -s -t
 
 function __kb_path --description 'the kb command path typed so far'
     set -l tokens (commandline -opc)
@@ -541,7 +541,7 @@ function __kb_flags
         case 'config path'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --ocr-lang --ocr-pages --no-ocr --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'demo'
             echo '--raw --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'api'
@@ -1795,6 +1795,10 @@ function __kb_values
             echo ''
         case 'serve|--max-file-size'
             echo '@file'
+        case 'serve|--ocr-lang'
+            echo ''
+        case 'serve|--ocr-pages'
+            echo ''
         case 'serve|--index-delay'
             echo ''
         case 'serve|--webhook-retries'

@@ -103,11 +103,11 @@ Low,1 business day,5 business days`,
   'empty-notes.txt': '',
 };
 
-/** A document that cannot be indexed: bytes of a PNG image. */
-export const DEMO_BINARY = {
-  name: 'architecture-diagram.png',
-  bytes: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
-};
+/**
+ * Pictures read by OCR: a diagram with labels and a caption, and a signed page scanned into a
+ * PDF (no text layer). Made once by scripts/demo-assets.js; shipped in assets/demo/.
+ */
+export const DEMO_SCANS = ['architecture-diagram.png', 'signed-agreement-scanned.pdf'];
 
 export const DEMO_USERS = [
   ['Ada Okafor', 'ada@orbitdesk.example'],

@@ -10,6 +10,12 @@ import { FaultPlan, parseFaultRule } from './faults.js';
 import { newSecret } from './ids.js';
 import { DocsFolder } from './docs-folder.js';
 import { Extractor } from './extraction/extractor.js';
+import {
+  DEFAULT_OCR_PAGES,
+  OCR_BUDGET_MS,
+  type OcrLanguage,
+  resolveOcrLanguages,
+} from './extraction/ocr-languages.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
 import { Embeddings, type EmbeddingsServiceOptions } from './embeddings/embeddings.js';
 import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/vectors-file.js';
@@ -64,6 +70,11 @@ export interface ServerOptions {
   maxFileBytes?: number;
   /** How long reading one document's text may take (default 60 s). */
   extractTimeoutMs?: number;
+  /**
+   * Scanned PDF pages and images are read by OCR (default: in English, at most 100 pages a
+   * document); `false` turns it off (--no-ocr).
+   */
+  ocr?: { languages?: OcrLanguage[]; maxPages?: number } | false;
   /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
   onInternalError?: (err: unknown) => void;
   /**
@@ -151,10 +162,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const uploads = new UploadStore(options.dataFile && uploadsDirFor(options.dataFile));
   uploads.sweep();
-  const extractor = new Extractor({ timeoutMs: options.extractTimeoutMs });
+  const extractor = new Extractor({
+    timeoutMs: options.extractTimeoutMs,
+    ocr:
+      options.ocr === false
+        ? undefined
+        : {
+            languages: options.ocr?.languages ?? resolveOcrLanguages('eng'),
+            maxPages: options.ocr?.maxPages ?? DEFAULT_OCR_PAGES,
+            // Each page has the document's time limit (the worker says when it starts one); all of
+            // a scan's pages together have this.
+            budgetMs: OCR_BUDGET_MS,
+          },
+  });
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
-    extract: (filename, bytes, workspaceId) => extractor.extract(filename, bytes, workspaceId),
+    extract: (filename, bytes, workspaceId, onPage) =>
+      extractor.extract(filename, bytes, workspaceId, onPage),
     embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
     maxFileBytes,
     onError: options.onInternalError,

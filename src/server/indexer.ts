@@ -42,6 +42,8 @@ export type ExtractDocument = (
   filename: string,
   bytes: Uint8Array,
   workspaceId: string,
+  /** A scan's page about to be recognised (OCR). */
+  onPage?: (page: number, pages: number) => void,
 ) => Promise<ExtractResult>;
 
 export interface IndexerOptions {
@@ -83,6 +85,8 @@ export interface IndexingProgress {
   idle: boolean;
   /** When the queue became empty. */
   finishedAt?: number;
+  /** A scan whose pages are being recognised (OCR), and the page it is on. */
+  scanning?: { name: string; page: number; pages: number };
 }
 
 interface Job {
@@ -445,8 +449,14 @@ export class Indexer {
       sha256: await sha256Sliced(bytes),
       reader: READER_VERSION,
     };
-    const base = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
-    const extraction = await this.options.extract(current.originalFilename, bytes, current.workspaceId);
+    const base: FileRecord = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
+    // What an earlier reading recognised is not this one's.
+    delete base.ocr;
+    const name = current.originalFilename;
+    const extraction = await this.options.extract(name, bytes, current.workspaceId, (page, pages) => {
+      this.#progress.scanning = { name, page, pages };
+    });
+    if (this.#progress.scanning?.name === name) delete this.#progress.scanning;
     if (!extraction.ok)
       return { op: { op: 'file', file: failed(base, at(), extraction.error) }, bytes: bytes.length };
     const chunks: Chunk[] = extraction.chunks.map((chunk, n) => ({
@@ -460,6 +470,7 @@ export class Indexer {
       ...base,
       indexingStatus: 'COMPLETED',
       chunkCount: chunks.length,
+      ...(extraction.ocr ? { ocr: extraction.ocr } : {}),
       updatedAt: at(),
       indexedAt: at(),
     };

@@ -42,6 +42,17 @@ export interface IndexingError {
   message: string;
 }
 
+/** How the text of a scan (a PDF's pages without a text layer, or an image) was recognised. */
+export interface OcrReport {
+  /** Pages (an image is one) whose text was recognised. */
+  pages: number;
+  /** Tesseract's confidence in their words, 0 to 100, averaged over those pages. */
+  meanConfidence: number;
+  /** Pages without a text layer that were not read, and why ("the page limit (100)"). */
+  skippedPages?: number;
+  skipped?: string;
+}
+
 export interface FileRecord {
   id: string;
   workspaceId: string;
@@ -55,6 +66,8 @@ export interface FileRecord {
   indexedAt: string | null;
   chunkCount: number;
   indexingError: IndexingError | null;
+  /** A scan or an image: how its text was recognised. */
+  ocr?: OcrReport;
   deletedAt?: string;
   /** A file from the --docs folder: where, and as what, so that a restart can tell it unchanged. */
   source?: FileSource;

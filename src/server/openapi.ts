@@ -532,6 +532,31 @@ export function openApiDocument(version: string): Record<string, unknown> {
                   required: ['code', 'message'],
                   properties: { code: { type: 'string' }, message: { type: 'string' } },
                 }),
+                ocr: {
+                  type: 'object',
+                  description:
+                    'a scanned PDF or an image whose text was recognised (OCR); absent for other files. Low-confidence text is indexed too.',
+                  required: ['pages', 'meanConfidence'],
+                  properties: {
+                    pages: { type: 'integer', minimum: 0, description: 'pages (an image is one) recognised' },
+                    meanConfidence: {
+                      type: 'integer',
+                      minimum: 0,
+                      maximum: 100,
+                      description: 'the OCR engine’s confidence in their words, averaged over those pages',
+                    },
+                    skippedPages: {
+                      type: 'integer',
+                      minimum: 1,
+                      description:
+                        'scanned pages not read (past --ocr-pages or the time limit, or the engine failed)',
+                    },
+                    skipped: {
+                      type: 'string',
+                      description: 'why, e.g. "page 101 on: the page limit (100 per document)"',
+                    },
+                  },
+                },
               },
             },
           ],

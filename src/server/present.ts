@@ -35,6 +35,7 @@ export const presentFileDetail = (f: FileRecord) => ({
   indexedAt: f.indexedAt,
   chunkCount: f.chunkCount,
   indexingError: f.indexingError,
+  ...(f.ocr ? { ocr: f.ocr } : {}),
 });
 
 export const presentUser = (u: UserRecord) => ({

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { now } from './clock.js';
-import { DEMO_BINARY, DEMO_DOCUMENTS, DEMO_THREADS, DEMO_USERS, OTHER_WORKSPACE } from './demo-content.js';
+import { DEMO_DOCUMENTS, DEMO_SCANS, DEMO_THREADS, DEMO_USERS, OTHER_WORKSPACE } from './demo-content.js';
 import { newId } from './ids.js';
+import { packageFile } from '../util/built-script.js';
 import type { Indexer } from './indexer.js';
 import type { MessageRecord, ThreadRecordStatus } from './model.js';
 import type { Store } from './store.js';
@@ -22,8 +24,10 @@ function addUsers(store: Store, workspaceId: string, users: readonly (readonly [
 /** The demo workspace (members, documents, threads in every status) and a second workspace. */
 export function seedDemo(store: Store, indexer: Indexer, demoId: string, otherId: string): void {
   addUsers(store, demoId, DEMO_USERS);
+  // The scans first: lists are newest first, and show the text documents at the top as before.
+  for (const name of DEMO_SCANS)
+    indexer.upload(demoId, name, readFileSync(packageFile('assets', 'demo', name)));
   for (const [name, text] of Object.entries(DEMO_DOCUMENTS)) indexer.upload(demoId, name, Buffer.from(text));
-  indexer.upload(demoId, DEMO_BINARY.name, DEMO_BINARY.bytes);
   for (const seed of DEMO_THREADS) {
     const at = now();
     const thread = {

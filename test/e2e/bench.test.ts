@@ -16,6 +16,7 @@ describe('npm run bench', () => {
         BENCH_DOCS: '50',
         BENCH_SCALE: '300',
         BENCH_PDFS: '2',
+        BENCH_SCAN_PAGES: '1',
         BENCH_LIST_FILES: '500',
         BENCH_OUT: out,
       },
@@ -87,6 +88,16 @@ describe('npm run bench', () => {
     expect(stdout).toContain(
       `searchable ${results.documents.pdfIndexedMs} ms after it was written to --docs`,
     );
+    // A scanned PDF read by OCR from the write to searchable, messages answered meanwhile.
+    expect(results.scans).toMatchObject({
+      scanPages: 1,
+      scanStatus: 'COMPLETED',
+      ocr: { pages: 1, meanConfidence: expect.any(Number) },
+    });
+    expect(results.scans.messagesWhileReading).toBeGreaterThan(0);
+    expect(stdout).toContain(
+      `kB, no text layer) COMPLETED ${results.scans.scanIndexedMs} ms after it was written to --docs`,
+    );
     // The scale curve: one row per size, a restart that indexes nothing again, the right
     // documents found, and the table printed.
     expect(results.scale.map((r: { documents: number }) => r.documents)).toEqual([300]);
@@ -98,5 +109,5 @@ describe('npm run bench', () => {
         new RegExp(`\\n${row.documents} +${row.megabytes} +${(row.indexMs / 1000).toFixed(1)} s`),
       );
     }
-  }, 120_000);
+  }, 240_000);
 });

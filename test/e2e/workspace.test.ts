@@ -210,7 +210,8 @@ describe('kb files', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('without --yes');
     const dry = await runKb(['files', 'delete', '--dry-run', '-'], { env: localEnv, input: failedIds });
-    expect(dry.stdout.trim().split('\n')).toHaveLength(2);
+    // The demo's empty file and, with OCR off in this server, its two scans.
+    expect(dry.stdout.trim().split('\n')).toHaveLength(3);
     expect(dry.stdout).toContain('would-delete');
     const done = await runKb(['files', 'delete', '--yes', '-', 'file_missing'], {
       env: localEnv,
@@ -224,7 +225,7 @@ describe('kb files', () => {
         .map((id) => `deleted\t${id}`),
     );
     expect(done.stderr).toContain('✗ file file_missing not found');
-    expect(done.stderr).toContain('1 of 3 not deleted');
+    expect(done.stderr).toContain('1 of 4 not deleted');
     expect((await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: localEnv })).stdout).toBe(
       '',
     );

@@ -8,7 +8,7 @@ import { deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { tempDir } from './cli.js';
 
-export { makePdf } from '../../bench/pdf.js';
+export { makePdf, scannedPage } from '../../bench/pdf.js';
 
 const xmlEscape = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);

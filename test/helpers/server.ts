@@ -5,7 +5,9 @@ import { type RunningServer, type ServerOptions, startServer } from '../../src/s
 
 /** A real local service on 127.0.0.1 with a free port; indexing without pauses unless asked. */
 export async function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const server = await startServer({ port: 0, indexDelayMs: 0, ...options });
+  // OCR off unless a test asks for it: the demo's two scans cost every in-process demo server
+  // seconds of CPU on a loaded machine. test/e2e/ocr.test.ts reads them in a kb serve process.
+  const server = await startServer({ port: 0, indexDelayMs: 0, ocr: false, ...options });
   await server.service.indexer.idle();
   return server;
 }

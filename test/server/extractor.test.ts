@@ -8,7 +8,7 @@ import { makePdf } from '../helpers/documents.js';
 /**
  * A stand-in worker: `hang.txt` never finishes, `hold.txt` (shared bytes) waits until the test
  * sets its first word, `boom.txt` allocates until the heap limit ends the worker, `exit.txt`
- * exits; anything else answers with its text.
+ * exits, `scan.txt` says it starts a page every 0.7 s, 5 pages; anything else answers with its text.
  */
 function plantedWorker(startMs = 0): string {
   const path = join(tempDir(), 'worker.mjs');
@@ -24,6 +24,11 @@ function plantedWorker(startMs = 0): string {
        if (job.filename === 'hold.txt') Atomics.wait(new Int32Array(job.bytes, job.offset, 1), 0, 0);
        if (job.filename === 'boom.txt') { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); }
        if (job.filename === 'exit.txt') process.exit(3);
+       if (job.filename === 'scan.txt')
+         for (let page = 1; page <= 5; page++) {
+           parentPort.postMessage({ id: job.id, page, pages: 5 });
+           await new Promise((resolve) => setTimeout(resolve, 700));
+         }
        parentPort.postMessage({ id: job.id, chunks: [{ text: Buffer.from(job.bytes).toString() }] }); parentPort.postMessage({ id: job.id, end: true });
      }); });`,
   );
@@ -75,6 +80,16 @@ describe('the extraction worker', () => {
     });
     expect(next).toEqual({ ok: true, chunks: [{ text: 'after the hang' }] });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("gives each of a scan's pages the document's time, and says which page it is on", async () => {
+    extractor = new Extractor({ script: plantedWorker(), timeoutMs: 2000 });
+    const pages: string[] = [];
+    const result = await extractor.extract('scan.txt', Buffer.from('all pages read'), '', (page, of) =>
+      pages.push(`${page}/${of}`),
+    );
+    expect(result).toEqual({ ok: true, chunks: [{ text: 'all pages read' }] });
+    expect(pages).toEqual(['1/5', '2/5', '3/5', '4/5', '5/5']);
   });
 
   it("starts a document's deadline once the worker listens, not while it starts", async () => {

@@ -105,7 +105,7 @@ describe('PDF', () => {
     };
     expect(await result(makePdf([['a'], ['b'], ['c']], { scanned: true }))).toEqual({
       code: 'no_text_layer',
-      message: '3 pages, no extractable text: scanned images? OCR is not supported',
+      message: '3 pages, no extractable text: scanned images? OCR is off (--no-ocr)',
     });
     expect(await result(makePdf([['secret']], { encrypted: true }))).toMatchObject({ code: 'encrypted' });
     expect(await result(Buffer.from('%PDF-1.4\nnot really a pdf'))).toMatchObject({ code: 'parse_error' });

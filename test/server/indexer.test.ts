@@ -32,7 +32,10 @@ function countedStore() {
 describe('the indexing pipeline', () => {
   it('stores the states of many files in batches: a few writes, not three per file', async () => {
     const { store, counts } = countedStore();
-    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
+    const indexer = new Indexer(store, {
+      stepDelayMs: 0,
+      extract: (name, bytes) => extractChunks(name, bytes),
+    });
     const text = (i: number) => `Document ${i} is about the subject number ${i}. `.repeat(20);
     counts.fsyncs = 0;
     indexer.enqueue(
@@ -89,7 +92,10 @@ describe('the indexing pipeline', () => {
 
   it('removes a folder file that vanished before its turn, and fails one that cannot be read', async () => {
     const { store } = countedStore();
-    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
+    const indexer = new Indexer(store, {
+      stepDelayMs: 0,
+      extract: (name, bytes) => extractChunks(name, bytes),
+    });
     const [gone, unreadable] = indexer.enqueue('ws', [
       {
         filename: 'gone.md',
@@ -115,7 +121,10 @@ describe('the indexing pipeline', () => {
 describe('opening the journal', () => {
   it('stores and indexes a large document a part at a time, found only once all of it is in', async () => {
     const { store, path } = countedStore();
-    const indexer = new Indexer(store, { stepDelayMs: 0, extract: extractChunks });
+    const indexer = new Indexer(store, {
+      stepDelayMs: 0,
+      extract: (name, bytes) => extractChunks(name, bytes),
+    });
     const sentence = (i: number) => `Paragraph ${i} says the quarterly figure is ${i * 7}. `;
     const text = Array.from({ length: 40_000 }, (_, i) => sentence(i)).join('\n');
     expect(text.length).toBeGreaterThan(2_000_000);

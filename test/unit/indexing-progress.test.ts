@@ -38,3 +38,23 @@ describe("kb serve's indexing estimate", () => {
     );
   });
 });
+
+describe("kb serve's indexing line while a scan is read", () => {
+  it('names the scan being read by OCR and its page, its name made safe for the terminal', () => {
+    const base = { done: 2, total: 5, bytesDone: 2e6, sizeDone: 2e6, sizeTotal: 5e6 };
+    expect(describeIndexing(progress(base), 1000)).toBe(
+      'Indexing 2 of 5 documents · 2.0 MB of 5.0 MB · 2.0 MB/s · about 1.5s left',
+    );
+    expect(
+      describeIndexing(progress({ ...base, scanning: { name: 'hr/scan.pdf', page: 3, pages: 1200 } }), 1000),
+    ).toBe(
+      'Indexing 2 of 5 documents · 2.0 MB of 5.0 MB · 2.0 MB/s · about 1.5s left · hr/scan.pdf: OCR of page 3 of 1,200',
+    );
+    expect(
+      describeIndexing(
+        progress({ ...base, scanning: { name: 'evil\u001b[2J.png', page: 1, pages: 1 } }),
+        1000,
+      ),
+    ).not.toContain('\u001b');
+  });
+});

@@ -30,6 +30,17 @@ export function indexingError(file: KbFile): { code?: string; message: string } 
   return { message: String(raw) };
 }
 
+/** "12 pages recognised, mean confidence 91; 88 skipped: page 13 on: the time limit (5 min per document)" */
+export function ocrSummary(raw: unknown): string | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const { pages, meanConfidence, skippedPages, skipped } = raw as Record<string, unknown>;
+  if (typeof pages !== 'number') return undefined;
+  let text = `${pages} page${pages === 1 ? '' : 's'} recognised, mean confidence ${String(meanConfidence)}`;
+  if (typeof skippedPages === 'number') text += `; ${skippedPages} skipped`;
+  if (typeof skipped === 'string') text += `: ${skipped}`;
+  return text;
+}
+
 function label(key: string): string {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -63,6 +74,8 @@ export async function runGet(ctx: Context, id: string): Promise<void> {
       .filter(([key, value]) => !SHOWN.has(key) && value !== null && typeof value !== 'object')
       .map(([key, value]): Field => [label(key), value]),
   ];
+  const ocr = ocrSummary(file.ocr);
+  if (ocr) fields.push(['OCR', ocr]);
   if (error)
     fields.push([
       'Error',

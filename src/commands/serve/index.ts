@@ -11,6 +11,11 @@ import { sanitizeText } from '../../util/sanitize.js';
 import { describeRestored, showIndexing } from './indexing-progress.js';
 import { collect, integer } from '../shared/options.js';
 import { FAILURE_CODES, SUPPORTED } from '../../server/extraction/document-types.js';
+import {
+  DEFAULT_OCR_PAGES,
+  OcrLanguageMissing,
+  resolveOcrLanguages,
+} from '../../server/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
 
 interface ServeOptions {
@@ -37,6 +42,9 @@ interface ServeOptions {
   indexDelay?: string;
   webhookRetries?: string;
   maxFileSize?: string;
+  ocr: boolean;
+  ocrLang: string;
+  ocrPages: string;
 }
 
 /** --docs must be a folder and --data a file in one: said before anything is stored. */
@@ -73,6 +81,22 @@ function coolDown(value: string): number {
   if (ms === undefined)
     throw new UsageError(`invalid --embed-cool-down "${value}": expected a duration such as 30s or 2m`);
   return ms;
+}
+
+/** What --ocr-lang, --ocr-pages and --no-ocr ask for, its languages found installed. */
+function ocrOptions(opts: ServeOptions) {
+  if (!opts.ocr) return false as const;
+  const maxPages = nonNegativeInt('--ocr-pages', opts.ocrPages);
+  try {
+    return { languages: resolveOcrLanguages(opts.ocrLang), maxPages };
+  } catch (err) {
+    if (err instanceof OcrLanguageMissing)
+      throw new UsageError(
+        `--ocr-lang ${err.code}: the language data is not installed`,
+        `install it beside kb: npm install ${err.packageName} (or serve with --no-ocr)`,
+      );
+    throw new UsageError((err as Error).message);
+  }
 }
 
 function similarity(value: string): number {
@@ -157,6 +181,16 @@ export default function serveCommand(run = runServe): Command {
       'documents larger than this FAIL as too_large (K, M, G: powers of 1024)',
       '100M',
     )
+    .option(
+      '--ocr-lang <codes>',
+      'languages of scanned pages and images, e.g. eng+deu (each from its @tesseract.js-data/<code> package)',
+      'eng',
+    )
+    .option('--ocr-pages <n>', 'pages of one scanned PDF read by OCR at most', String(DEFAULT_OCR_PAGES))
+    .option(
+      '--no-ocr',
+      'do not read scanned PDF pages or images (they FAIL as no_text_layer, unsupported_type)',
+    )
     .addOption(new Option('--index-delay <ms>', 'pause before each indexing step').default('200'))
     .addOption(new Option('--webhook-retries <ms,...>', 'delays between webhook delivery retries'))
     .addHelpText(
@@ -169,6 +203,10 @@ serves until Ctrl-C. Decisions where the interface leaves things open: docs/loca
 hidden files and folders are skipped, links are not followed out of the folder). Types:
   ${SUPPORTED}
 (PDF pages are cited: "manual.pdf p. 3"; text in UTF-8, UTF-16 with a BOM, or windows-1252).
+Scanned PDF pages (no text layer) and images are read by OCR, on this machine, from the
+language data of installed npm packages: nothing is downloaded. A scan of more pages than
+--ocr-pages, or that takes longer than 5 minutes, is indexed as far as it was read; kb files get
+shows its "ocr" detail: pages recognised, mean confidence (0-100), pages skipped and why.
 A file that cannot be indexed is FAILED with one of these codes, each named on stderr:
 ${Object.entries(FAILURE_CODES)
   .map(([code, meaning]) => `  ${code.padEnd(16)} ${meaning}`)
@@ -196,6 +234,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   if (maxFileBytes === undefined)
     throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
+  const ocr = ocrOptions(opts);
   const { startServer } = await import('../../server/index.js');
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -229,6 +268,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       indexDelayMs: nonNegativeInt('index delay', opts.indexDelay),
       webhookRetrySchedule: retrySchedule,
       maxFileBytes,
+      ocr,
       onInternalError: (err) => ctx.warn(`internal error (kb serve goes on): ${sanitizeText(String(err))}`),
       onNotice: (message) => ctx.warn(sanitizeText(message)),
     });

@@ -11,8 +11,9 @@ const size = (bytes: number) =>
 const documents = (n: number) => `${count(n)} document${n === 1 ? '' : 's'}`;
 
 /**
- * "Indexing 12,345 of 20,000 documents · 40.2 MB of 57.1 MB · 8.1 MB/s · about 3s left". The
- * time left goes by the files' sizes, not their number: one large file left is most of the work.
+ * "Indexing 12,345 of 20,000 documents · 40.2 MB of 57.1 MB · 8.1 MB/s · about 3s left", and while
+ * a scan is read "· scan.pdf: OCR of page 3 of 12". The time left goes by the files' sizes, not
+ * their number: one large file left is most of the work.
  */
 export function describeIndexing(progress: IndexingProgress, nowMs: number): string {
   const elapsed = Math.max(1, nowMs - progress.startedAt);
@@ -26,6 +27,8 @@ export function describeIndexing(progress: IndexingProgress, nowMs: number): str
         : ((progress.total - progress.done) * elapsed) / progress.done;
     parts.push(`about ${formatDuration(left)} left`);
   }
+  const scan = progress.scanning;
+  if (scan) parts.push(`${sanitizeText(scan.name)}: OCR of page ${count(scan.page)} of ${count(scan.pages)}`);
   return parts.join(' · ');
 }
 

@@ -110,7 +110,7 @@ export function filesPage(
           <label for="files" class="button">Choose files</label>
           <input id="files" type="file" multiple />
           <p class="hint">
-            PDF, Word (.docx), HTML, Markdown, text, CSV, TSV and JSON, up to
+            PDF (scans too), Word (.docx), HTML, Markdown, text, CSV, TSV, JSON and images, up to
             ${formatBytes(options.maxFileBytes)} each.
           </p>
         </div>

@@ -3,9 +3,10 @@ import { extname } from 'node:path';
 /**
  * The version of how documents are read (extraction and chunking): bumped whenever a format is
  * read differently. A folder file read by an older version is read again at start, so that an
- * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long signature repeated by name in the chunks under it).
+ * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long
+ * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images).
  */
-export const READER_VERSION = 3;
+export const READER_VERSION = 4;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -20,12 +21,22 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   '.tsv': 'text/tab-separated-values',
   '.pdf': 'application/pdf',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-
-const OTHER_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.gif': 'image/gif',
+};
+
+/** Documents that are pictures: their text is recognised (OCR). */
+export const IMAGE_EXTENSIONS = new Set(
+  Object.keys(DOCUMENT_TYPES).filter((ext) => DOCUMENT_TYPES[ext]!.startsWith('image/')),
+);
+
+const OTHER_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
   '.doc': 'application/msword',
 };
@@ -42,11 +53,12 @@ export const FAILURE_CODES: Record<string, string> = {
   unsupported_type: 'not one of the supported types',
   empty_file: 'the file is empty',
   binary_content: 'a text type that holds binary data',
-  parse_error: 'a damaged PDF, Word, JSON or CSV file',
+  parse_error: 'a damaged PDF, Word, JSON, CSV or image file',
   encrypted: 'a PDF protected by a password',
-  no_text_layer: 'a PDF whose pages are images (scanned); OCR is not supported',
-  no_text: 'nothing to index once the markup is removed',
-  too_large: 'larger than --max-file-size, or a Word document that unpacks to more than 256 MiB',
+  no_text_layer: 'a PDF whose pages are images (scanned), with OCR off (--no-ocr)',
+  no_text: 'nothing to index once the markup is removed (a scan: no text recognised)',
+  too_large:
+    'larger than --max-file-size, a Word document that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
   outside_folder: 'a link in the docs folder to a file outside it',
   not_regular: 'not a regular file (a device, FIFO or socket)',
   unreadable: 'the file could not be read',

@@ -1,12 +1,19 @@
 import { chunkSections } from './chunk.js';
 import { extractDocument } from './formats.js';
 import type { ExtractResult } from './protocol.js';
+import type { OcrReader } from './scanned-pages.js';
 
 /** A document's chunks, or why it has none: what the worker does with each document. Never rejects. */
-export async function extractChunks(filename: string, bytes: Uint8Array): Promise<ExtractResult> {
+export async function extractChunks(
+  filename: string,
+  bytes: Uint8Array,
+  ocr?: OcrReader,
+): Promise<ExtractResult> {
   try {
-    const extraction = await extractDocument(filename, bytes);
-    return extraction.ok ? { ok: true, chunks: chunkSections(extraction.sections) } : extraction;
+    const extraction = await extractDocument(filename, bytes, ocr);
+    if (!extraction.ok) return extraction;
+    const chunks = chunkSections(extraction.sections);
+    return extraction.ocr ? { ok: true, chunks, ocr: extraction.ocr } : { ok: true, chunks };
   } catch (err) {
     return {
       ok: false,

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { builtScript } from '../../util/built-script.js';
 import { FairQueue } from '../fair-queue.js';
 import type { TextChunk } from './chunk.js';
+import type { OcrSettings } from './ocr-languages.js';
 import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
 
 export interface ExtractorOptions {
@@ -11,13 +12,19 @@ export interface ExtractorOptions {
   heapMb?: number;
   /** The worker script (tests plant their own). */
   script?: string;
+  /** Scanned pages and images are read by OCR with these settings; without, they are not. */
+  ocr?: OcrSettings;
 }
+
+/** A scan's page about to be recognised: its number and the document's pages. */
+export type OnPage = (page: number, pages: number) => void;
 
 interface Pending {
   id: number;
   filename: string;
   bytes: Uint8Array;
   resolve: (result: ExtractResult) => void;
+  onPage?: OnPage;
 }
 
 /** How long a new worker may take to start listening, beyond a document's own deadline. */
@@ -35,6 +42,7 @@ export class Extractor {
   #ready = false;
   readonly #heapMb: number;
   readonly #script: string;
+  readonly #ocr: OcrSettings | undefined;
   #worker: Worker | undefined;
   /** Not yet sent, by owner. */
   readonly #waiting = new FairQueue<Pending>();
@@ -50,6 +58,7 @@ export class Extractor {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#heapMb = options.heapMb ?? 1536;
     this.#script = options.script ?? workerScript();
+    this.#ocr = options.ocr;
   }
 
   /**
@@ -57,10 +66,10 @@ export class Extractor {
    * turns with the others. Bytes in shared memory are read by the worker where they are (so they
    * must not change until this resolves); others are copied when the document's turn comes.
    */
-  extract(filename: string, bytes: Uint8Array, owner = ''): Promise<ExtractResult> {
+  extract(filename: string, bytes: Uint8Array, owner = '', onPage?: OnPage): Promise<ExtractResult> {
     if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
     return new Promise((resolve) => {
-      this.#waiting.push(owner, { id: this.#nextId++, filename, bytes, resolve });
+      this.#waiting.push(owner, { id: this.#nextId++, filename, bytes, resolve, onPage });
       this.#sendNext();
     });
   }
@@ -113,6 +122,7 @@ export class Extractor {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.#script, {
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
+      workerData: { ocr: this.#ocr },
       stdout: true,
       stderr: true,
     });
@@ -156,6 +166,11 @@ export class Extractor {
       return this.#arm();
     }
     if (this.#current?.id !== message.id) return;
+    if ('page' in message) {
+      // A scan's pages each get the document's time: OCR bounds the whole itself (OcrSettings).
+      this.#arm();
+      return this.#current.onPage?.(message.page, message.pages);
+    }
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
       return;
@@ -165,7 +180,11 @@ export class Extractor {
     const done = this.#current;
     this.#current = undefined;
     clearTimeout(this.#timer);
-    done.resolve(message.error ? { ok: false, error: message.error } : { ok: true, chunks });
+    done.resolve(
+      message.error
+        ? { ok: false, error: message.error }
+        : { ok: true, chunks, ...(message.ocr ? { ocr: message.ocr } : {}) },
+    );
     this.#sendNext();
   }
 

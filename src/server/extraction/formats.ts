@@ -1,12 +1,14 @@
 import { extname } from 'node:path';
 import { importPackage } from '../../import-package.js';
-import { DOCUMENT_TYPES, SUPPORTED } from './document-types.js';
+import { DOCUMENT_TYPES, IMAGE_EXTENSIONS, SUPPORTED } from './document-types.js';
 import { DocxParts, PartsTooLarge } from './docx-parts.js';
-import type { IndexingError } from '../model.js';
+import type { IndexingError, OcrReport } from '../model.js';
 import { htmlToText } from './html-text.js';
+import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
 import { unwrapText } from './plain-text.js';
+import { type OcrReader, recognisePages } from './scanned-pages.js';
 import { decodeText } from './text-decode.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
@@ -15,12 +17,20 @@ export interface Section {
   page?: number;
 }
 
-export type Extraction = { ok: true; sections: Section[] } | { ok: false; error: IndexingError };
+export type Extraction =
+  { ok: true; sections: Section[]; ocr?: OcrReport } | { ok: false; error: IndexingError };
 
 const fail = (code: string, message: string): Extraction => ({ ok: false, error: { code, message } });
 
-/** The text of a document, in sections (a PDF's pages), or the indexing error that explains why there is none. */
-export async function extractDocument(filename: string, bytes: Uint8Array): Promise<Extraction> {
+/**
+ * The text of a document, in sections (a PDF's pages), or the indexing error that explains why
+ * there is none. With `ocr`, scanned pages and images are read too.
+ */
+export async function extractDocument(
+  filename: string,
+  bytes: Uint8Array,
+  ocr?: OcrReader,
+): Promise<Extraction> {
   if (bytes.length === 0) return fail('empty_file', 'the file is empty');
   const ext = extname(filename).toLowerCase();
   if (!(ext in DOCUMENT_TYPES))
@@ -28,7 +38,13 @@ export async function extractDocument(filename: string, bytes: Uint8Array): Prom
       'unsupported_type',
       `files of type ${ext || '(no extension)'} cannot be indexed; supported: ${SUPPORTED}`,
     );
-  if (ext === '.pdf') return extractPdf(bytes);
+  if (ext === '.pdf') return extractPdf(bytes, ocr);
+  if (IMAGE_EXTENSIONS.has(ext)) {
+    const image = await imageText(bytes, ocr);
+    if (!image.ok) return image;
+    const read = finish([{ text: image.text }]);
+    return read.ok ? { ...read, ocr: image.ocr } : fail('no_text', 'no text was recognised in the image');
+  }
   if (ext === '.docx') return extractDocx(bytes);
   const decoded = decodeText(bytes);
   if (!decoded.ok) return fail('binary_content', 'the file holds binary data, not text');
@@ -130,12 +146,17 @@ async function tableToText(text: string, delimiter: string): Promise<string> {
     .join('\n');
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
+async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promise<Extraction> {
   const { getDocumentProxy } = await importPackage<typeof import('unpdf')>('unpdf');
   const pages: string[] = [];
+  let scanned: OcrReport | undefined;
   try {
     // pdf.js takes the buffer over: a copy, so that the caller's stays whole.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      isEvalSupported: false,
+      maxImageSize: MAX_IMAGE_PIXELS,
+    });
     try {
       for (let n = 1; n <= pdf.numPages; n++) {
         const page = await pdf.getPage(n);
@@ -143,6 +164,7 @@ async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
         pages.push(pdfPageText(content.items.filter((item) => 'str' in item)));
         page.cleanup();
       }
+      if (ocr) scanned = await recognisePages(pdf, pages, ocr);
     } finally {
       void pdf.destroy();
     }
@@ -153,12 +175,15 @@ async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
     return fail('parse_error', `the PDF cannot be read: ${(err as Error).message}`);
   }
   const extracted = finish(withoutRunningLines(pages).map((text, i) => ({ text, page: i + 1 })));
-  if (!extracted.ok && pages.length > 0)
+  const count = `${pages.length} page${pages.length === 1 ? '' : 's'}`;
+  if (!extracted.ok && pages.length > 0 && scanned)
     return fail(
-      'no_text_layer',
-      `${pages.length} page${pages.length === 1 ? '' : 's'}, no extractable text: scanned images? OCR is not supported`,
+      'no_text',
+      `${count}, no text layer, and OCR recognised no text${scanned.skipped ? ` (not read: ${scanned.skipped})` : ''}`,
     );
-  return extracted;
+  if (!extracted.ok && pages.length > 0)
+    return fail('no_text_layer', `${count}, no extractable text: scanned images? OCR is off (--no-ocr)`);
+  return extracted.ok && scanned ? { ...extracted, ocr: scanned } : extracted;
 }
 
 async function extractDocx(bytes: Uint8Array): Promise<Extraction> {

@@ -1,4 +1,4 @@
-import type { IndexingError } from '../model.js';
+import type { IndexingError, OcrReport } from '../model.js';
 import type { TextChunk } from './chunk.js';
 
 /** A document for the worker: `bytes` is transferred, or shared (then only read). */
@@ -16,11 +16,14 @@ export interface WorkerJob {
  */
 export type WorkerMessage =
   | { id: number; chunks: TextChunk[] }
-  | { id: number; end: true; error?: IndexingError }
+  | { id: number; end: true; error?: IndexingError; ocr?: OcrReport }
+  /** A scan's page is about to be recognised (OCR), in order: for the console's progress. */
+  | { id: number; page: number; pages: number }
   /** Said once, when it has loaded and listens: a document's deadline starts then, not before. */
   | { ready: true };
 
-export type ExtractResult = { ok: true; chunks: TextChunk[] } | { ok: false; error: IndexingError };
+export type ExtractResult =
+  { ok: true; chunks: TextChunk[]; ocr?: OcrReport } | { ok: false; error: IndexingError };
 
 /** Text in one message of chunks, at most (about). */
 export const MESSAGE_TEXT = 1024 * 1024;

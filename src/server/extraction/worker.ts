@@ -4,9 +4,12 @@
  * one a timeout or a crash belongs to.
  */
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { extractChunks } from './extract-chunks.js';
+import { Recogniser } from './ocr.js';
+import type { OcrSettings } from './ocr-languages.js';
 import { MESSAGE_TEXT, type WorkerJob, type WorkerMessage } from './protocol.js';
+import type { OcrReader } from './scanned-pages.js';
 
 // Background work: on Linux a thread's niceness is its own, so requests on kb serve's main
 // thread come first when the cores are busy.
@@ -18,10 +21,25 @@ try {
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
+/** OCR, unless kb serve runs with --no-ocr: tesseract is loaded on the first scan, not before. */
+const ocrSettings = (workerData as { ocr?: OcrSettings } | undefined)?.ocr;
+const recogniser = ocrSettings && new Recogniser(ocrSettings.languages);
+const ocrFor = (id: number): OcrReader | undefined =>
+  recogniser && {
+    recognise: recogniser.recognise,
+    maxPages: ocrSettings!.maxPages,
+    budgetMs: ocrSettings!.budgetMs,
+    onPage: (page, pages) => post({ id, page, pages }),
+  };
+
 let queue = Promise.resolve();
 parentPort!.on('message', (job: WorkerJob) => {
   queue = queue.then(async () => {
-    const result = await extractChunks(job.filename, new Uint8Array(job.bytes, job.offset, job.length));
+    const result = await extractChunks(
+      job.filename,
+      new Uint8Array(job.bytes, job.offset, job.length),
+      ocrFor(job.id),
+    );
     if (!result.ok) return post({ id: job.id, end: true, error: result.error });
     let start = 0;
     let text = 0;
@@ -33,7 +51,7 @@ parentPort!.on('message', (job: WorkerJob) => {
       text = 0;
     });
     if (start < result.chunks.length) post({ id: job.id, chunks: result.chunks.slice(start) });
-    post({ id: job.id, end: true });
+    post({ id: job.id, end: true, ...(result.ocr ? { ocr: result.ocr } : {}) });
   });
 });
 
