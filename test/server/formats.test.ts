@@ -31,6 +31,18 @@ describe('HTML', () => {
   });
 });
 
+describe('definition lists in HTML (#33)', () => {
+  it('reads the terms of one definition, each in its own <dt>, as one line: `-u, --include-untracked`', () => {
+    const html =
+      '<dl><dt>-a</dt><dt>--all</dt><dd><p>Stash ignored files too.</p></dd>' +
+      '<dt>-u</dt>\n<dt>--include-untracked</dt><dt>--no-include-untracked</dt><dd><p>Stash untracked files too.</p></dd>' +
+      '<dt>-q</dt><dd>Quiet.</dd></dl>';
+    expect(htmlToText(html)).toBe(
+      '-a, --all\nStash ignored files too.\n-u, --include-untracked, --no-include-untracked\nStash untracked files too.\n-q\nQuiet.',
+    );
+  });
+});
+
 describe('CSV', () => {
   it('parses quotes, embedded commas and newlines: each row a passage with its header', async () => {
     const csv =

@@ -4,9 +4,9 @@ import { extname } from 'node:path';
  * The version of how documents are read (extraction and chunking): bumped whenever a format is
  * read differently. A folder file read by an older version is read again at start, so that an
  * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long
- * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images).
+ * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line).
  */
-export const READER_VERSION = 4;
+export const READER_VERSION = 5;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -53,6 +53,8 @@ export function htmlToText(html: string): string {
   let link: string | undefined;
   let linkChars = 0;
   const tables: Table[] = [];
+  /** The line of the last definition term (`<dt>`) while nothing has followed it. */
+  let term: number | undefined;
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
@@ -141,6 +143,14 @@ export function htmlToText(html: string): string {
           table.row = undefined;
         } else if (name === 'table') {
           tables.pop();
+        } else if (!table && name === 'dt') {
+          // Terms of one definition, each in its own <dt> (`-u`, `--include-untracked`), are one
+          // line, as a manual shows them: `-u, --include-untracked`.
+          const before = lines.length;
+          flush();
+          if (term !== undefined && term === before - 1 && lines.length === before + 1)
+            lines[term] = `${lines[term]}, ${lines.pop()!}`;
+          else if (lines.length === before + 1) term = before;
         } else if (!table && BLOCKS.has(name)) flush();
       },
     },
