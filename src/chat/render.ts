@@ -73,9 +73,10 @@ export async function createRenderer(options: {
   color: boolean;
 }): Promise<Renderer> {
   if (options.raw) return rawRenderer();
-  const [{ Marked }, { markedTerminal }, { wrapText, rowsOf }] = await Promise.all([
+  const [{ Marked }, { markedTerminal }, { supportsLanguage }, { wrapText, rowsOf }] = await Promise.all([
     importPackage<typeof import('marked')>('marked'),
     importPackage<typeof import('marked-terminal')>('marked-terminal'),
+    importPackage<typeof import('cli-highlight')>('cli-highlight'),
     import('../io/wrap-text.js'),
   ]);
   const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
@@ -86,6 +87,12 @@ export async function createRenderer(options: {
     );
     marked.use({
       renderer: {
+        // highlight.js writes "Could not find the language" to the console for a language it
+        // lacks, as a fence's is while it arrives (```p of ```python): such code is plain text.
+        code(token) {
+          if (token.lang && !supportsLanguage(token.lang)) token.lang = 'plaintext';
+          return false;
+        },
         // marked-terminal prints the text of a tight list item as is: **bold** stayed raw.
         text(token) {
           const inline = 'tokens' in token ? token.tokens : undefined;
