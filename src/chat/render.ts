@@ -1,4 +1,4 @@
-import type { Token } from 'marked';
+import type { Marked, Token } from 'marked';
 import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
 import { wrapWords } from '../util/wrap-words.js';
@@ -80,7 +80,7 @@ export async function createRenderer(options: {
     import('../io/wrap-text.js'),
   ]);
   const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
-  const build = (width: number) => {
+  const build = (width: number): Marked => {
     // marked-terminal's options are typed loosely upstream
     const marked = new Marked(
       markedTerminal({ width, reflowText: true, tab: 2, showSectionPrefix: false } as never) as never,
@@ -99,7 +99,10 @@ export async function createRenderer(options: {
           return inline ? this.parser.parseInline(inline) : false;
         },
         blockquote(token) {
-          const inner = this.parser.parse(token.tokens).trimEnd();
+          // At the width less the bar's, so that no barred line is wider than the terminal.
+          const inner = at(width - 2)
+            .parser(token.tokens as Token[])
+            .trimEnd();
           return `${inner
             .split('\n')
             .map((line) => `${bar}${line.replace(/^ {2}/, '')}`)
@@ -109,12 +112,15 @@ export async function createRenderer(options: {
     });
     return marked;
   };
-  const instances = new Map<number, ReturnType<typeof build>>();
-  const current = () => {
-    const width = Math.max(20, Math.min(options.width(), 120));
+  const instances = new Map<number, Marked>();
+  const at = (width: number): Marked => {
     let marked = instances.get(width);
     if (!marked) instances.set(width, (marked = build(width)));
-    return { width, marked };
+    return marked;
+  };
+  const current = () => {
+    const width = Math.max(20, Math.min(options.width(), 120));
+    return { width, marked: at(width) };
   };
   // Wrapping and colour line by line, so that blocks drawn one by one join up as the whole does.
   const finish = (out: string, width: number) => {

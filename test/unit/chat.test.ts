@@ -371,6 +371,19 @@ describe('Markdown rendering', () => {
     width = 100;
     expect(Math.max(...lengths(renderer.render(long)))).toBeGreaterThan(60);
   });
+  it('wraps a long blockquote inside its bar: every line barred, none wider than the terminal', async () => {
+    const quote =
+      '> A quote that is long enough to wrap on a narrow terminal, it goes on and on for a while.\n';
+    for (const width of [40, 79, 80, 81]) {
+      const renderer = await createRenderer({ width: () => width, raw: false, color: false });
+      const lines = renderer.render(quote).trimEnd().split('\n');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) {
+        expect(line).toMatch(/^│ /);
+        expect(line.length).toBeLessThanOrEqual(width);
+      }
+    }
+  });
 });
 
 describe('clipboard helpers', () => {
