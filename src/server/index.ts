@@ -60,6 +60,8 @@ export interface ServerOptions {
   onIndexing?: (progress: IndexingProgress) => void;
   /** Larger documents FAIL as too_large (default 100 MiB). */
   maxFileBytes?: number;
+  /** An upload's body from which no byte comes for this long is ended (default 30 s). */
+  uploadIdleMs?: number;
   /** How long reading one document's text may take (default 60 s). */
   extractTimeoutMs?: number;
   /** Something that is not a request's went wrong inside (a defect): said on the console, never fatal. */
@@ -175,6 +177,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     uploads,
     uploadBudget: new UploadBudget(UPLOADS_IN_FLIGHT * maxFileBytes),
     maxFileBytes,
+    uploadIdleMs: options.uploadIdleMs ?? 30_000,
     sessions: new Sessions(),
     deliverer,
     faults,

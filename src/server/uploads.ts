@@ -102,6 +102,8 @@ export interface UploadDeps {
   uploads: UploadStore;
   uploadBudget: UploadBudget;
   maxFileBytes: number;
+  /** An upload from which no byte comes for this long is ended (400 upload_incomplete). */
+  uploadIdleMs: number;
 }
 
 /**
@@ -132,6 +134,7 @@ export async function acceptUpload(
       request.body,
       deps.maxFileBytes,
       deps.maxFileBytes + DRAIN_PAST_LIMIT,
+      deps.uploadIdleMs,
     );
   } finally {
     deps.uploadBudget.release(reserved);
@@ -142,7 +145,7 @@ export async function acceptUpload(
     throw new ServiceError(
       400,
       'upload_incomplete',
-      'the upload ended before its body did; nothing was kept',
+      'the upload ended (or stalled) before its body did; nothing was kept',
     );
   try {
     return deps.indexer.enqueue(workspaceId, [
