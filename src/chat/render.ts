@@ -81,12 +81,32 @@ export async function createRenderer(options: {
   ]);
   const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
   const build = (width: number): Marked => {
-    // marked-terminal's options are typed loosely upstream
-    const marked = new Marked(
-      markedTerminal({ width, reflowText: true, tab: 2, showSectionPrefix: false } as never) as never,
-    );
+    // marked-terminal's options and extension are typed loosely upstream
+    type Extension = { renderer: Record<string, (this: unknown, token: unknown) => string> };
+    const terminal = (more: object = {}) =>
+      markedTerminal({
+        width,
+        reflowText: true,
+        tab: 2,
+        showSectionPrefix: false,
+        ...more,
+      } as never) as Extension;
+    const extension = terminal();
+    const marked = new Marked(extension as never);
     marked.use({
       renderer: {
+        // marked-terminal sizes a table's columns by their content: wider than the terminal,
+        // its lines would be cut apart by the wrapping. Then its columns are narrowed to fit,
+        // their cells wrapped (cli-table3's wordWrap).
+        table(token) {
+          const natural = extension.renderer.table!.call(this, token);
+          const widths = fittedColumns(natural, width);
+          if (!widths) return natural;
+          return terminal({ tableOptions: { colWidths: widths, wordWrap: true } }).renderer.table!.call(
+            this,
+            token,
+          );
+        },
         // highlight.js writes "Could not find the language" to the console for a language it
         // lacks, as a fence's is while it arrives (```p of ```python): such code is plain text.
         code(token) {
@@ -159,6 +179,32 @@ export async function createRenderer(options: {
   // otherwise each cost 15-25 ms (marked-terminal, cli-table3 and highlight.js used the first time).
   renderer.render(WARM_UP);
   return renderer;
+}
+
+/**
+ * Column widths (padding included) that fit a table drawn as `drawn` into `width` columns: the
+ * narrow columns keep their width, the wide ones share what is left. Undefined when it fits
+ * already, or when even one character per column would not.
+ */
+export function fittedColumns(drawn: string, width: number): number[] | undefined {
+  const top = drawn
+    .replace(SGR, '')
+    .split('\n')
+    .find((line) => line.startsWith('┌'));
+  if (!top || top.length <= width) return undefined;
+  const natural = top
+    .slice(1, -1)
+    .split('┬')
+    .map((cell) => cell.length);
+  let room = width - (natural.length + 1);
+  if (room < natural.length * 3) return undefined;
+  const widths = [...natural];
+  const order = natural.map((w, i) => [w, i] as const).sort((a, b) => a[0] - b[0]);
+  order.forEach(([w, i], k) => {
+    widths[i] = Math.min(w, Math.floor(room / (order.length - k)));
+    room -= widths[i];
+  });
+  return widths;
 }
 
 const WARM_UP =

@@ -384,6 +384,25 @@ describe('Markdown rendering', () => {
       }
     }
   });
+  it('fits a table wider than the terminal to its width, wrapping its cells, every line bordered', async () => {
+    const table = `| Col | Description | Notes |\n|---|---|---|\n| a | ${'first row with a long description that wraps '.repeat(2)}| short |\n| b | second | ${'more words here '.repeat(4)}|\n`;
+    for (const color of [false, true]) {
+      const renderer = await createRenderer({ width: () => 40, raw: false, color });
+      const lines = renderer
+        .render(table)
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
+      for (const line of lines) {
+        expect(line.length).toBeLessThanOrEqual(40);
+        expect(line).toMatch(/^[┌│├└].*[┐│┤┘]$/);
+      }
+      expect(lines.join(' ')).toMatch(/first\b.*\bwraps/);
+    }
+    // A table that fits is drawn as before: one line per row.
+    const narrow = await createRenderer({ width: () => 80, raw: false, color: false });
+    expect(narrow.render('| a | b |\n|---|---|\n| 1 | 2 |\n').trimEnd().split('\n')).toHaveLength(5);
+  });
 });
 
 describe('clipboard helpers', () => {
