@@ -183,26 +183,41 @@ export async function createRenderer(options: {
 
 /**
  * Column widths (padding included) that fit a table drawn as `drawn` into `width` columns: the
- * narrow columns keep their width, the wide ones share what is left. Undefined when it fits
- * already, or when even one character per column would not.
+ * narrow columns keep their width, the wide ones share what is left, none narrower than its
+ * longest word while that fits (cli-table3 cuts a longer word with …). Undefined when the table
+ * fits already, or when even one character per column would not.
  */
 export function fittedColumns(drawn: string, width: number): number[] | undefined {
-  const top = drawn
-    .replace(SGR, '')
-    .split('\n')
-    .find((line) => line.startsWith('┌'));
+  const lines = drawn.replace(SGR, '').split('\n');
+  const top = lines.find((line) => line.startsWith('┌'));
   if (!top || top.length <= width) return undefined;
   const natural = top
     .slice(1, -1)
     .split('┬')
     .map((cell) => cell.length);
-  let room = width - (natural.length + 1);
+  const room = width - (natural.length + 1);
   if (room < natural.length * 3) return undefined;
-  const widths = [...natural];
-  const order = natural.map((w, i) => [w, i] as const).sort((a, b) => a[0] - b[0]);
-  order.forEach(([w, i], k) => {
-    widths[i] = Math.min(w, Math.floor(room / (order.length - k)));
-    room -= widths[i];
+  const words = natural.map(() => 1);
+  for (const line of lines.filter((l) => l.startsWith('│')))
+    line
+      .slice(1, -1)
+      .split('│')
+      .forEach((cell, i) => {
+        for (const word of cell.split(/\s+/)) words[i] = Math.max(words[i] ?? 1, word.length);
+      });
+  const least = natural.map((w, i) => Math.min(w, words[i]! + 2));
+  return share(natural, least.reduce((a, b) => a + b, 0) <= room ? least : natural.map(() => 3), room);
+}
+
+/** `room` shared out: each gets at least `least`, at most `natural`, the narrow first. */
+function share(natural: number[], least: number[], room: number): number[] {
+  const widths = [...least];
+  let left = room - least.reduce((a, b) => a + b, 0);
+  const order = natural.map((w, i) => [w - least[i]!, i] as const).sort((a, b) => a[0] - b[0]);
+  order.forEach(([want, i], k) => {
+    const more = Math.min(want, Math.floor(left / (order.length - k)));
+    widths[i]! += more;
+    left -= more;
   });
   return widths;
 }

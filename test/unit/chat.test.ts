@@ -399,6 +399,12 @@ describe('Markdown rendering', () => {
       }
       expect(lines.join(' ')).toMatch(/first\b.*\bwraps/);
     }
+    // A column is not made narrower than its longest word while the others can give way.
+    const url = 'https://example.com/a/very/long/url';
+    const links = await createRenderer({ width: () => 60, raw: false, color: false });
+    expect(
+      links.render(`| a | b | c |\n|---|---|---|\n| x | ${url} | ${'more words here '.repeat(6)}|\n`),
+    ).toContain(url);
     // A table that fits is drawn as before: one line per row.
     const narrow = await createRenderer({ width: () => 80, raw: false, color: false });
     expect(narrow.render('| a | b |\n|---|---|\n| 1 | 2 |\n').trimEnd().split('\n')).toHaveLength(5);
