@@ -1,4 +1,4 @@
-import type { Token } from 'marked';
+import type { Marked, Token } from 'marked';
 import { importPackage } from '../import-package.js';
 import { sanitizeText } from '../util/sanitize.js';
 import { wrapWords } from '../util/wrap-words.js';
@@ -73,26 +73,56 @@ export async function createRenderer(options: {
   color: boolean;
 }): Promise<Renderer> {
   if (options.raw) return rawRenderer();
-  const [{ Marked }, { markedTerminal }, { wrapText, rowsOf }] = await Promise.all([
+  const [{ Marked }, { markedTerminal }, { supportsLanguage }, { wrapText, rowsOf }] = await Promise.all([
     importPackage<typeof import('marked')>('marked'),
     importPackage<typeof import('marked-terminal')>('marked-terminal'),
+    importPackage<typeof import('cli-highlight')>('cli-highlight'),
     import('../io/wrap-text.js'),
   ]);
   const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
-  const build = (width: number) => {
-    // marked-terminal's options are typed loosely upstream
-    const marked = new Marked(
-      markedTerminal({ width, reflowText: true, tab: 2, showSectionPrefix: false } as never) as never,
-    );
+  const build = (width: number): Marked => {
+    // marked-terminal's options and extension are typed loosely upstream
+    type Extension = { renderer: Record<string, (this: unknown, token: unknown) => string> };
+    const terminal = (more: object = {}) =>
+      markedTerminal({
+        width,
+        reflowText: true,
+        tab: 2,
+        showSectionPrefix: false,
+        ...more,
+      } as never) as Extension;
+    const extension = terminal();
+    const marked = new Marked(extension as never);
     marked.use({
       renderer: {
+        // marked-terminal sizes a table's columns by their content: wider than the terminal,
+        // its lines would be cut apart by the wrapping. Then its columns are narrowed to fit,
+        // their cells wrapped (cli-table3's wordWrap).
+        table(token) {
+          const natural = extension.renderer.table!.call(this, token);
+          const widths = fittedColumns(natural, width);
+          if (!widths) return natural;
+          return terminal({ tableOptions: { colWidths: widths, wordWrap: true } }).renderer.table!.call(
+            this,
+            token,
+          );
+        },
+        // highlight.js writes "Could not find the language" to the console for a language it
+        // lacks, as a fence's is while it arrives (```p of ```python): such code is plain text.
+        code(token) {
+          if (token.lang && !supportsLanguage(token.lang)) token.lang = 'plaintext';
+          return false;
+        },
         // marked-terminal prints the text of a tight list item as is: **bold** stayed raw.
         text(token) {
           const inline = 'tokens' in token ? token.tokens : undefined;
           return inline ? this.parser.parseInline(inline) : false;
         },
         blockquote(token) {
-          const inner = this.parser.parse(token.tokens).trimEnd();
+          // At the width less the bar's, so that no barred line is wider than the terminal.
+          const inner = at(width - 2)
+            .parser(token.tokens as Token[])
+            .trimEnd();
           return `${inner
             .split('\n')
             .map((line) => `${bar}${line.replace(/^ {2}/, '')}`)
@@ -102,12 +132,15 @@ export async function createRenderer(options: {
     });
     return marked;
   };
-  const instances = new Map<number, ReturnType<typeof build>>();
-  const current = () => {
-    const width = Math.max(20, Math.min(options.width(), 120));
+  const instances = new Map<number, Marked>();
+  const at = (width: number): Marked => {
     let marked = instances.get(width);
     if (!marked) instances.set(width, (marked = build(width)));
-    return { width, marked };
+    return marked;
+  };
+  const current = () => {
+    const width = Math.max(20, Math.min(options.width(), 120));
+    return { width, marked: at(width) };
   };
   // Wrapping and colour line by line, so that blocks drawn one by one join up as the whole does.
   const finish = (out: string, width: number) => {
@@ -146,6 +179,47 @@ export async function createRenderer(options: {
   // otherwise each cost 15-25 ms (marked-terminal, cli-table3 and highlight.js used the first time).
   renderer.render(WARM_UP);
   return renderer;
+}
+
+/**
+ * Column widths (padding included) that fit a table drawn as `drawn` into `width` columns: the
+ * narrow columns keep their width, the wide ones share what is left, none narrower than its
+ * longest word while that fits (cli-table3 cuts a longer word with …). Undefined when the table
+ * fits already, or when even one character per column would not.
+ */
+export function fittedColumns(drawn: string, width: number): number[] | undefined {
+  const lines = drawn.replace(SGR, '').split('\n');
+  const top = lines.find((line) => line.startsWith('┌'));
+  if (!top || top.length <= width) return undefined;
+  const natural = top
+    .slice(1, -1)
+    .split('┬')
+    .map((cell) => cell.length);
+  const room = width - (natural.length + 1);
+  if (room < natural.length * 3) return undefined;
+  const words = natural.map(() => 1);
+  for (const line of lines.filter((l) => l.startsWith('│')))
+    line
+      .slice(1, -1)
+      .split('│')
+      .forEach((cell, i) => {
+        for (const word of cell.split(/\s+/)) words[i] = Math.max(words[i] ?? 1, word.length);
+      });
+  const least = natural.map((w, i) => Math.min(w, words[i]! + 2));
+  return share(natural, least.reduce((a, b) => a + b, 0) <= room ? least : natural.map(() => 3), room);
+}
+
+/** `room` shared out: each gets at least `least`, at most `natural`, the narrow first. */
+function share(natural: number[], least: number[], room: number): number[] {
+  const widths = [...least];
+  let left = room - least.reduce((a, b) => a + b, 0);
+  const order = natural.map((w, i) => [w - least[i]!, i] as const).sort((a, b) => a[0] - b[0]);
+  order.forEach(([want, i], k) => {
+    const more = Math.min(want, Math.floor(left / (order.length - k)));
+    widths[i]! += more;
+    left -= more;
+  });
+  return widths;
 }
 
 const WARM_UP =

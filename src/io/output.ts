@@ -54,20 +54,28 @@ export type Field = [label: string, value: unknown, style?: (text: string) => st
 export type RecordView<T> = Field[] | ((safe: T) => string);
 
 const GAP = 2;
+/** Flexible columns shrink to this first; below it only if the table would still be too wide. */
 const MIN_FLEX = 12;
+/** Below this a cell says too little: a table that needs less wraps on the terminal. */
+const LAST_FLEX = 6;
 
-/** Column widths that fit `columns` characters, shrinking the widest flexible column first. */
+/**
+ * Column widths that fit `columns` characters, shrinking the widest flexible column first: to
+ * 12 characters, then (a table with many flexible columns, such as kb files list at 80) to 6.
+ */
 export function fitWidths(natural: number[], flexible: boolean[], columns: number): number[] {
   const widths = [...natural];
   let over = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - columns;
-  while (over > 0) {
-    let widest = -1;
-    widths.forEach((w, i) => {
-      if (flexible[i] && w > MIN_FLEX && (widest < 0 || w > widths[widest]!)) widest = i;
-    });
-    if (widest < 0) break;
-    widths[widest]!--;
-    over--;
+  for (const floor of [MIN_FLEX, LAST_FLEX]) {
+    while (over > 0) {
+      let widest = -1;
+      widths.forEach((w, i) => {
+        if (flexible[i] && w > floor && (widest < 0 || w > widths[widest]!)) widest = i;
+      });
+      if (widest < 0) break;
+      widths[widest]!--;
+      over--;
+    }
   }
   return widths;
 }

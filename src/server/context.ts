@@ -44,6 +44,8 @@ export interface Service {
   uploadBudget: UploadBudget;
   /** Larger uploads and documents are refused (--max-file-size). */
   maxFileBytes: number;
+  /** An upload's body from which no byte comes for this long is ended. */
+  uploadIdleMs: number;
   /** The web console's sign-in sessions (in memory: a restart ends them). */
   sessions: Sessions;
   /** The embeddings endpoint (--embed-base-url), when there is one. */

@@ -68,6 +68,8 @@ export interface ServerOptions {
   onIndexing?: (progress: IndexingProgress) => void;
   /** Larger documents FAIL as too_large (default 100 MiB). */
   maxFileBytes?: number;
+  /** An upload's body from which no byte comes for this long is ended (default 30 s). */
+  uploadIdleMs?: number;
   /** How long reading one document's text may take (default 60 s). */
   extractTimeoutMs?: number;
   /**
@@ -203,6 +205,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     uploads,
     uploadBudget: new UploadBudget(UPLOADS_IN_FLIGHT * maxFileBytes),
     maxFileBytes,
+    uploadIdleMs: options.uploadIdleMs ?? 30_000,
     sessions: new Sessions(),
     deliverer,
     faults,

@@ -3,6 +3,7 @@ import { sweepTemps, UPLOAD_TEMP } from './leftovers.js';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ReadableStreamDefaultReader, ReadableStreamReadResult } from 'node:stream/web';
 import { siblingTempPath } from '../util/temp-path.js';
 import { DocumentReadError, readInto } from './document-file.js';
 
@@ -15,7 +16,7 @@ const KEPT = /^file_[\w-]+$/;
 /** How a receive ended when it did not keep the bytes. */
 export type ReceiveFailure =
   | { tooLarge: true }
-  /** The client went away before the body ended. */
+  /** The client went away before the body ended, or sent nothing for `idleMs`. */
   | { aborted: true }
   /** The disk refused them (full, read-only, an I/O error): the errno. */
   | { storage: string };
@@ -42,13 +43,17 @@ export class UploadStore {
   /**
    * Writes `body` to the file kept for `fileId`, up to `maxBytes`. Past that (or once the disk
    * has refused a write) the rest is still read, to `drainBytes` in all, so that a client still
-   * sending hears the answer; nothing is kept then. Returns the size kept, or why nothing was.
+   * sending hears the answer; nothing is kept then. A body from which no byte comes for
+   * `idleMs` is given up: a client that declares a size and stalls would otherwise hold its
+   * share of the uploads in flight until Node's request timeout (5 min). Returns the size kept,
+   * or why nothing was.
    */
   async receive(
     fileId: string,
     body: ReadableStream<Uint8Array> | null,
     maxBytes: number,
     drainBytes: number,
+    idleMs: number,
   ): Promise<{ size: number } | ReceiveFailure> {
     const path = join(this.dir, fileId);
     const tmp = siblingTempPath(path);
@@ -67,7 +72,7 @@ export class UploadStore {
     try {
       const reader = body?.getReader();
       while (reader) {
-        const next = await reader.read().catch(() => undefined);
+        const next = await withinIdle(reader, idleMs);
         if (!next) {
           failure = { aborted: true };
           break;
@@ -173,5 +178,23 @@ function removeQuietly(path: string): void {
     unlinkSync(path);
   } catch {
     // never made, or gone
+  }
+}
+
+/** The next chunk of `reader`, or undefined (the reader cancelled) when it fails or none comes within `idleMs`. */
+async function withinIdle(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  idleMs: number,
+): Promise<ReadableStreamReadResult<Uint8Array> | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), idleMs);
+  });
+  try {
+    const next = await Promise.race([reader.read().catch(() => undefined), idle]);
+    if (!next) await reader.cancel().catch(() => {});
+    return next;
+  } finally {
+    clearTimeout(timer);
   }
 }

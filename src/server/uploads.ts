@@ -38,8 +38,8 @@ export class UploadBudget {
 
 /** Characters that reorder how the text around them is shown ("\u202efdp.exe.md" shows as "dm.exe.pdf"). */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/** Characters that show as nothing, so that two names look the same. */
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/g;
+/** Characters that show as nothing (or as blank space: the Hangul fillers), so that two names look the same. */
+const INVISIBLE = /[\u00ad\u115f\u180e\u200b-\u200d\u2060-\u2064\u3164\ufeff\uffa0]|\u034f|\u1160/g;
 /** Letters of scripts (Persian, Indic, ...) and emoji, which zero-width (non-)joiners join. */
 const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
 
@@ -102,6 +102,8 @@ export interface UploadDeps {
   uploads: UploadStore;
   uploadBudget: UploadBudget;
   maxFileBytes: number;
+  /** An upload from which no byte comes for this long is ended (400 upload_incomplete). */
+  uploadIdleMs: number;
 }
 
 /**
@@ -132,6 +134,7 @@ export async function acceptUpload(
       request.body,
       deps.maxFileBytes,
       deps.maxFileBytes + DRAIN_PAST_LIMIT,
+      deps.uploadIdleMs,
     );
   } finally {
     deps.uploadBudget.release(reserved);
@@ -142,7 +145,7 @@ export async function acceptUpload(
     throw new ServiceError(
       400,
       'upload_incomplete',
-      'the upload ended before its body did; nothing was kept',
+      'the upload ended (or stalled) before its body did; nothing was kept',
     );
   try {
     return deps.indexer.enqueue(workspaceId, [

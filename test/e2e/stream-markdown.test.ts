@@ -205,6 +205,22 @@ describe('kb chat draws a streamed reply as Markdown while it arrives (tmux)', (
   );
 
   itWith('tmux')(
+    'a fence whose language is still arriving (```p of ```python) draws no highlighter warning',
+    async () => {
+      const text =
+        'Code:\n\n```python\nprint(1)\n```\n\nA fence in `nosuchlang`:\n\n```nosuchlang\nx = 1\n```\n\nDone.';
+      const { term, generator, serve, threadId } = await chatWith(text, [text.indexOf('```python') + 4]);
+      await generator.reached(0);
+      generator.open(0);
+      const screen = await term.waitFor(/^\d[\d.]*m?s · \d+ words?$/m, 20_000);
+      expect(screen).not.toContain('Could not find the language');
+      const content = serve.service.store.messages.get(threadId)!.at(-1)!.content;
+      expect(replyOn(screen)).toBe(`${await rendered(content, 100)}\n`);
+    },
+    60_000,
+  );
+
+  itWith('tmux')(
     'with NO_COLOR, the text as it arrives, as before',
     async () => {
       const { term, generator } = await chatWith(REPLY, [REPLY.indexOf('- Basic')], { NO_COLOR: '1' });

@@ -159,6 +159,11 @@ describe('the web console', () => {
       ['pay\u200broll.txt', 'invisible characters (U+200B)'],
       ['\ufeffnotes.md', 'invisible characters (U+FEFF)'],
       ['a\u200dtxt.md', 'invisible characters (U+200D)'],
+      // Fillers and a joiner that show as blank space: "invoice.pdf      .md".
+      ['invoice.pdf\u3164\u3164\u3164.md', 'invisible characters (U+3164)'],
+      ['\u115f.md', 'invisible characters (U+115F)'],
+      ['x\uffa0.md', 'invisible characters (U+FFA0)'],
+      ['a\u034fb.md', 'invisible characters (U+034F)'],
     ];
     for (const [name, what] of cases) {
       const message = `the file name may not contain ${what}`;
@@ -178,6 +183,7 @@ describe('the web console', () => {
     for (const name of [
       '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt',
       'family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}.md',
+      '\ud55c\uad6d\uc5b4 \u1112\u1161\u11ab.md',
     ])
       expect((await upload(name, 'text', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
   });

@@ -67,3 +67,43 @@ describe('uploads past what may be in flight', () => {
     expect(taken.status).toBe(201);
   });
 });
+
+describe('an upload whose body stops arriving', () => {
+  it('is ended once no byte has come for the idle deadline, giving back its share of what may be in flight', async () => {
+    const { connect } = await import('node:net');
+    const idle = await startTestServer({ demo: true, maxFileBytes: 4096, uploadIdleMs: 300 });
+    try {
+      const { port } = new URL(idle.url);
+      // One workspace's four uploads, each declaring the largest size and sending one byte.
+      const answers = Array.from(
+        { length: 4 },
+        (_, i) =>
+          new Promise<string>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () =>
+              socket.write(
+                `POST /v1/files?filename=s${i}.txt HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${idle.keys.demo}\r\n` +
+                  'Content-Type: application/octet-stream\r\nContent-Length: 4096\r\n\r\nx',
+              ),
+            );
+            let head = '';
+            socket.on('data', (d) => (head += String(d)));
+            socket.on('close', () => resolve(head.split('\r\n')[0]!));
+            socket.on('data', () => socket.end());
+          }),
+      );
+      const other = () =>
+        api(idle, idle.keys.acme, 'POST', '/v1/files?filename=note.txt', 'a note', {
+          'content-type': 'application/octet-stream',
+        });
+      // Once the four are answered, another workspace's upload is taken.
+      const statuses = await Promise.all(answers);
+      for (const status of statuses) expect(status).toMatch(/^HTTP\/1\.1 400/);
+      expect((await other()).status).toBe(201);
+      expect(
+        [...idle.service.store.files.values()].filter((f) => /^s\d\.txt$/.test(f.originalFilename)),
+      ).toEqual([]);
+    } finally {
+      await idle.close();
+    }
+  });
+});

@@ -371,6 +371,44 @@ describe('Markdown rendering', () => {
     width = 100;
     expect(Math.max(...lengths(renderer.render(long)))).toBeGreaterThan(60);
   });
+  it('wraps a long blockquote inside its bar: every line barred, none wider than the terminal', async () => {
+    const quote =
+      '> A quote that is long enough to wrap on a narrow terminal, it goes on and on for a while.\n';
+    for (const width of [40, 79, 80, 81]) {
+      const renderer = await createRenderer({ width: () => width, raw: false, color: false });
+      const lines = renderer.render(quote).trimEnd().split('\n');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) {
+        expect(line).toMatch(/^│ /);
+        expect(line.length).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+  it('fits a table wider than the terminal to its width, wrapping its cells, every line bordered', async () => {
+    const table = `| Col | Description | Notes |\n|---|---|---|\n| a | ${'first row with a long description that wraps '.repeat(2)}| short |\n| b | second | ${'more words here '.repeat(4)}|\n`;
+    for (const color of [false, true]) {
+      const renderer = await createRenderer({ width: () => 40, raw: false, color });
+      const lines = renderer
+        .render(table)
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
+      for (const line of lines) {
+        expect(line.length).toBeLessThanOrEqual(40);
+        expect(line).toMatch(/^[┌│├└].*[┐│┤┘]$/);
+      }
+      expect(lines.join(' ')).toMatch(/first\b.*\bwraps/);
+    }
+    // A column is not made narrower than its longest word while the others can give way.
+    const url = 'https://example.com/a/very/long/url';
+    const links = await createRenderer({ width: () => 60, raw: false, color: false });
+    expect(
+      links.render(`| a | b | c |\n|---|---|---|\n| x | ${url} | ${'more words here '.repeat(6)}|\n`),
+    ).toContain(url);
+    // A table that fits is drawn as before: one line per row.
+    const narrow = await createRenderer({ width: () => 80, raw: false, color: false });
+    expect(narrow.render('| a | b |\n|---|---|\n| 1 | 2 |\n').trimEnd().split('\n')).toHaveLength(5);
+  });
 });
 
 describe('clipboard helpers', () => {

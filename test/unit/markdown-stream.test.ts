@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import chalk from 'chalk';
+import { describe, expect, it, vi } from 'vitest';
 import { previewSource, splitBlocks, withoutTableToBe } from '../../src/chat/markdown-blocks.js';
 import { MarkdownStream } from '../../src/chat/markdown-stream.js';
 import { createRenderer, deferredRenderer, plainRenderer, type Renderer } from '../../src/chat/render.js';
@@ -73,6 +74,28 @@ async function stream(
 }
 
 describe('a reply drawn as Markdown while it arrives', () => {
+  it('a code block in a language the highlighter lacks, or one still arriving, writes nothing to the console', async () => {
+    const warned = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // marked-terminal highlights code only when its chalk (this one) has colour.
+    const level = chalk.level;
+    chalk.level = 3;
+    try {
+      const renderer = await createRenderer({ width: () => 80, raw: false, color: true });
+      const term = terminal(80, 24);
+      const md = new MarkdownStream(renderer, term);
+      for (const piece of ['```', 'p', 'yt', 'hon\nprint(1)\n```\n\n']) md.push(piece);
+      md.end();
+      expect(plain(renderer.render('```nosuchlang\nx = 1\n```\n'))).toBe('  x = 1\n');
+      expect(plain(term.screen())).toBe('  print(1)\n');
+      expect([...warned.mock.calls, ...logged.mock.calls]).toEqual([]);
+    } finally {
+      chalk.level = level;
+      warned.mockRestore();
+      logged.mockRestore();
+    }
+  });
+
   it('ends with the screen the whole reply renders to, whatever the pieces', async () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const { renderer, term, md } = await stream(REPLY, { seed });
