@@ -232,6 +232,24 @@ describe('a sentence that introduces a list (#33)', () => {
   });
 });
 
+describe('questions comparing two names (#33)', () => {
+  it('answers "the difference between X and Y" from a passage on each', () => {
+    const c = chunk(
+      'random.choices(population, k=1)\nReturn a list of k elements chosen with replacement.\nrandom.sample(population, k)\nUsed for random sampling without replacement.',
+      'random.html',
+    );
+    const question = 'What is the difference between random.choices() and random.sample()?';
+    const required = (word: string) => ({ ...term(word, 3), required: true });
+    const terms = [term('random', 0.5), required('random.choices'), required('random.sample')];
+    expect(questionWords(question)).not.toContain('difference');
+    const chosen = groundedPassages({ question, hits: [hit(c)], terms });
+    expect(chosen.map((p) => p.text)).toEqual([
+      'Return a list of k elements chosen with replacement.',
+      'Used for random sampling without replacement.',
+    ]);
+  });
+});
+
 describe('chunks', () => {
   it('never start mid-sentence: the overlap is whole sentences', () => {
     const sentences = Array.from(

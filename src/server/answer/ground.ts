@@ -32,6 +32,11 @@ const MISSING_TYPE_SHARE = 0.75;
 /** A passage without an identifier or a number the question names (see `QuestionTerm.required`). */
 const MISSING_NAME_SHARE = 0.5;
 
+/**
+ * A question on how the things it names differ, each as much as the other (not "What does X do,
+ * compared with Y?", which asks about X: tried, and it answered with Y).
+ */
+const COMPARISON = /\bdifferences?\s+between\b|\bversus\b|\bvs\.?\s/i;
 /** A question asking what a thing it names is or does ("What does %j print?"), not "what does it…". */
 const DEFINITION_QUESTION =
   /^\W*(?:and\s+)?what\s+(?:does|do|is|are)\s+(?!(?:it|its|they|this|that|these|those)\b)/i;
@@ -78,7 +83,9 @@ export interface GroundingInput {
  * a passage met again, or inside a longer one, is dropped), best first.
  */
 export function scorePassages(input: GroundingInput): ScoredPassage[] {
-  const { question, hits, terms, continuing } = input;
+  const { question, hits, continuing } = input;
+  // "What is the difference between bisect_left and bisect_right?": each is answered on its own.
+  const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
   for (const hit of hits)
@@ -93,6 +100,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         typedText === false && !!passage.lead && holdsAnswerType(question, passage.lead) === true;
       const typed = typedText === undefined ? undefined : typedText || typedLead;
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
+      // A passage on one of the names compared is weighed without the others.
+      const on = compared.filter((t) => holdsName(stems, t.stem));
+      const terms =
+        on.length > 0 && compared.length > 1
+          ? input.terms.filter((t) => !compared.includes(t) || on.includes(t))
+          : input.terms;
       const held = coverage(stems, terms);
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).

@@ -50,7 +50,8 @@ const REQUEST =
 
 /** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
-  const all = tokens(question.replace(REQUEST, ''));
+  // "What is the difference between X and Y?" asks about X and Y.
+  const all = tokens(question.replace(REQUEST, '').replace(/\b(?:the\s+)?differences?\s+between\b/i, ''));
   const lower = question.toLowerCase();
   return all.filter((t) => !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)));
 }
