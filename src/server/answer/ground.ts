@@ -45,6 +45,8 @@ const DEFINITION_QUESTION =
  * (npm run bench:real: 0.25 held one fewer than 0.5; 1 the same as 0.5).
  */
 const DEFINITION_BONUS = 0.5;
+/** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
+const MAX_TERMS_DEFINED = 3;
 
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
@@ -116,10 +118,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of
       // year") answers it, though it says none of the question's other words.
+      // Not a line on several terms at once ("%f, %h, %l, %p, %P: The output of these directives
+      // is quoted…"): that is what they share, not what one of them is.
       const definition =
         asksDefinition &&
         !!passage.defines &&
         required.length > 0 &&
+        passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
         required.every((t) => holdsName(leadStems!, t.stem));
       const relevance = Math.max(
         lexical,
