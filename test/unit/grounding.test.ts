@@ -174,6 +174,28 @@ describe('definitions answer what a name is (#33)', () => {
     expect(chosen[0]?.text).toMatch(/^File’s name with the starting-point/);
   });
 
+  it("reads a docstring's parameter (`update_to : bool, optional`) as a term, and a --flag by its name", () => {
+    const readme = chunk(
+      [
+        'Programs already printing progress will benefit from the --update and --update_to flags.',
+        'update_to : bool, optional',
+        'If true, will treat input as total elapsed iterations.',
+      ].join('\n'),
+      'tqdm.md',
+    );
+    const chosen = groundedPassages({
+      question: "What does tqdm's --update_to flag do?",
+      hits: [hit(readme)],
+      terms: [
+        term('tqdm', 3.4),
+        term('update', 1.6),
+        term('flag', 3.2),
+        { ...term('--update_to', 7), required: true },
+      ],
+    });
+    expect(chosen[0]?.text).toBe('If true, will treat input as total elapsed iterations.');
+  });
+
   it('leaves other questions that name it to the words they share', () => {
     const chosen = groundedPassages({
       question: 'How do I print %j in a date format?',

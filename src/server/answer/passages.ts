@@ -35,6 +35,9 @@ const ENTRY = [
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
+/** A parameter as a Python docstring lists it (`update_to : bool, optional`): the term of the line under it. */
+const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
+
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
@@ -104,7 +107,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       const output = example && !/\p{L}/u.test(text);
       example = !!text && (CODE.test(text) || output || (example && isCode(text)));
       if (!text || CODE.test(text) || output) continue;
-      if (text.endsWith('?') || SIGNATURE.test(text)) {
+      if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
         lead = text;
         leadLine = line;
         continue;
@@ -115,7 +118,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // Under a term (an option, a format code, a name), a short line is its definition:
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
-        fresh && lead !== undefined && TERM.test(lead) && words >= 2 && position === firstOfLine;
+        fresh &&
+        lead !== undefined &&
+        (TERM.test(lead) || PARAMETER.test(lead)) &&
+        words >= 2 &&
+        position === firstOfLine;
       if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
         lead = text;
         leadLine = line;

@@ -89,12 +89,16 @@ export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
 }
 
 /**
- * Whether a passage holds a name the question gives: as given, or a dotted name by its last
+ * Whether a passage holds a name the question gives: as given, a long flag by its name, or a dotted name by its last
  * part where that is a name of its own (`tabulate.PRESERVE_WHITESPACE` is `PRESERVE_WHITESPACE`
  * in a text about tabulate; `json.dumps` is not any `dumps`).
  */
 export function holdsName(stems: Set<string>, name: string): boolean {
   if (stems.has(name)) return true;
+  // A long flag by its name where that is an identifier of its own (`--update_to` documented as
+  // `update_to : bool`); not `--null` by any "null".
+  const bare = name.replace(/^--/, '');
+  if (bare !== name && /[_.-]/.test(bare) && stems.has(bare)) return true;
   const last = name.slice(name.lastIndexOf('.') + 1);
   return last !== name && (last.includes('_') || last.length >= 8) && stems.has(last);
 }
