@@ -196,6 +196,15 @@ describe('definitions answer what a name is (#33)', () => {
     expect(chosen[0]?.text).toBe('If true, will treat input as total elapsed iterations.');
   });
 
+  it('reads the terms of one definition on lines of their own as one lead (an info manual)', () => {
+    const info = chunk(
+      "'--null'\n'-0'\nInput file names are terminated by a null character instead of by whitespace.",
+      'find.txt',
+    );
+    const [passage] = passagesOf(info);
+    expect(passage).toMatchObject({ lead: "'--null', '-0'", defines: true });
+  });
+
   it('leaves other questions that name it to the words they share', () => {
     const chosen = groundedPassages({
       question: 'How do I print %j in a date format?',

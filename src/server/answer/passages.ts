@@ -124,7 +124,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
         words >= 2 &&
         position === firstOfLine;
       if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
-        lead = text;
+        // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
+        const alias = fresh && lead !== undefined && TERM.test(lead) && TERM.test(text);
+        lead = alias ? `${lead}, ${text}` : text;
         leadLine = line;
         continue;
       }
