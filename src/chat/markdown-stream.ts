@@ -42,8 +42,12 @@ export class MarkdownStream {
     this.#draw(false);
   }
 
-  /** The reply has ended (or was stopped): its last block is closed and written. */
-  end(): void {
+  /**
+   * The reply has ended (or was stopped): its last block is closed and written. `echoed`: it was
+   * stopped by Ctrl-C, which a terminal not in raw mode echoes (^C) where the cursor is.
+   */
+  end(options: { echoed?: boolean } = {}): void {
+    if (options.echoed) this.#region.overwritten();
     this.#draw(true);
   }
 

@@ -256,6 +256,29 @@ describe('kb threads send --stream on a terminal draws the reply as Markdown (tm
     },
     60_000,
   );
+  itWith('tmux')(
+    'Ctrl-C in a code block: what was drawn stays, the block is closed and [reply stopped] follows, as in kb chat',
+    async () => {
+      const inCode = REPLY.indexOf('console.log');
+      const { term, generator } = await kbWith(REPLY, [inCode], (id) => [
+        'threads',
+        'send',
+        id,
+        QUESTION,
+        '--stream',
+      ]);
+      await generator.reached(0);
+      await term.waitFor("const plan = await kb.plans.get('growth');");
+      term.keys('C-c');
+      const screen = await term.waitFor(/^exit=130$/m);
+      const said = 'cancelled: the reply so far is kept in the thread, marked incomplete';
+      expect(screen).toContain(said);
+      expect(screen.slice(0, screen.indexOf(said))).toBe(
+        `${await rendered(REPLY.slice(0, inCode), 100)}[reply stopped]\n\n`,
+      );
+    },
+    60_000,
+  );
 });
 
 describe('an escape sequence split across two pieces of a streamed reply is removed whole', () => {
