@@ -76,7 +76,11 @@ export class MarkdownStream {
   /** The lines of blocks drawn as final, after the blank lines owed; notes those they owe. */
   #written(drawn: string): string[] {
     const content = drawn.trimEnd();
-    if (!content) return [];
+    if (!content) {
+      // Blocks drawn as blank lines only (an empty fenced block): owed, as the whole reply has them.
+      this.#owed += drawn.split('\n').length - 1;
+      return [];
+    }
     const owed = this.#owed;
     this.#owed = Math.max(0, drawn.slice(content.length).split('\n').length - 2);
     return [...Array<string>(owed).fill(''), ...lines(content)];

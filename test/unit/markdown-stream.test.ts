@@ -124,6 +124,15 @@ describe('a reply drawn as Markdown while it arrives', () => {
       }
   });
 
+  it('draws an empty fenced block as the whole reply does', async () => {
+    for (const text of ['```\n```\n\nafter', 'before\n\n```\n```\n\nafter', '~~~js\n~~~\n\nafter'])
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const { renderer, term, md } = await stream(text, { seed });
+        md.end();
+        expect(term.screen(), JSON.stringify([text, seed])).toBe(renderer.render(text));
+      }
+  });
+
   it('never shows a fence or ** while it arrives, and never changes a line once it is above the block arriving', async () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 11]) {
       const { term, md, screens } = await stream(REPLY, { seed, rows: 12 });
