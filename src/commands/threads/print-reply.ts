@@ -92,8 +92,8 @@ function liveReply(ctx: Context) {
       // Loading the renderer takes the event loop ~200 ms: begun before the first text, it
       // would hold that text back (the local service's first piece comes in ~100 ms). Begun
       // once it is on screen, the next pieces wait for it instead; until it has loaded, they
-      // are shown plainly.
-      setImmediate(() => void renderer.ready());
+      // are shown plainly, and drawn again rendered once it has (no piece may come for a while).
+      setImmediate(() => void renderer.ready().then(() => stream.push('')));
     },
     /** Draws `rest` (what the service stored after the last piece), then closes the last block. */
     async end(rest = '', options: { echoed?: boolean } = {}) {
