@@ -20,6 +20,8 @@ export interface RegionScreen {
 export class LiveRegion {
   #lines: string[] = [];
   #columns = 0;
+  /** Something else was written at the cursor since the last update. */
+  #overwritten = false;
 
   constructor(private readonly screen: RegionScreen) {}
 
@@ -36,11 +38,21 @@ export class LiveRegion {
     const resized = columns !== this.#columns;
     let same = 0;
     if (!resized) while (same < old.length && same < target.length && old[same] === target[same]) same++;
+    // What was written over the last line is drawn again with it.
+    const overwritten = this.#overwritten;
+    this.#overwritten = false;
+    if (overwritten) same = Math.min(same, Math.max(0, old.length - 1));
     let out = '';
     if (same === old.length) {
       // What is on screen stays; the rest follows it.
-      if (same < target.length) out = `${old.length ? '\n' : ''}${target.slice(same).join('\n')}`;
-    } else if (same === old.length - 1 && same < target.length && target[same]!.startsWith(old[same]!)) {
+      if (overwritten) out = '\r\u001b[K';
+      if (same < target.length) out += `${old.length ? '\n' : ''}${target.slice(same).join('\n')}`;
+    } else if (
+      !overwritten &&
+      same === old.length - 1 &&
+      same < target.length &&
+      target[same]!.startsWith(old[same]!)
+    ) {
       // The last line grew: only its new end.
       out = target[same]!.slice(old[same]!.length);
       if (same + 1 < target.length) out += `\n${target.slice(same + 1).join('\n')}`;
@@ -54,6 +66,14 @@ export class LiveRegion {
     if (out) screen.write(out);
     this.#lines = shown;
     this.#columns = columns;
+  }
+
+  /**
+   * Something else was written where the cursor is (a terminal echoing Ctrl-C as ^C): the next
+   * update draws the region's last line again, or clears the line when the region is empty.
+   */
+  overwritten(): void {
+    this.#overwritten = true;
   }
 
   /** The last lines of `lines` that fit the screen with a row to spare. */

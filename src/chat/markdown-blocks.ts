@@ -48,13 +48,35 @@ function endedItself(block: Block, next: Block | undefined): boolean {
   }
 }
 
+/** `[text][label]` and `[label][]`, of a link or an image: a reference, whose label is the second or the first. */
+const REFERENCE = /\[((?:\\.|[^\\[\]])*)\]\[((?:\\.|[^\\[\]])*)\]/g;
+
+/** How marked finds a label among the definitions. */
+const normalLabel = (label: string) => label.replace(/\s+/g, ' ').toLowerCase();
+
+/** Whether `block` has a full or collapsed reference (`[x][1]`, `[x][]`) to a label not in `defined`. */
+function refersToUndefined(block: Block, defined: Set<string>): boolean {
+  if (block.type === 'code' || block.type === 'def' || !block.raw.includes('][')) return false;
+  const text = block.raw.replace(/`[^`\n]*`/g, '');
+  for (const [, first, second] of text.matchAll(REFERENCE))
+    if (!defined.has(normalLabel(second || first!))) return true;
+  return false;
+}
+
 /**
  * Splits a reply's blocks (marked's lexer, in order) into those that are complete and those that
  * may still change as text arrives. A block is complete when it ended itself (endedItself) or
  * when the next one has begun: that one has a whole first line, since `2` may still become `2.`
  * and continue a list, or a `-` an item. Once the reply has `ended`, every block is complete.
+ * Until then, a block with a reference (`[x][1]`) whose definition is neither among `defined`
+ * (labels defined earlier in the reply) nor complete after it waits, and those after it with
+ * it: the definition may still come, as the whole reply would resolve it.
  */
-export function splitBlocks<T extends Block>(blocks: T[], ended: boolean): BlockSplit<T> {
+export function splitBlocks<T extends Block>(
+  blocks: T[],
+  ended: boolean,
+  defined: ReadonlySet<string> = new Set(),
+): BlockSplit<T> {
   let count = ended ? blocks.length : 0;
   const lastBreak = blocks.findLastIndex((b) => b.raw.includes('\n'));
   for (let i = 0; !ended && i < blocks.length; i++) {
@@ -64,6 +86,12 @@ export function splitBlocks<T extends Block>(blocks: T[], ended: boolean): Block
     const begun = after !== -1 && after <= lastBreak;
     if (!begun && !endedItself(block, blocks[i + 1])) break;
     count = i + 1;
+  }
+  if (!ended) {
+    const labels = new Set(defined);
+    for (const block of blocks.slice(0, count)) if (block.type === 'def' && block.tag) labels.add(block.tag);
+    const waiting = blocks.findIndex((b, i) => i < count && refersToUndefined(b, labels));
+    if (waiting !== -1) count = waiting;
   }
   const done = blocks.slice(0, count);
   return { done, open: blocks.slice(count), length: done.reduce((n, b) => n + b.raw.length, 0) };

@@ -1,7 +1,7 @@
 import { sanitizeText } from '../util/sanitize.js';
 import { LiveRegion, type RegionScreen } from './live-region.js';
 import { previewSource, splitBlocks, withoutTableToBe } from './markdown-blocks.js';
-import type { Block, BlockMarkdown, Renderer } from './render.js';
+import type { Block, BlockMarkdown, LinkDefinitions, Renderer } from './render.js';
 
 export type StreamScreen = Omit<RegionScreen, 'rowsOf'>;
 
@@ -18,6 +18,8 @@ const lines = (text: string): string[] => (text ? text.split('\n') : []);
 export class MarkdownStream {
   /** The text not yet written as final, sanitised as it arrives. */
   #open = '';
+  /** The link reference definitions in the text written as final: references after them resolve to them. */
+  readonly #links: LinkDefinitions = {};
   /** Blank lines due between the last block written and the next one. */
   #owed = 0;
   /** The last preview drawn, and what it was drawn from. */
@@ -42,17 +44,24 @@ export class MarkdownStream {
     this.#draw(false);
   }
 
-  /** The reply has ended (or was stopped): its last block is closed and written. */
-  end(): void {
+  /**
+   * The reply has ended (or was stopped): its last block is closed and written. `echoed`: it was
+   * stopped by Ctrl-C, which a terminal not in raw mode echoes (^C) where the cursor is.
+   */
+  end(options: { echoed?: boolean } = {}): void {
+    if (options.echoed) this.#region.overwritten();
     this.#draw(true);
   }
 
   #draw(ended: boolean): void {
     const markdown = this.renderer.markdown?.();
     let final: string[] = [];
-    let open = markdown?.blocks(this.#open);
+    let open = markdown?.blocks(this.#open, this.#links);
     if (markdown && open) {
-      const split = splitBlocks(open, ended);
+      const split = splitBlocks(open, ended, new Set(Object.keys(this.#links)));
+      for (const block of split.done)
+        if (block.type === 'def' && block.tag && !(block.tag in this.#links))
+          this.#links[block.tag] = { href: block.href ?? '', title: block.title };
       if (split.done.length) {
         final = this.#written(markdown.draw(split.done));
         this.#open = this.#open.slice(split.length);
@@ -67,7 +76,11 @@ export class MarkdownStream {
   /** The lines of blocks drawn as final, after the blank lines owed; notes those they owe. */
   #written(drawn: string): string[] {
     const content = drawn.trimEnd();
-    if (!content) return [];
+    if (!content) {
+      // Blocks drawn as blank lines only (an empty fenced block): owed, as the whole reply has them.
+      this.#owed += drawn.split('\n').length - 1;
+      return [];
+    }
     const owed = this.#owed;
     this.#owed = Math.max(0, drawn.slice(content.length).split('\n').length - 2);
     return [...Array<string>(owed).fill(''), ...lines(content)];
@@ -82,7 +95,9 @@ export class MarkdownStream {
     let shown: string[] = [];
     if (source.trim() && !markdown) shown = lines(this.renderer.render(source).trimEnd());
     else if (source.trim() && markdown) {
-      const drawn = withoutTableToBe(source === this.#open && blocks ? blocks : markdown.blocks(source));
+      const drawn = withoutTableToBe(
+        source === this.#open && blocks ? blocks : markdown.blocks(source, this.#links),
+      );
       shown = drawn.length ? lines(markdown.draw(drawn).trimEnd()) : [];
     }
     this.#shown = { source, width, lines: shown };

@@ -15,15 +15,25 @@ export interface Renderer {
 export interface Block {
   type: string;
   raw: string;
+  /** A link reference definition's label (normalised), URL and title. */
+  tag?: string;
+  href?: string;
+  title?: string | null;
 }
+
+/** Link reference definitions by label (normalised: lower case, white space as one space). */
+export type LinkDefinitions = Record<string, { href: string; title?: string | null }>;
 
 /**
  * Markdown rendered a block at a time (chat/markdown-stream.ts): drawing a reply's blocks one
  * after another gives what render() gives for the whole reply, before its final trimming.
  */
 export interface BlockMarkdown {
-  /** The top-level blocks of `text`; their sources joined are `text`. */
-  blocks(text: string): Block[];
+  /**
+   * The top-level blocks of `text`; their sources joined are `text`. References resolve to
+   * `links` (definitions met earlier in the reply) as well as to the definitions in `text`.
+   */
+  blocks(text: string, links?: LinkDefinitions): Block[];
   /** `blocks` drawn as render() draws them within a reply, at the width now (trailing lines kept). */
   draw(blocks: Block[]): string;
   /** How many terminal rows `line` (as drawn) takes at `columns`. */
@@ -73,12 +83,13 @@ export async function createRenderer(options: {
   color: boolean;
 }): Promise<Renderer> {
   if (options.raw) return rawRenderer();
-  const [{ Marked }, { markedTerminal }, { supportsLanguage }, { wrapText, rowsOf }] = await Promise.all([
-    importPackage<typeof import('marked')>('marked'),
-    importPackage<typeof import('marked-terminal')>('marked-terminal'),
-    importPackage<typeof import('cli-highlight')>('cli-highlight'),
-    import('../io/wrap-text.js'),
-  ]);
+  const [{ Marked, Lexer }, { markedTerminal }, { supportsLanguage }, { wrapText, rowsOf }] =
+    await Promise.all([
+      importPackage<typeof import('marked')>('marked'),
+      importPackage<typeof import('marked-terminal')>('marked-terminal'),
+      importPackage<typeof import('cli-highlight')>('cli-highlight'),
+      import('../io/wrap-text.js'),
+    ]);
   const bar = options.color ? '\u001b[2m│\u001b[22m ' : '│ ';
   const build = (width: number): Marked => {
     // marked-terminal's options and extension are typed loosely upstream
@@ -148,7 +159,11 @@ export async function createRenderer(options: {
     return options.color ? wrapped : wrapped.replace(SGR, '');
   };
   const markdown: BlockMarkdown = {
-    blocks: (text) => current().marked.lexer(sanitizeText(text)),
+    blocks(text, links = {}) {
+      const lexer = new Lexer(current().marked.defaults);
+      Object.assign(lexer.tokens.links, links);
+      return lexer.lex(sanitizeText(text));
+    },
     draw(blocks) {
       const { width, marked } = current();
       let out: string;

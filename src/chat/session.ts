@@ -1,4 +1,4 @@
-import { sanitizeDeep } from '../util/sanitize.js';
+import { sanitizeDeep, streamSanitizer } from '../util/sanitize.js';
 import type { StreamEvent } from '../api/stream.js';
 import type { Exchange, KbFile, Message, Thread, ThreadWithMessages } from '../api/types.js';
 import { titleFrom } from '../util/title.js';
@@ -40,7 +40,20 @@ export function terminalSafe(client: ChatClient): ChatClient {
       stream:
         threads.stream &&
         async function* (id, params) {
-          for await (const event of threads.stream!(id, params)) yield sanitizeDeep(event);
+          // Each delta's text as part of the whole: a sequence split across two is removed whole.
+          const safe = streamSanitizer();
+          for await (const event of threads.stream!(id, params)) {
+            if (event.type === 'delta') {
+              const text = safe.push(event.text);
+              if (text) yield { ...event, text };
+              continue;
+            }
+            const rest = safe.end();
+            if (rest) yield { type: 'delta', seq: 'seq' in event ? event.seq : -1, text: rest };
+            yield sanitizeDeep(event);
+          }
+          const rest = safe.end();
+          if (rest) yield { type: 'delta', seq: -1, text: rest };
         },
       cancelGeneration:
         threads.cancelGeneration && (async (id) => sanitizeDeep(await threads.cancelGeneration!(id))),

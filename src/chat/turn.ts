@@ -2,6 +2,7 @@ import { ConnectionError } from '../api/errors.js';
 import type { StreamEvent } from '../api/stream.js';
 import type { Exchange } from '../api/types.js';
 import { CliError, ExitCode } from '../errors.js';
+import { streamSanitizer } from '../util/sanitize.js';
 
 /** Where a turn is sent: a chat session, or one thread of the client (`kb threads send`). */
 export interface TurnTarget {
@@ -29,7 +30,10 @@ export interface TurnHooks {
   stream?: boolean;
   /** Each event of a streamed reply, as it arrives (--jsonl). */
   onEvent?: (event: StreamEvent) => void;
-  /** Each piece of a streamed reply's text, as it arrives. */
+  /**
+   * Each piece of a streamed reply's text, as it arrives, sanitised for a terminal: an escape
+   * sequence split across two pieces is removed whole (held back until the next piece).
+   */
   onText?: (text: string) => void;
   /** Started with the turn, stopped at its first text or its end: a spinner. */
   waiting?: () => { stop(): void };
@@ -51,6 +55,7 @@ export async function runTurn(target: TurnTarget, content: string, hooks: TurnHo
   };
   let streamed = '';
   let generationId: string | undefined;
+  const safe = streamSanitizer();
   try {
     if (!hooks.stream || !target.canStream)
       return { kind: 'replied', exchange: await target.send(content, signal), streamed };
@@ -63,7 +68,7 @@ export async function runTurn(target: TurnTarget, content: string, hooks: TurnHo
         case 'delta':
           stopWaiting();
           streamed += event.text;
-          hooks.onText?.(event.text);
+          show(safe.push(event.text));
           break;
         case 'completed':
           return { kind: 'replied', exchange: event.exchange, streamed };
@@ -87,7 +92,12 @@ export async function runTurn(target: TurnTarget, content: string, hooks: TurnHo
     const kept = generationId ? await target.cancel(generationId).catch(() => undefined) : undefined;
     return { kind: 'cancelled', kept, streamed, sent: true };
   } finally {
+    show(safe.end());
     stopWaiting();
+  }
+
+  function show(text: string) {
+    if (text) hooks.onText?.(text);
   }
 }
 

@@ -260,7 +260,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             ...COMMON,
             503: {
               description:
-                'nothing was kept; try again after Retry-After: the bytes could not be stored (storage_unavailable: a full disk), or uploads of four times --max-file-size are being received already (uploads_busy)',
+                'nothing was kept; try again after Retry-After: the bytes could not be stored (storage_unavailable: a full disk), or uploads of four times --max-file-size (twice for one workspace) are being received already (uploads_busy)',
               headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
               content: json(ref('Error')),
             },

@@ -16,7 +16,7 @@ const KEPT = /^file_[\w-]+$/;
 /** How a receive ended when it did not keep the bytes. */
 export type ReceiveFailure =
   | { tooLarge: true }
-  /** The client went away before the body ended, or sent nothing for `idleMs`. */
+  /** The client went away before the body ended, sent nothing for `idleMs`, or not all of it by the deadline. */
   | { aborted: true }
   /** The disk refused them (full, read-only, an I/O error): the errno. */
   | { storage: string };
@@ -45,8 +45,9 @@ export class UploadStore {
    * has refused a write) the rest is still read, to `drainBytes` in all, so that a client still
    * sending hears the answer; nothing is kept then. A body from which no byte comes for
    * `idleMs` is given up: a client that declares a size and stalls would otherwise hold its
-   * share of the uploads in flight until Node's request timeout (5 min). Returns the size kept,
-   * or why nothing was.
+   * share of the uploads in flight until Node's request timeout (5 min); so is one not ended
+   * within `deadlineMs`, which a byte now and then would otherwise keep going. Returns the size
+   * kept, or why nothing was.
    */
   async receive(
     fileId: string,
@@ -54,7 +55,9 @@ export class UploadStore {
     maxBytes: number,
     drainBytes: number,
     idleMs: number,
+    deadlineMs: number = Infinity,
   ): Promise<{ size: number } | ReceiveFailure> {
+    const deadline = Date.now() + deadlineMs;
     const path = join(this.dir, fileId);
     const tmp = siblingTempPath(path);
     let failure: ReceiveFailure | undefined;
@@ -72,7 +75,7 @@ export class UploadStore {
     try {
       const reader = body?.getReader();
       while (reader) {
-        const next = await withinIdle(reader, idleMs);
+        const next = await withinIdle(reader, Math.max(0, Math.min(idleMs, deadline - Date.now())));
         if (!next) {
           failure = { aborted: true };
           break;

@@ -16,23 +16,42 @@ const MAX_NAME = 255;
 /** Uploads being received at once may hold this many times --max-file-size between them. */
 export const UPLOADS_IN_FLIGHT = 4;
 
+/** The slowest an upload's body may come on average: its deadline is the idle bound plus its size at this rate. */
+export const UPLOAD_MIN_BYTES_PER_SECOND = 64 * 1024;
+
+/** How long an upload of `bytes` may take to arrive, its idle bound included. */
+export function uploadDeadlineMs(bytes: number, idleMs: number): number {
+  return idleMs + Math.ceil((bytes / UPLOAD_MIN_BYTES_PER_SECOND) * 1000);
+}
+
 /**
  * The bytes of uploads being received, across all requests: each reserves its declared length
  * (or, without one, the most it may be) before a byte is read, and gives it back when it ends.
+ * One workspace may hold at most half of the limit, so that another's uploads always have room.
  */
 export class UploadBudget {
   #reserved = 0;
-  constructor(readonly limit: number) {}
-
-  /** Reserves `bytes`; false (nothing reserved) when that would go past the limit. */
-  reserve(bytes: number): boolean {
-    if (this.#reserved + bytes > this.limit) return false;
-    this.#reserved += bytes;
-    return true;
+  readonly #byWorkspace = new Map<string, number>();
+  readonly perWorkspace: number;
+  constructor(readonly limit: number) {
+    this.perWorkspace = Math.floor(limit / 2);
   }
 
-  release(bytes: number): void {
+  /** Reserves `bytes` for `workspaceId`; else (nothing reserved) why not: all of it, or the workspace's share, taken. */
+  reserve(workspaceId: string, bytes: number): 'all' | 'workspace' | undefined {
+    const mine = this.#byWorkspace.get(workspaceId) ?? 0;
+    if (this.#reserved + bytes > this.limit) return 'all';
+    if (mine + bytes > this.perWorkspace) return 'workspace';
+    this.#reserved += bytes;
+    this.#byWorkspace.set(workspaceId, mine + bytes);
+    return undefined;
+  }
+
+  release(workspaceId: string, bytes: number): void {
     this.#reserved -= bytes;
+    const left = (this.#byWorkspace.get(workspaceId) ?? 0) - bytes;
+    if (left > 0) this.#byWorkspace.set(workspaceId, left);
+    else this.#byWorkspace.delete(workspaceId);
   }
 }
 
@@ -86,12 +105,14 @@ export function uploadTooLarge(size: number | undefined, maxBytes: number): Serv
   );
 }
 
-/** 503 with Retry-After: more uploads are being received than the service takes at once. */
-function uploadsBusy(limit: number): ServiceError {
+/** 503 with Retry-After: more uploads are being received than the service takes at once (from this workspace). */
+function uploadsBusy(budget: UploadBudget, taken: 'all' | 'workspace'): ServiceError {
   return new ServiceError(
     503,
     'uploads_busy',
-    `uploads of ${formatBytes(limit)} are being received already (${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`,
+    taken === 'workspace'
+      ? `uploads of ${formatBytes(budget.perWorkspace)} are being received for this workspace already (half of ${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`
+      : `uploads of ${formatBytes(budget.limit)} are being received already (${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`,
     { 'retry-after': '2' },
   );
 }
@@ -102,7 +123,10 @@ export interface UploadDeps {
   uploads: UploadStore;
   uploadBudget: UploadBudget;
   maxFileBytes: number;
-  /** An upload from which no byte comes for this long is ended (400 upload_incomplete). */
+  /**
+   * An upload from which no byte comes for this long is ended (400 upload_incomplete), as is
+   * one not complete by its deadline (uploadDeadlineMs).
+   */
   uploadIdleMs: number;
 }
 
@@ -125,7 +149,8 @@ export async function acceptUpload(
   const known = Number.isSafeInteger(declared) && declared >= 0;
   if (known && declared > deps.maxFileBytes) throw uploadTooLarge(declared, deps.maxFileBytes);
   const reserved = known ? declared : deps.maxFileBytes;
-  if (!deps.uploadBudget.reserve(reserved)) throw uploadsBusy(deps.uploadBudget.limit);
+  const taken = deps.uploadBudget.reserve(workspaceId, reserved);
+  if (taken) throw uploadsBusy(deps.uploadBudget, taken);
   const id = newId('file');
   let received;
   try {
@@ -135,9 +160,10 @@ export async function acceptUpload(
       deps.maxFileBytes,
       deps.maxFileBytes + DRAIN_PAST_LIMIT,
       deps.uploadIdleMs,
+      uploadDeadlineMs(reserved, deps.uploadIdleMs),
     );
   } finally {
-    deps.uploadBudget.release(reserved);
+    deps.uploadBudget.release(workspaceId, reserved);
   }
   if ('tooLarge' in received) throw uploadTooLarge(undefined, deps.maxFileBytes);
   if ('storage' in received) throw storageUnavailable();
@@ -145,7 +171,7 @@ export async function acceptUpload(
     throw new ServiceError(
       400,
       'upload_incomplete',
-      'the upload ended (or stalled) before its body did; nothing was kept',
+      'the upload ended (or stalled, or came too slowly) before its body did; nothing was kept',
     );
   try {
     return deps.indexer.enqueue(workspaceId, [

@@ -17,6 +17,34 @@ export function sanitizeText(text: string): string {
     .replace(LINE_SEPARATORS, '\n');
 }
 
+// The start of an escape sequence at the end of a text, where what comes next could still make
+// it longer: ESC alone, a CSI without its final byte, an OSC/DCS/... string not yet terminated.
+const INCOMPLETE_SEQUENCE =
+  /(?:\u001b(?:\[[0-?]*[ -/]*|\][^\u0007\u001b]*|[PX^_][^\u001b]*)?|\u009b[0-?]*[ -/]*|[\u009d\u0090\u0098\u009e\u009f][^\u0007\u001b\u009c]*)$/;
+
+/**
+ * sanitizeText for a text that arrives in pieces (a streamed reply): what push returns, joined
+ * with end(), is sanitizeText of the whole, however it was split. A trailing sequence that may
+ * not be complete yet is held back until the next piece, so one split across two pieces is
+ * removed whole rather than leaving its printable half (`[2J`) on the screen.
+ */
+export function streamSanitizer(): { push(text: string): string; end(): string } {
+  let held = '';
+  return {
+    push(text) {
+      const pending = held + text;
+      const at = pending.search(INCOMPLETE_SEQUENCE);
+      held = at === -1 ? '' : pending.slice(at);
+      return sanitizeText(at === -1 ? pending : pending.slice(0, at));
+    },
+    end() {
+      const rest = sanitizeText(held);
+      held = '';
+      return rest;
+    },
+  };
+}
+
 /** One-line text for a table cell or a tab-separated field. */
 export function sanitizeField(text: string): string {
   return sanitizeText(text).replace(/[\t\r\n]+/g, ' ');

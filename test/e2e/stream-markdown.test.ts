@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderer } from '../../src/chat/render.js';
 import type { RunningServer } from '../../src/server/index.js';
-import { baseEnv, tempDir } from '../helpers/cli.js';
+import { baseEnv, runKb, tempDir } from '../helpers/cli.js';
 import { REPLY } from '../helpers/markdown-reply.js';
 import { scriptedServer } from '../helpers/scripted.js';
 import { api, startTestServer } from '../helpers/server.js';
@@ -256,4 +256,89 @@ describe('kb threads send --stream on a terminal draws the reply as Markdown (tm
     },
     60_000,
   );
+  itWith('tmux')(
+    'Ctrl-C in a code block: what was drawn stays, the block is closed and [reply stopped] follows, as in kb chat',
+    async () => {
+      const inCode = REPLY.indexOf('console.log');
+      const { term, generator } = await kbWith(REPLY, [inCode], (id) => [
+        'threads',
+        'send',
+        id,
+        QUESTION,
+        '--stream',
+      ]);
+      await generator.reached(0);
+      await term.waitFor("const plan = await kb.plans.get('growth');");
+      term.keys('C-c');
+      const screen = await term.waitFor(/^exit=130$/m);
+      const said = 'cancelled: the reply so far is kept in the thread, marked incomplete';
+      expect(screen).toContain(said);
+      expect(screen.slice(0, screen.indexOf(said))).toBe(
+        `${await rendered(REPLY.slice(0, inCode), 100)}[reply stopped]\n\n`,
+      );
+    },
+    60_000,
+  );
+});
+
+describe('an escape sequence split across two pieces of a streamed reply is removed whole', () => {
+  const text = 'Clear \u001b[2J the screen, retitle \u001b]0;title\u0007 it.\n\nThen **bold** after.';
+  // The generator's pieces stop at each gate: just after each ESC.
+  const gates = [text.indexOf('\u001b[') + 1, text.indexOf('\u001b]') + 1];
+  const shown = 'Clear  the screen, retitle  it.';
+
+  for (const [name, args, input] of [
+    ['kb threads send --stream', (id: string) => ['threads', 'send', id, QUESTION, '--stream'], undefined],
+    ['kb chat --stream', (id: string) => ['chat', id, '--stream'], `${QUESTION}\n`],
+  ] as const)
+    it(`${name}, piped`, async () => {
+      const generator = await pacedGenerator(text, gates);
+      cleanup.push(() => generator.server.close());
+      generator.open(0);
+      generator.open(1);
+      const serve = await startTestServer({
+        demo: true,
+        generator: { baseUrl: generator.server.url, model: 'scripted' },
+      });
+      cleanup.push(() => serve.close());
+      const id = (await api(serve, serve.keys.demo, 'POST', '/v1/threads', { title: 'split' })).json.data.id;
+      const res = await runKb(args(id), {
+        env: { KB_BASE_URL: serve.url, KB_API_KEY: serve.keys.demo! },
+        input,
+      });
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(new RegExp(`^${shown}\n\nThen \\*\\*bold\\*\\* after\\.`));
+      expect(res.stdout).not.toMatch(/\[2J|\]0;title/);
+    }, 60_000);
+
+  for (const [name, args] of [
+    ['kb chat', (id: string) => ['chat', id]],
+    ['kb threads send --stream', (id: string) => ['threads', 'send', id, QUESTION, '--stream']],
+  ] as const)
+    itWith('tmux')(
+      `${name} on a terminal, rendered`,
+      async () => {
+        const { term, generator, serve, threadId } = await kbWith(text, gates, args);
+        if (name === 'kb chat') {
+          await term.waitFor('you ›');
+          term.keys(QUESTION, 'Enter');
+        }
+        await generator.reached(0);
+        generator.open(0);
+        await generator.reached(1);
+        generator.open(1);
+        const screen = await term.waitFor(
+          name === 'kb chat' ? /^\d[\d.]*m?s · \d+ words?$/m : /^exit=0$/m,
+          20_000,
+        );
+        expect(screen).toContain('Clear the screen, retitle it.');
+        expect(screen).not.toMatch(/\[2J|\]0;title/);
+        const content = serve.service.store.messages.get(threadId)!.at(-1)!.content;
+        const whole = await rendered(content, 100);
+        if (name === 'kb chat') expect(replyOn(screen)).toBe(`${whole}\n`);
+        else expect(screen.slice(0, screen.indexOf('exit=0'))).toBe(whole);
+      },
+      60_000,
+    );
 });

@@ -104,6 +104,35 @@ describe('a reply drawn as Markdown while it arrives', () => {
     }
   });
 
+  it('resolves reference-style links and images whose definition comes later, or came earlier', async () => {
+    const texts = [
+      'see [x][1]\n\n[1]: https://example.com\n\nafter',
+      'a ![logo][img] and [docs][] here.\n\nmore text\n\n[img]: https://e.com/l.png "Logo"\n[docs]: https://e.com/docs\n\nend',
+      '[1]: https://example.com/first\n\nsee [x][1] then\n\n[y][1] again\n\n[1]: https://example.com/second\n\ndone',
+      'see [x][nowhere] with no definition\n\nafter',
+    ];
+    for (const text of texts)
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        const { renderer, term, md, screens } = await stream(text, { seed, rows: 12 });
+        md.end();
+        expect(term.screen(), JSON.stringify([text, seed])).toBe(renderer.render(text));
+        const final = term.lines;
+        for (const screen of screens) {
+          const above = screen.split('\n').slice(0, -11);
+          expect(final.slice(0, above.length)).toEqual(above);
+        }
+      }
+  });
+
+  it('draws an empty fenced block as the whole reply does', async () => {
+    for (const text of ['```\n```\n\nafter', 'before\n\n```\n```\n\nafter', '~~~js\n~~~\n\nafter'])
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const { renderer, term, md } = await stream(text, { seed });
+        md.end();
+        expect(term.screen(), JSON.stringify([text, seed])).toBe(renderer.render(text));
+      }
+  });
+
   it('never shows a fence or ** while it arrives, and never changes a line once it is above the block arriving', async () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 11]) {
       const { term, md, screens } = await stream(REPLY, { seed, rows: 12 });

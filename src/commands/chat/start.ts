@@ -10,7 +10,7 @@ import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../..
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import type { Context } from '../../factory.js';
 import { preloadSpinner, startSpinner } from '../../io/spinner.js';
-import { sanitizeDeep, sanitizeField } from '../../util/sanitize.js';
+import { sanitizeDeep, sanitizeField, streamSanitizer } from '../../util/sanitize.js';
 import { wrapWords } from '../../util/wrap-words.js';
 
 export interface StartOptions {
@@ -76,6 +76,8 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
     if (threadId) await session.load(threadId, ctx.signal, continued?.thread);
     else session.startNew(options.title);
     let replying = -1;
+    // The reply's text as one: an escape sequence split across two deltas is removed whole.
+    let safe = streamSanitizer();
     await chatFromLines(session, io.stdin, {
       // Replies as text, a blank line between them; with --json or --jsonl one exchange per line.
       onReply: (exchange, index) => {
@@ -89,9 +91,11 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
             if (ctx.format !== 'human') return ctx.output.event(event, () => '');
             if (index > replying) {
               replying = index;
+              safe = streamSanitizer();
               if (index > 0) ctx.output.text('\n');
             }
-            if (event.type === 'delta') ctx.output.text(event.text);
+            if (event.type === 'delta') ctx.output.text(safe.push(event.text));
+            else ctx.output.text(safe.end());
             if (event.type === 'completed' && !event.streamed)
               ctx.output.text(event.exchange.aiResponse.content);
             if (event.type === 'completed' || event.type === 'cancelled') ctx.output.text('\n');

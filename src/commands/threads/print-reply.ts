@@ -5,6 +5,7 @@ import { MarkdownStream } from '../../chat/markdown-stream.js';
 import { createRenderer, deferredRenderer, plainRenderer } from '../../chat/render.js';
 import { runTurn, threadTarget } from '../../chat/turn.js';
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
+import { unfinishedMark } from '../../io/format.js';
 import type { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
 import { formatDuration } from '../../util/duration.js';
@@ -44,8 +45,12 @@ export async function printReply(
     else if (ctx.format === 'json' || !options.stream) ctx.output.record(exchange, []);
     return exchange;
   }
-  if (outcome.streamed && live) await live.end();
-  else if (outcome.streamed && human) ctx.output.text('\n');
+  if (outcome.streamed && live) {
+    await live.end('', { echoed: outcome.kind === 'cancelled' && stop.signal.aborted });
+    // As kb chat shows it: the mark of what the service kept under the reply so far.
+    const mark = outcome.kind === 'cancelled' && outcome.kept && unfinishedMark(outcome.kept.aiResponse);
+    if (mark) live.write(`${ctx.io.color.dim(mark)}\n\n`);
+  } else if (outcome.streamed && human) ctx.output.text('\n');
   if (outcome.kind === 'cancelled') {
     if (!options.stream) throw new Interrupted();
     throw new Interrupted(
@@ -87,14 +92,18 @@ function liveReply(ctx: Context) {
       // Loading the renderer takes the event loop ~200 ms: begun before the first text, it
       // would hold that text back (the local service's first piece comes in ~100 ms). Begun
       // once it is on screen, the next pieces wait for it instead; until it has loaded, they
-      // are shown plainly.
-      setImmediate(() => void renderer.ready());
+      // are shown plainly, and drawn again rendered once it has (no piece may come for a while).
+      setImmediate(() => void renderer.ready().then(() => stream.push('')));
     },
     /** Draws `rest` (what the service stored after the last piece), then closes the last block. */
-    async end(rest = '') {
+    async end(rest = '', options: { echoed?: boolean } = {}) {
       if (rest) stream.push(rest);
       await renderer.ready();
-      stream.end();
+      stream.end(options);
+    },
+    /** Decorated text under the reply (its mark). */
+    write(text: string) {
+      stdout.write(text);
     },
   };
 }
