@@ -18,7 +18,9 @@ import { type ServeProcess, startServeProcess } from '../helpers/serve-process.j
 import { freeBytes, itWithTmpfs, mountTmpfs, unmount } from '../helpers/tmpfs.js';
 
 const KEY = 'kb_uploads_test_key_0123456789';
-const keys = { KB_SERVE_API_KEYS: `main:${KEY}` };
+/** A second workspace's: one workspace may hold only half of what may be in flight. */
+const OTHER = 'kb_uploads_other_key_012345678';
+const keys = { KB_SERVE_API_KEYS: `main:${KEY},other:${OTHER}` };
 
 interface Answer {
   status: number;
@@ -30,11 +32,11 @@ interface Answer {
  * An upload of `size` bytes (declared) of which only `first` is sent: `finish()` sends the rest.
  * `answer` resolves with the service's answer, whenever it comes.
  */
-function openUpload(server: ServeProcess, name: string, size: number, first: Buffer) {
+function openUpload(server: ServeProcess, name: string, size: number, first: Buffer, key = KEY) {
   const req = request(`${server.url}/v1/files?filename=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${KEY}`,
+      authorization: `Bearer ${key}`,
       'content-type': 'application/octet-stream',
       'content-length': String(size),
     },
@@ -179,8 +181,12 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
       keys,
     );
     try {
-      const size = 1024 * 1024; // --max-file-size 1MB: four of them fill what may be in flight
-      const open = [0, 1, 2, 3].map((i) => openUpload(server, `part${i}.txt`, size, Buffer.from('begun ')));
+      // --max-file-size 1MB: four of them fill what may be in flight, two from each workspace
+      // (one workspace may hold half of it).
+      const size = 1024 * 1024;
+      const open = [0, 1, 2, 3].map((i) =>
+        openUpload(server, `part${i}.txt`, size, Buffer.from('begun '), i % 2 ? OTHER : KEY),
+      );
       await until('four uploads under way', () => (temps(`${data}.uploads`).length === 4 ? true : undefined));
       const refused = await upload(server, 'fifth.txt', Buffer.from('one more'));
       expect(refused.status).toBe(503);
@@ -210,8 +216,10 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
       expect(server.stderr()).toContain('"path":"/v1/files","status":400');
       expect(temps(`${data}.uploads`)).toEqual([]);
       expect((await api(server, KEY, 'GET', '/v1/files')).json.data).toEqual([]);
-      // All four uploads' worth is free again.
-      const open = [0, 1, 2, 3].map((i) => openUpload(server, `next${i}.txt`, size, Buffer.from('begun ')));
+      // All four uploads' worth is free again (two from each workspace: one may hold half).
+      const open = [0, 1, 2, 3].map((i) =>
+        openUpload(server, `next${i}.txt`, size, Buffer.from('begun '), i % 2 ? OTHER : KEY),
+      );
       for (const one of open) expect((await one.finish()).status).toBe(201);
     } finally {
       server.child.kill('SIGTERM');
