@@ -1,3 +1,4 @@
+import { SENTENCE_END } from '../extraction/chunk.js';
 import type { Chunk } from '../model.js';
 
 /** A sentence, or a row of a table or a data file, that an answer can be made of. */
@@ -13,13 +14,6 @@ export interface Passage {
   /** It is the definition of the term its lead is (`‘%j’` / "day of year (001..366)"). */
   defines?: boolean;
 }
-
-/**
- * Sentence ends: a full stop, ! or ? and a space, before a word that does not start in lowercase
- * (as Unicode's sentence rules have it: "msg00011. html) by Bruce Perens" is a URL a PDF's line
- * end cut, and goes on).
- */
-const SENTENCE_END = /(?<=[.!?])[ \t]+(?!\p{Ll})/u;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
