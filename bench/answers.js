@@ -35,7 +35,7 @@ const share = (n, d) => (d ? Math.round((n / d) * 100) / 100 : 0);
 /** The quality figures of one configuration of kb serve (`serverOptions`, e.g. an embeddings endpoint). */
 export async function answerQuality(serverOptions = {}) {
   const { startServer } = await import(pathToFileURL(join(ROOT, 'dist/server/index.js')).href);
-  const { retrieve } = await import(pathToFileURL(join(ROOT, 'dist/server/assistant.js')).href);
+  const { retrieve } = await import(pathToFileURL(join(ROOT, 'dist/server/answer/assistant.js')).href);
   const { parseCases } = await import(pathToFileURL(join(ROOT, 'dist/eval/cases.js')).href);
   const cases = parseCases(SET, readFileSync(SET, 'utf8'));
   const server = await startServer({ port: 0, indexDelayMs: 0, demo: true, ...serverOptions });

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm run openapi: writes docs/openapi.json from the built service's description of itself
-// (src/server/openapi.ts). A test fails when the two differ.
+// (src/server/http/openapi.ts). A test fails when the two differ.
 import { writeFileSync } from 'node:fs';
-import { openApiDocument } from '../dist/server/openapi.js';
+import { openApiDocument } from '../dist/server/http/openapi.js';
 
 const { version } = JSON.parse(
   (await import('node:fs')).readFileSync(new URL('../package.json', import.meta.url), 'utf8'),

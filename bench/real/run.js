@@ -409,7 +409,7 @@ async function askKb(call, questions, searchPresent, citedFilename) {
 /** Every corpus document as kb extracts and chunks it (the anchors index exactly these chunks). */
 async function extractCorpus(dir, names) {
   const { extractChunks } = await import(
-    pathToFileURL(join(ROOT, 'dist/server/extraction/extract-chunks.js')).href
+    pathToFileURL(join(ROOT, 'dist/server/ingest/extraction/extract-chunks.js')).href
   );
   const chunks = [];
   const failed = [];

@@ -1,17 +1,17 @@
-import type { Generations } from './generations.js';
-import type { Resolver } from './webhook-target.js';
-import type { Turns } from './turns.js';
+import type { Generations } from './conversation/generations.js';
+import type { Resolver } from './webhooks/target.js';
+import type { Turns } from './conversation/turns.js';
 import type { HttpBindings } from '@hono/node-server';
-import type { GeneratorOptions } from './generator.js';
-import type { Deliverer } from './deliveries.js';
-import type { Embeddings } from './embeddings/embeddings.js';
-import type { FaultPlan } from './faults.js';
-import type { Indexer } from './indexer.js';
-import type { Workspace } from './model.js';
-import type { Store } from './store.js';
-import type { UploadStore } from './upload-store.js';
-import type { UploadBudget } from './uploads.js';
-import type { Sessions } from './console/sessions.js';
+import type { GeneratorOptions } from './answer/generator.js';
+import type { Deliverer } from './webhooks/deliveries.js';
+import type { Embeddings } from './search/embeddings/embeddings.js';
+import type { FaultPlan } from './http/faults.js';
+import type { Indexer } from './ingest/indexer.js';
+import type { Workspace } from './state/model.js';
+import type { Store } from './state/store.js';
+import type { UploadStore } from './ingest/upload-store.js';
+import type { UploadBudget } from './ingest/uploads.js';
+import type { Sessions } from './web-console/sessions.js';
 
 export interface ServiceOptions {
   replyDelayMs: number;

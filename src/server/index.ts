@@ -2,35 +2,35 @@ import type { AddressInfo } from 'node:net';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
-import type { GeneratorOptions } from './generator.js';
+import { createApp } from './http/app.js';
+import type { GeneratorOptions } from './answer/generator.js';
 import type { Service } from './context.js';
-import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './deliveries.js';
-import { FaultPlan, parseFaultRule } from './faults.js';
-import { newSecret } from './ids.js';
-import { DocsFolder } from './docs-folder.js';
-import { Extractor } from './extraction/extractor.js';
+import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './webhooks/deliveries.js';
+import { FaultPlan, parseFaultRule } from './http/faults.js';
+import { newSecret } from './state/ids.js';
+import { DocsFolder } from './ingest/docs-folder.js';
+import { Extractor } from './ingest/extraction/extractor.js';
 import {
   DEFAULT_OCR_PAGES,
   OCR_BUDGET_MS,
   type OcrLanguage,
   resolveOcrLanguages,
-} from './extraction/ocr-languages.js';
-import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './indexer.js';
-import { Embeddings, type EmbeddingsServiceOptions } from './embeddings/embeddings.js';
-import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './embeddings/vectors-file.js';
-import { indexFileFor, readIndexFile, writeIndexFile } from './index-file.js';
-import { Journal, type LoadReport } from './journal.js';
-import { Turns } from './turns.js';
-import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './uploads.js';
-import { UploadStore, uploadsDirFor } from './upload-store.js';
-import { sweepDataTemps } from './leftovers.js';
-import { Sessions } from './console/sessions.js';
-import { Generations } from './generations.js';
-import { type Resolver, systemResolver } from './webhook-target.js';
-import { webhookLookups } from './webhook-lookups.js';
-import { ensureWorkspace, seedDemo } from './seed.js';
-import { type IndexRestore, Store } from './store.js';
+} from './ingest/extraction/ocr-languages.js';
+import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './ingest/indexer.js';
+import { Embeddings, type EmbeddingsServiceOptions } from './search/embeddings/embeddings.js';
+import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './search/vectors-file.js';
+import { indexFileFor, readIndexFile, writeIndexFile } from './search/index-file.js';
+import { Journal, type LoadReport } from './state/journal.js';
+import { Turns } from './conversation/turns.js';
+import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './ingest/uploads.js';
+import { UploadStore, uploadsDirFor } from './ingest/upload-store.js';
+import { sweepDataTemps } from './ingest/leftovers.js';
+import { Sessions } from './web-console/sessions.js';
+import { Generations } from './conversation/generations.js';
+import { type Resolver, systemResolver } from './webhooks/target.js';
+import { webhookLookups } from './webhooks/lookups.js';
+import { ensureWorkspace, seedDemo } from './demo/seed.js';
+import { type IndexRestore, Store } from './state/store.js';
 
 export interface ServerOptions {
   port?: number;

@@ -10,7 +10,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
-import { READER_VERSION } from '../../src/server/extraction/document-types.js';
+import { READER_VERSION } from '../../src/server/ingest/extraction/document-types.js';
 import { docsFolder } from '../helpers/documents.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 import { kbInTmux } from '../helpers/tmux.js';

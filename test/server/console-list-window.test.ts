@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { windowOf } from '../../src/server/console/list-window.js';
-import { cursorAfter, NEWEST_FIRST } from '../../src/server/paging.js';
+import { windowOf } from '../../src/server/web-console/list-window.js';
+import { cursorAfter, NEWEST_FIRST } from '../../src/server/state/paging.js';
 
 /** Records 0..n-1, newest (highest) first, as the store lists them. */
 const records = (n: number) =>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Sessions } from '../../src/server/console/sessions.js';
+import { Sessions } from '../../src/server/web-console/sessions.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { embed, EmbeddingsFailed } from '../../src/server/embeddings/client.js';
-import { VectorIndex } from '../../src/server/embeddings/vector-index.js';
+import { embed, EmbeddingsFailed } from '../../src/server/search/embeddings/client.js';
+import { VectorIndex } from '../../src/server/search/vector-index.js';
 import { docsFolder } from '../helpers/documents.js';
 import { fakeEmbeddingsServer } from '../helpers/fake-embeddings.js';
 import { json, scriptedServer } from '../helpers/scripted.js';

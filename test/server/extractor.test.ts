@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Extractor } from '../../src/server/extraction/extractor.js';
+import { Extractor } from '../../src/server/ingest/extraction/extractor.js';
 import { tempDir } from '../helpers/cli.js';
 import { makePdf } from '../helpers/documents.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSections } from '../../src/server/extraction/chunk.js';
-import { extractDocument, type Extraction } from '../../src/server/extraction/formats.js';
-import { htmlToText } from '../../src/server/extraction/html-text.js';
+import { chunkSections } from '../../src/server/ingest/extraction/chunk.js';
+import { extractDocument, type Extraction } from '../../src/server/ingest/extraction/formats.js';
+import { htmlToText } from '../../src/server/ingest/extraction/html-text.js';
 import { citation, citedFilename } from '../../src/util/citation.js';
 import { makeDocx, makeDocxBomb, makePdf } from '../helpers/documents.js';
 
@@ -305,7 +305,7 @@ describe('paragraphs whole (#33)', () => {
   });
 
   it('joins the lines of a PDF paragraph wrapped by its layout, not an option name and its description', async () => {
-    const { pdfPageText } = await import('../../src/server/extraction/pdf-text.js');
+    const { pdfPageText } = await import('../../src/server/ingest/extraction/pdf-text.js');
     const item = (str: string, x: number, y: number, width: number) => ({
       str,
       transform: [10, 0, 0, 10, x, y],
@@ -339,7 +339,7 @@ describe('paragraphs whole (#33)', () => {
 
 describe('PDF running headers and footers (#33)', () => {
   it('leaves out a first or last line that recurs on many pages, its numbers aside', async () => {
-    const { withoutRunningLines } = await import('../../src/server/extraction/pdf-text.js');
+    const { withoutRunningLines } = await import('../../src/server/ingest/extraction/pdf-text.js');
     const pages = [1, 2, 3, 4].map(
       (n) => `LS(1) User Commands LS(1)\nText of page ${n}.\nGNU coreutils 9.1 September 2022 ${n}`,
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { type HtmlHandler, parseHtml } from '../../src/server/extraction/html-events.js';
+import { type HtmlHandler, parseHtml } from '../../src/server/ingest/extraction/html-events.js';
 
 type Event = [kind: 'open' | 'text' | 'close', name: string, implied?: boolean];
 

@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractChunks } from '../../src/server/extraction/extract-chunks.js';
-import { Indexer } from '../../src/server/indexer.js';
-import { Journal, type JournalFs } from '../../src/server/journal.js';
-import { Store } from '../../src/server/store.js';
+import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
+import { Indexer } from '../../src/server/ingest/indexer.js';
+import { Journal, type JournalFs } from '../../src/server/state/journal.js';
+import { Store } from '../../src/server/state/store.js';
 import { tempDir } from '../helpers/cli.js';
 
 /** A store journaled to a temporary file, counting fsyncs and the files opened for rewriting. */

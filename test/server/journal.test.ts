@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalDamaged, type JournalFs, StorageError } from '../../src/server/journal.js';
-import type { Operation } from '../../src/server/model.js';
-import { Store } from '../../src/server/store.js';
+import { Journal, JournalDamaged, type JournalFs, StorageError } from '../../src/server/state/journal.js';
+import type { Operation } from '../../src/server/state/model.js';
+import { Store } from '../../src/server/state/store.js';
 import { tempDir } from '../helpers/cli.js';
 
 const thread = (n: number): Operation => ({

@@ -2,12 +2,12 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractDocument } from '../../src/server/extraction/formats.js';
-import { imageText } from '../../src/server/extraction/image-text.js';
-import { Recogniser } from '../../src/server/extraction/ocr.js';
-import { OcrLanguageMissing, resolveOcrLanguages } from '../../src/server/extraction/ocr-languages.js';
-import { ocrText } from '../../src/server/extraction/ocr-text.js';
-import type { OcrReader } from '../../src/server/extraction/scanned-pages.js';
+import { extractDocument } from '../../src/server/ingest/extraction/formats.js';
+import { imageText } from '../../src/server/ingest/extraction/image-text.js';
+import { Recogniser } from '../../src/server/ingest/extraction/ocr.js';
+import { OcrLanguageMissing, resolveOcrLanguages } from '../../src/server/ingest/extraction/ocr-languages.js';
+import { ocrText } from '../../src/server/ingest/extraction/ocr-text.js';
+import type { OcrReader } from '../../src/server/ingest/extraction/scanned-pages.js';
 import { tempDir } from '../helpers/cli.js';
 import { makePdf, scannedPage } from '../helpers/documents.js';
 

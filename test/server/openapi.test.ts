@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
-import { openApiDocument } from '../../src/server/openapi.js';
+import { openApiDocument } from '../../src/server/http/openapi.js';
 import { ROOT } from '../helpers/cli.js';
 import { doc, operations, template, undocumented } from '../helpers/openapi.js';
 import { api, startTestServer } from '../helpers/server.js';

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus } from '../../bench/corpus.js';
 import { labelledQueries } from '../../bench/scale.js';
-import { chunkText } from '../../src/server/extraction/chunk.js';
-import { readIndexFile, writeIndexFile } from '../../src/server/index-file.js';
-import type { Chunk } from '../../src/server/model.js';
-import { ChunkIndex, TOKENIZER_VERSION, tokens, withinEdits } from '../../src/server/search.js';
+import { chunkText } from '../../src/server/ingest/extraction/chunk.js';
+import { readIndexFile, writeIndexFile } from '../../src/server/search/index-file.js';
+import type { Chunk } from '../../src/server/state/model.js';
+import { ChunkIndex, TOKENIZER_VERSION, tokens, withinEdits } from '../../src/server/search/chunk-index.js';
 import { tempDir } from '../helpers/cli.js';
 
 const file = (fileId: string, ...texts: string[]): Chunk[] =>

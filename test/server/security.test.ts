@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../src/server/address-policy.js';
+import { classifyAddress } from '../../src/server/webhooks/address-policy.js';
 import { startServer } from '../../src/server/index.js';
-import type { Resolver } from '../../src/server/webhook-target.js';
+import type { Resolver } from '../../src/server/webhooks/target.js';
 import { secretsProblem, signPayload, verifySignature } from '../../src/webhooks/signature.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { api } from '../helpers/server.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
-import type { Resolver } from '../../src/server/webhook-target.js';
+import type { Resolver } from '../../src/server/webhooks/target.js';
 import { api, startTestServer } from '../helpers/server.js';
 
 /**

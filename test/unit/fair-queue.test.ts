@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairQueue } from '../../src/server/fair-queue.js';
+import { FairQueue } from '../../src/server/ingest/fair-queue.js';
 
 /** Takes every item, one at a time, in turn. */
 function served<T>(queue: FairQueue<T>): T[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groundedPassages, type ScoredPassage } from '../../src/server/answer/ground.js';
-import { extractiveAnswer } from '../../src/server/assistant.js';
+import { extractiveAnswer } from '../../src/server/answer/assistant.js';
 import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
 import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import {
@@ -10,9 +10,9 @@ import {
   questionWords,
   stem,
 } from '../../src/server/answer/relevance.js';
-import { chunkText } from '../../src/server/extraction/chunk.js';
-import type { Chunk } from '../../src/server/model.js';
-import type { Hit } from '../../src/server/search.js';
+import { chunkText } from '../../src/server/ingest/extraction/chunk.js';
+import type { Chunk } from '../../src/server/state/model.js';
+import type { Hit } from '../../src/server/search/chunk-index.js';
 
 const chunk = (text: string, filename = 'doc.md', n = 0): Chunk => ({
   id: `file_1:${n}`,

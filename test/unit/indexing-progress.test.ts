@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeIndexing } from '../../src/commands/serve/indexing-progress.js';
-import type { IndexingProgress } from '../../src/server/indexer.js';
+import type { IndexingProgress } from '../../src/server/ingest/indexer.js';
 
 const progress = (p: Partial<IndexingProgress>): IndexingProgress => ({
   done: 0,

@@ -3,19 +3,19 @@ import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { readUserFile } from '../../util/user-file.js';
 import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
-import { JournalDamaged } from '../../server/journal.js';
+import { JournalDamaged } from '../../server/state/journal.js';
 import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
 import { describeRestored, showIndexing } from './indexing-progress.js';
 import { collect, integer } from '../shared/options.js';
-import { FAILURE_CODES, SUPPORTED } from '../../server/extraction/document-types.js';
+import { FAILURE_CODES, SUPPORTED } from '../../server/ingest/extraction/document-types.js';
 import {
   DEFAULT_OCR_PAGES,
   OcrLanguageMissing,
   resolveOcrLanguages,
-} from '../../server/extraction/ocr-languages.js';
+} from '../../server/ingest/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
 
 interface ServeOptions {

@@ -1,6 +1,6 @@
 import type { Context } from '../../factory.js';
 import { startSpinner, type Spinner } from '../../io/spinner.js';
-import type { IndexingProgress } from '../../server/indexer.js';
+import type { IndexingProgress } from '../../server/ingest/indexer.js';
 import { formatDuration } from '../../util/duration.js';
 import { safeJson, sanitizeText } from '../../util/sanitize.js';
 

@@ -1,5 +1,5 @@
 import type { SearchHit, SearchResult } from '../../api/types.js';
-import type { Retrieval } from '../assistant.js';
+import type { Retrieval } from './assistant.js';
 
 /** What the search route answers, less the query: the contract the client reads (api/types). */
 export type Explained = Omit<SearchResult, 'query'>;

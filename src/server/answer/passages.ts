@@ -1,5 +1,5 @@
-import { SENTENCE_END } from '../extraction/chunk.js';
-import type { Chunk } from '../model.js';
+import { SENTENCE_END } from '../ingest/extraction/chunk.js';
+import type { Chunk } from '../state/model.js';
 
 /** A sentence, or a row of a table or a data file, that an answer can be made of. */
 export interface Passage {

@@ -1,0 +1,312 @@
+import { citation, citedFilename } from '../../util/citation.js';
+import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
+import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './passages.js';
+import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem } from './relevance.js';
+import type { Embeddings } from '../search/embeddings/embeddings.js';
+import { semanticRetrieval } from './semantic.js';
+import type { Chunk, MessageRecord } from '../state/model.js';
+import { type Hit, tokens } from '../search/chunk-index.js';
+import type { Store } from '../state/store.js';
+
+export interface Reply {
+  content: string;
+  sources: string[];
+  /** The chunks (ids) it drew on. */
+  drawnFrom?: string[];
+  /** Cut short: the generator's length cap, or its stream broke. */
+  incomplete?: boolean;
+}
+
+/** How much the previous question's words count in a follow-up, against 1 for the question's own. */
+const FOLLOW_UP_WEIGHT = 0.7;
+
+/** How much a part of an identifier named in the question weighs, against a word of its own. */
+const PART_SHARE = 0.5;
+
+/** How many chunks a question's answer is looked for in. */
+const CANDIDATES = 10;
+
+/** A pronoun standing for the previous question's subject ("What replaces it?"). */
+const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
+/** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
+const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
+
+/** What was found for a question: the candidate chunks, the question's weighted terms, the passages that answer it. */
+export interface Retrieval {
+  /** The chunks looked in, then (with a longer `list`) those ranked after them. */
+  hits: Hit[];
+  terms: QuestionTerm[];
+  /** The passages the answer is made of; none when nothing answers the question. */
+  passages: ScoredPassage[];
+  /** The hits that hold an answering passage: what a generator is given. */
+  grounded: Hit[];
+}
+
+/**
+ * The passages that answer a message. A follow-up ("What replaces it?", "And Enterprise?") is
+ * read with the thread's previous question, at half its weight, and prefers the files the
+ * previous answer cited; a question that stands alone is read alone.
+ */
+export async function retrieve(
+  store: Store,
+  workspaceId: string,
+  message: string,
+  history: MessageRecord[],
+  {
+    threshold = RELEVANCE_THRESHOLD,
+    embeddings,
+    list = CANDIDATES,
+  }: { threshold?: number; embeddings?: Embeddings; list?: number } = {},
+): Promise<Retrieval> {
+  const index = store.index(workspaceId);
+  const at = history.findLastIndex((m) => m.role === 'user');
+  const previous = at >= 0 ? history[at]! : undefined;
+  const own = questionWords(message);
+  const followUp = !!previous && (PRONOUN.test(message) || GOES_ON.test(message) || own.length <= 1);
+  // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
+  const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
+  const byId = new Map<string, Hit>();
+  // The answer is looked for in the best CANDIDATES; a longer list (the search route's) goes on
+  // with the chunks ranked after them, which no answer draws on.
+  const ranked = index.search(message, Math.max(list, CANDIDATES));
+  for (const hit of ranked.slice(0, CANDIDATES)) byId.set(hit.chunk.id, hit);
+  if (followUp)
+    for (const hit of index.search(`${message} ${previous.content}`, CANDIDATES))
+      if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  const answer = followUp ? history.slice(at + 1).find((m) => m.role === 'assistant') : undefined;
+  // The passages the previous answer drew on are where a follow-up's answer most often is,
+  // however many other chunks share its words.
+  const drawnOn = new Set<string>();
+  for (const id of answer?.drawnFrom ?? []) {
+    const chunk = chunkById(store, id);
+    if (!chunk || !index.has(chunk.fileId)) continue;
+    drawnOn.add(chunk.id);
+    if (!byId.has(chunk.id))
+      byId.set(chunk.id, { chunk, score: 0, terms: [], queryTerms: [], expansions: [] });
+  }
+  let hits = [...byId.values()];
+  const expansions = new Map<string, Set<string>>();
+  for (const hit of hits)
+    for (const [queryTerm, term] of hit.expansions) {
+      const set = expansions.get(queryTerm) ?? new Set<string>();
+      set.add(term);
+      expansions.set(queryTerm, set);
+    }
+  const weigh = (term: string, share: number): QuestionTerm => {
+    const indexed = stem(term);
+    const found = expansions.get(indexed) ?? new Set<string>();
+    const idf = index.idf(indexed);
+    // A word found nowhere but corrected by the search weighs what its correction does.
+    const weight =
+      found.size && index.documentFrequency(indexed) === 0
+        ? Math.min(...[...found].map((e) => index.idf(e)))
+        : idf;
+    return { term, stem: indexed, weight: weight * share * shareOf(term), expansions: found };
+  };
+  const terms = [...new Set(own)].map((t) => weigh(t, 1));
+  if (followUp)
+    for (const t of new Set(questionWords(previous.content)))
+      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
+  // The names a question gives (an identifier, a number) must be in what answers it; a
+  // follow-up that says "it" gives those of the question before too.
+  for (const t of terms) t.required = isName(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+  // An identifier's parts ("27" and "04" of 27.04) say again what it says: half weight, not names.
+  const parts = new Set(
+    terms.filter((t) => t.required).flatMap((t) => tokens(t.term).filter((p) => p !== t.term)),
+  );
+  for (const t of terms)
+    if (parts.has(t.term)) {
+      t.required = false;
+      t.weight *= PART_SHARE;
+    }
+  const continuing = followUp ? new Set((answer?.sources ?? []).map(citedFilename)) : undefined;
+  // With an embeddings endpoint: the nearest chunks by meaning too, and each passage's similarity.
+  const semantic =
+    embeddings &&
+    (await semanticRetrieval(
+      store,
+      workspaceId,
+      embeddings,
+      followUp ? `${previous.content}\n${message}` : message,
+      hits,
+      terms,
+    ));
+  if (semantic) hits = semantic.hits;
+  const ownTerms = terms.filter((t) => own.includes(t.term));
+  const input = {
+    question: message,
+    hits,
+    terms,
+    continuing,
+    drawnOn,
+    said: answer?.content,
+    ownTerms: ownSubject ? ownTerms : undefined,
+    threshold,
+    ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
+  };
+  // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
+  let scored = scorePassages(input);
+  let passages = groundedPassages(input, scored);
+  if (followUp && passages.length === 0) {
+    // "And parking passes?" after another subject: read with the question before, nothing
+    // answers; read alone, it may.
+    const alone = {
+      ...input,
+      terms: ownTerms,
+      ownTerms: undefined,
+      continuing: undefined,
+      drawnOn: undefined,
+    };
+    scored = scorePassages(alone);
+    passages = groundedPassages(alone, scored);
+  }
+  const answering = new Set(scored.filter((p) => p.relevance >= threshold).map((p) => p.chunk.id));
+  const listed = ranked.slice(CANDIDATES).filter((h) => !byId.has(h.chunk.id));
+  return {
+    hits: list > hits.length ? [...hits, ...listed] : hits,
+    terms,
+    passages,
+    grounded: hits.filter((h) => answering.has(h.chunk.id)),
+  };
+}
+
+/** An answering sentence shorter than this is followed by the next of its paragraph, up to this length. */
+const ANSWER_SPAN = 240;
+
+/** What the assistant says when no passage answers the question: it cites nothing. */
+export const NOT_FOUND =
+  "I couldn't find anything about that in this workspace's documents. Try rephrasing, or check that the relevant files have finished indexing (`kb files list`).";
+
+/** An answer made of the passages that answer the question, citing their files; or "not found". */
+export function extractiveAnswer(retrieval: Retrieval): Reply {
+  const { passages } = retrieval;
+  if (passages.length === 0) return { content: NOT_FOUND, sources: [] };
+  const sources = citations(passages.map((p) => p.chunk));
+  const said = new Set(passages.map((p) => `${p.chunk.id}:${p.position}`));
+  const sentences: string[] = [];
+  const shownLeads = new Set<string>();
+  for (const p of passages) {
+    const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
+    if (lead !== undefined) shownLeads.add(lead);
+    // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
+    const led = lead === undefined ? p.text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${p.text}`;
+    sentences.push(asSentence(led));
+    const known = new Set([
+      ...retrieval.terms.map((t) => t.term),
+      ...tokens(p.lead ?? ''),
+      ...tokens(p.text),
+    ]);
+    for (const next of followingSentences(p, ANSWER_SPAN)) {
+      const key = `${next.chunk.id}:${next.position}`;
+      if (said.has(key) || !sameSubject(next.text, known)) break;
+      said.add(key);
+      sentences.push(asSentence(next.text));
+    }
+    const item = itemAnswering(p, retrieval.terms, sentences.join(' '));
+    if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
+      said.add(`${item.chunk.id}:${item.position}`);
+      sentences.push(
+        asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
+      );
+    } else if (!item && p.text.endsWith(':')) {
+      // "…has one of the following storage classes:" says nothing without what follows it.
+      sentences.push(...listAfter(p).map(asSentence));
+    }
+  }
+  const body = sentences.join(' ');
+  const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
+  return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** How much of the list a sentence ending with a colon introduces is shown after it. */
+const LIST_SPAN = 320;
+
+/** The lines of its chunk after a passage, up to `LIST_SPAN` characters: the list it introduces. */
+function listAfter(passage: Passage): string[] {
+  const lines: string[] = [];
+  let total = 0;
+  for (const raw of passage.chunk.text.split('\n').slice(passage.line + 1)) {
+    const line = raw.trim();
+    if (!line || (lines.length > 0 && total + line.length > LIST_SPAN)) break;
+    lines.push(line.length > LIST_SPAN ? `${line.slice(0, LIST_SPAN).replace(/\s+\S*$/, '')} …` : line);
+    total += line.length;
+  }
+  return lines;
+}
+
+/** A list's item or a definition's term, as a line starts it. */
+const ITEM_START = /^(?:[•·*-]\s|\d+[.)]\s)/;
+/** How many lines after a passage its list is looked in. */
+const LIST_LINES = 12;
+
+/**
+ * The item of the list a passage introduces that says what the answer so far does not: after
+ * "…uses color of the dot to summarize the unit state", the question's "red" is in "• Red ●
+ * indicates a failed or error state". Only when the passage ends with a colon or a list starts
+ * on the next line; the first item, in order, that holds a word of the question the answer lacks.
+ */
+function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: string): Passage | undefined {
+  const after = passagesOf(passage.chunk).filter(
+    (q) => q.line > passage.line && q.line <= passage.line + LIST_LINES,
+  );
+  const listed = (q: Passage) => ITEM_START.test(q.text) || (q.lead !== undefined && TERM.test(q.lead));
+  if (
+    !after.length ||
+    !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))
+  )
+    return undefined;
+  const have = passageStems(answer);
+  const lacking = terms.filter((t) => !have.has(t.stem));
+  if (!lacking.length) return undefined;
+  return after.find((q) => {
+    if (!listed(q)) return false;
+    const stems = passageStems(`${q.lead ?? ''} ${q.text}`);
+    return lacking.some((t) => stems.has(t.stem));
+  });
+}
+
+/**
+ * Whether a sentence goes on about what is already said: it names nothing new (a capitalised
+ * name past its first word, an identifier) beyond the question and the sentence before it.
+ * "The default value is 500." goes on after HISTSIZE's sentence; "The Enterprise plan has custom
+ * pricing" does not after the Growth plan's.
+ */
+function sameSubject(sentence: string, known: Set<string>): boolean {
+  const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
+  return names.every((name) => tokens(name).every((t) => known.has(t)));
+}
+
+/** A heading as an answer names it: a function's signature by its name (`shutil.copytree()`). */
+function shortLead(lead: string): string {
+  const signature = /^([\w.]+)\s*\(.{12,}\)/.exec(lead);
+  return signature ? `${signature[1]}()` : lead;
+}
+
+/** A chunk by its id (`fileId:n`), while its file still has it. */
+function chunkById(store: Store, id: string): Chunk | undefined {
+  const at = id.lastIndexOf(':');
+  const chunk = at > 0 ? store.chunk(id.slice(0, at), Number(id.slice(at + 1))) : undefined;
+  return chunk?.id === id ? chunk : undefined;
+}
+
+/** The files behind the hits, once each: what a generated answer cites. */
+export function sourcesOf(hits: Hit[]): string[] {
+  return citations(hits.map((h) => h.chunk));
+}
+
+/** One citation per file, in the order first drawn on, naming the pages drawn on (`manual.pdf pp. 3–4`). */
+export function citations(chunks: Chunk[]): string[] {
+  const pages = new Map<string, number[]>();
+  for (const chunk of chunks) {
+    const list = pages.get(chunk.filename) ?? [];
+    if (chunk.pages)
+      for (let p = chunk.pages[0]; p <= chunk.pages[1] && p - chunk.pages[0] < 1000; p++) list.push(p);
+    pages.set(chunk.filename, list);
+  }
+  return [...pages].map(([file, list]) => citation(file, list));
+}
+
+/** The line a generated answer ends with, naming the files it drew on. */
+export function sourcesLine(sources: string[]): string {
+  return `\n\nSources: ${sources.map((s) => `[${s}]`).join(', ')}`;
+}

@@ -1,0 +1,250 @@
+import { type FSWatcher, realpathSync, statSync, watch } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
+import { now } from '../clock.js';
+import { readDocumentFile } from './document-file.js';
+import { READER_VERSION } from './extraction/document-types.js';
+import { scanFolder } from './folder-scan.js';
+import { type Indexer, type Upload } from './indexer.js';
+import { sha256Sliced } from '../../util/hash.js';
+import type { FileRecord, Operation } from '../state/model.js';
+import type { Store } from '../state/store.js';
+import { StorageError } from '../state/journal.js';
+
+/** How long to wait before trying again to store a change the disk refused. */
+const STORAGE_RETRY_MS = 1000;
+/** A new file is announced before its content is written: scan once things settle. */
+const SETTLE_MS = 100;
+/** How often the folder itself is looked at: removed, or removed and made again, it is followed anew. */
+const ROOT_POLL_MS = 1000;
+
+export interface DocsFolderOptions {
+  /** kb serve's own files (the journal, its index), never documents even inside the folder. */
+  isOwn: (path: string) => boolean;
+  maxFileBytes: number;
+  /** Whether bytes of an upload are kept under this file id. */
+  isUpload: (fileId: string) => boolean;
+  /** After each scan: how many entries were skipped (hidden, links within the folder, kb serve's own). */
+  onScan?: (scan: { skipped: number; missing: boolean }) => void;
+}
+
+/**
+ * A folder whose documents are the workspace's files: each file below it (subfolders too) is
+ * indexed, one added, changed or removed later is indexed again or deleted, and a folder that
+ * is removed and made again is followed again.
+ */
+export class DocsFolder {
+  readonly #root: string;
+  readonly #watchers = new Map<string, { watcher: FSWatcher; identity: string }>();
+  #scanTimer: NodeJS.Timeout | undefined;
+  #pollTimer: NodeJS.Timeout | undefined;
+  #identity = '';
+  #closed = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly indexer: Indexer,
+    private readonly workspaceId: string,
+    dir: string,
+    private readonly options: DocsFolderOptions,
+  ) {
+    // Paths below it are compared with kb serve's own files': both with the links on the way resolved.
+    try {
+      this.#root = realpathSync(dir);
+    } catch {
+      this.#root = resolve(dir);
+    }
+  }
+
+  start(): void {
+    this.#identity = identityOf(this.#root);
+    this.#scan();
+    this.#pollTimer = setInterval(() => {
+      const identity = identityOf(this.#root);
+      if (identity === this.#identity) return;
+      this.#identity = identity;
+      this.#scanSoon();
+    }, ROOT_POLL_MS);
+    this.#pollTimer.unref();
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#scanTimer);
+    clearInterval(this.#pollTimer);
+    for (const { watcher } of this.#watchers.values()) watcher.close();
+    this.#watchers.clear();
+  }
+
+  #scanSoon(): void {
+    if (this.#closed) return;
+    clearTimeout(this.#scanTimer);
+    this.#scanTimer = setTimeout(() => this.#scan(), SETTLE_MS);
+  }
+
+  /**
+   * Brings the workspace in line with the folder: a new file is indexed; one whose size or
+   * mtime changed is read, and indexed again only when its content did; one gone is removed.
+   */
+  #scan(): void {
+    if (this.#closed) return;
+    let scan;
+    try {
+      scan = scanFolder(this.#root, this.options.isOwn);
+    } catch {
+      return this.#retry();
+    }
+    this.#watch(scan.folders);
+    const { byPath, byNameAndSize } = this.#storedSources();
+    const uploads: Upload[] = [];
+    const updates: Operation[] = [];
+    const seen = new Set<string>();
+    for (const entry of scan.refused) {
+      seen.add(entry.path);
+      const known = byPath.get(entry.path);
+      if (known?.indexingError?.code === entry.error.code) continue;
+      // Queued already as refused (a refusal is queued with no size and no time).
+      const queued = this.indexer.queued(entry.path);
+      if (queued && queued.size === 0 && queued.mtimeMs === 0) continue;
+      uploads.push({
+        filename: entry.name,
+        size: 0,
+        id: known?.id,
+        read: () => Promise.resolve(Buffer.alloc(0)),
+        source: { path: entry.path, mtimeMs: 0 },
+        failure: entry.error,
+      });
+    }
+    for (const file of scan.files) {
+      seen.add(file.path);
+      const queued = this.indexer.queued(file.path);
+      if (queued && queued.mtimeMs === file.mtimeMs && queued.size === file.size) continue;
+      // Stored by an older kb serve (no source yet): the same name and size is the same file
+      // (never an upload: see #storedSources).
+      const known = byPath.get(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
+      // Settled, and read as this version reads: a file read by an older kb is read again.
+      const settled =
+        known &&
+        (known.indexingStatus === 'COMPLETED' || known.indexingStatus === 'FAILED') &&
+        known.source?.reader === READER_VERSION;
+      if (settled && known.source?.size === file.size && known.source.mtimeMs === file.mtimeMs) continue;
+      const read = () => readDocumentFile(file, this.options.maxFileBytes);
+      uploads.push({
+        filename: file.name,
+        size: file.size,
+        id: known?.id,
+        read,
+        source: { path: file.path, mtimeMs: file.mtimeMs },
+      });
+      if (settled && known.source?.size === file.size) {
+        // Touched, perhaps not changed: the content decides, once read.
+        const upload = uploads.pop()!;
+        void this.#unlessUnchanged(known, upload);
+      }
+    }
+    for (const [path, file] of byPath) {
+      if (!seen.has(path)) updates.push({ op: 'fileDeleted', id: file.id, at: now() });
+    }
+    try {
+      if (updates.length) this.store.commit(...updates);
+      for (let i = 0; i < uploads.length; i += 1000)
+        this.indexer.enqueue(this.workspaceId, uploads.slice(i, i + 1000));
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      return this.#retry();
+    }
+    this.options.onScan?.({ skipped: scan.skipped, missing: scan.missing });
+  }
+
+  /** A touched file whose bytes are the ones indexed keeps its index (its new mtime is noted); else it is indexed again. */
+  async #unlessUnchanged(known: FileRecord, upload: Upload): Promise<void> {
+    let bytes: Buffer;
+    try {
+      bytes = await upload.read();
+    } catch {
+      bytes = Buffer.alloc(0);
+    }
+    if (this.#closed) return;
+    try {
+      if (bytes.length && (await sha256Sliced(bytes)) === known.source?.sha256) {
+        const source = { ...known.source, mtimeMs: upload.source!.mtimeMs };
+        this.store.commit({ op: 'file', file: { ...known, source } });
+      } else this.indexer.enqueue(this.workspaceId, [upload]);
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      this.#retry();
+    }
+  }
+
+  #retry(): void {
+    clearTimeout(this.#scanTimer);
+    this.#scanTimer = setTimeout(() => this.#scan(), STORAGE_RETRY_MS);
+  }
+
+  /**
+   * One watcher per folder walked, on the folder that is there now: one of a folder gone, or
+   * removed and made again at the same path (its watcher sees nothing any more), is closed. A
+   * new watcher is followed by one more scan, for what was written before it was watching.
+   */
+  #watch(folders: string[]): void {
+    const wanted = new Map(folders.map((dir) => [dir, identityOf(dir)]));
+    for (const [dir, watched] of this.#watchers) {
+      if (wanted.get(dir) === watched.identity) continue;
+      watched.watcher.close();
+      this.#watchers.delete(dir);
+    }
+    let added = false;
+    for (const [dir, identity] of wanted) {
+      if (this.#watchers.has(dir) || identity === 'missing') continue;
+      try {
+        const drop = () => {
+          watcher.close();
+          if (this.#watchers.get(dir)?.watcher === watcher) this.#watchers.delete(dir);
+        };
+        const watcher = watch(dir, { persistent: false }, (_event, name) => {
+          // Named after the folder itself: it may be the folder that went (inotify says so),
+          // and its watcher with it: the scan makes a new one.
+          if (name === basename(dir)) drop();
+          this.#scanSoon();
+        });
+        watcher.on('error', () => {
+          drop();
+          this.#scanSoon();
+        });
+        this.#watchers.set(dir, { watcher, identity });
+        added = true;
+      } catch {
+        // Gone already, or out of watches: the root poll and the next scan still see changes.
+      }
+    }
+    if (added) this.#scanSoon();
+  }
+
+  /**
+   * The workspace's stored files from this folder: by path, and (for records of an older kb serve,
+   * which kept no source) by name and size. An upload is never one of them, marked as such or,
+   * from before uploads were marked, by its bytes kept beside --data.
+   */
+  #storedSources() {
+    const byPath = new Map<string, FileRecord>();
+    const byNameAndSize = new Map<string, FileRecord>();
+    const prefix = this.#root + sep;
+    for (const file of this.store.files.values()) {
+      if (file.workspaceId !== this.workspaceId || file.deletedAt) continue;
+      if (file.source?.path.startsWith(prefix)) byPath.set(file.source.path, file);
+      else if (!file.source && !file.uploaded && !this.options.isUpload(file.id)) {
+        const key = `${file.fileSize}:${file.originalFilename}`;
+        if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
+      }
+    }
+    return { byPath, byNameAndSize };
+  }
+}
+
+/**
+ * What the folder at `path` is: a new one made at the same path is another. Its inode alone
+ * does not say (a folder removed and made again often gets the same number); its birth time does.
+ */
+function identityOf(path: string): string {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}:${stat.birthtimeMs}` : 'missing';
+}

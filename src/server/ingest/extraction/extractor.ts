@@ -1,0 +1,216 @@
+import { Worker } from 'node:worker_threads';
+import { builtScript } from '../../../util/built-script.js';
+import { FairQueue } from '../fair-queue.js';
+import type { TextChunk } from './chunk.js';
+import type { OcrSettings } from './ocr-languages.js';
+import type { ExtractResult, WorkerJob, WorkerMessage } from './protocol.js';
+
+export interface ExtractorOptions {
+  /** How long one document may take (default 60 s); then the worker is replaced and the file FAILs. */
+  timeoutMs?: number;
+  /** The worker's heap (default 1536 MB); a document that needs more FAILs, kb serve does not. */
+  heapMb?: number;
+  /** The worker script (tests plant their own). */
+  script?: string;
+  /** Scanned pages and images are read by OCR with these settings; without, they are not. */
+  ocr?: OcrSettings;
+}
+
+/** A scan's page about to be recognised: its number and the document's pages. */
+export type OnPage = (page: number, pages: number) => void;
+
+interface Pending {
+  id: number;
+  filename: string;
+  bytes: Uint8Array;
+  resolve: (result: ExtractResult) => void;
+  onPage?: OnPage;
+}
+
+/** How long a new worker may take to start listening, beyond a document's own deadline. */
+const START_GRACE_MS = 30_000;
+/**
+ * Extraction off the event loop: one worker thread, started on the first document that needs
+ * it, is sent one document at a time, taken in turn across owners (workspaces): one workspace's
+ * slow documents make another's wait behind at most one of them. A document that takes longer
+ * than the limit, or that makes the worker run out of memory or crash, FAILs (`extract_timeout`,
+ * `extract_crashed`); the worker is replaced and the documents waiting go on.
+ */
+export class Extractor {
+  readonly #timeoutMs: number;
+  /** Whether the current worker has said it listens (see `#arm`). */
+  #ready = false;
+  readonly #heapMb: number;
+  readonly #script: string;
+  readonly #ocr: OcrSettings | undefined;
+  #worker: Worker | undefined;
+  /** Not yet sent, by owner. */
+  readonly #waiting = new FairQueue<Pending>();
+  /** Sent to the worker, which is working on it. */
+  #current: Pending | undefined;
+  /** The chunks of the current one so far. */
+  #received: TextChunk[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #nextId = 0;
+  #closed = false;
+
+  constructor(options: ExtractorOptions = {}) {
+    this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#heapMb = options.heapMb ?? 1536;
+    this.#script = options.script ?? workerScript();
+    this.#ocr = options.ocr;
+  }
+
+  /**
+   * The chunks of a document, or why it has none. Never rejects. `owner` (a workspace) takes
+   * turns with the others. Bytes in shared memory are read by the worker where they are (so they
+   * must not change until this resolves); others are copied when the document's turn comes.
+   */
+  extract(filename: string, bytes: Uint8Array, owner = '', onPage?: OnPage): Promise<ExtractResult> {
+    if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
+    return new Promise((resolve) => {
+      this.#waiting.push(owner, { id: this.#nextId++, filename, bytes, resolve, onPage });
+      this.#sendNext();
+    });
+  }
+
+  /** The next document in turn to the worker, when it has none. */
+  #sendNext(): void {
+    if (this.#current || this.#closed) return;
+    const owner = this.#waiting.nextOwner();
+    if (owner === undefined) return;
+    const pending = this.#waiting.shift(owner)!;
+    const { bytes } = pending;
+    let job: WorkerJob;
+    if (bytes.buffer instanceof SharedArrayBuffer) {
+      job = {
+        id: pending.id,
+        filename: pending.filename,
+        bytes: bytes.buffer,
+        offset: bytes.byteOffset,
+        length: bytes.byteLength,
+      };
+    } else {
+      // A copy the worker takes over whole: the caller's stays as it is.
+      const copy = new Uint8Array(bytes.byteLength);
+      copy.set(bytes);
+      job = {
+        id: pending.id,
+        filename: pending.filename,
+        bytes: copy.buffer,
+        offset: 0,
+        length: copy.byteLength,
+      };
+    }
+    this.#current = pending;
+    const worker = this.#ensureWorker();
+    this.#arm();
+    worker.postMessage(job, job.bytes instanceof ArrayBuffer ? [job.bytes] : []);
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    const all = [...(this.#current ? [this.#current] : []), ...this.#waiting.drain()];
+    this.#current = undefined;
+    for (const pending of all) pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+
+  #ensureWorker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(this.#script, {
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
+      workerData: { ocr: this.#ocr },
+      stdout: true,
+      stderr: true,
+    });
+    worker.unref();
+    // What pdf.js and the like print is not kb serve's to show.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    this.#ready = false;
+    worker.on('message', (message: WorkerMessage) => this.#receive(worker, message));
+    worker.on('error', (err) => this.#lost(worker, failure('extract_crashed', describeCrash(err))));
+    worker.on('exit', (code) =>
+      this.#lost(worker, failure('extract_crashed', `the extraction worker exited (${code})`)),
+    );
+    this.#worker = worker;
+    return worker;
+  }
+
+  /**
+   * The deadline of the document the worker is on, from when the worker listens: its start (a
+   * new worker loading its modules on a busy machine) is not the document's, but is bounded too.
+   */
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (!this.#current) return;
+    const worker = this.#worker;
+    const ms = this.#ready ? this.#timeoutMs : this.#timeoutMs + START_GRACE_MS;
+    this.#timer = setTimeout(() => {
+      if (worker === this.#worker)
+        this.#lost(
+          worker,
+          failure('extract_timeout', `reading the text took longer than ${this.#timeoutMs / 1000} s`),
+        );
+    }, ms);
+    this.#timer.unref();
+  }
+
+  #receive(worker: Worker, message: WorkerMessage): void {
+    if (worker !== this.#worker) return;
+    if ('ready' in message) {
+      this.#ready = true;
+      return this.#arm();
+    }
+    if (this.#current?.id !== message.id) return;
+    if ('page' in message) {
+      // A scan's pages each get the document's time: OCR bounds the whole itself (OcrSettings).
+      this.#arm();
+      return this.#current.onPage?.(message.page, message.pages);
+    }
+    if ('chunks' in message) {
+      for (const chunk of message.chunks) this.#received.push(chunk);
+      return;
+    }
+    const chunks = this.#received;
+    this.#received = [];
+    const done = this.#current;
+    this.#current = undefined;
+    clearTimeout(this.#timer);
+    done.resolve(
+      message.error
+        ? { ok: false, error: message.error }
+        : { ok: true, chunks, ...(message.ocr ? { ocr: message.ocr } : {}) },
+    );
+    this.#sendNext();
+  }
+
+  /** The worker is gone (or is being put down): its document FAILs, the rest go to a new one. */
+  #lost(worker: Worker | undefined, result: ExtractResult): void {
+    if (!worker || worker !== this.#worker) return;
+    this.#worker = undefined;
+    clearTimeout(this.#timer);
+    void worker.terminate();
+    const current = this.#current;
+    this.#current = undefined;
+    this.#received = [];
+    current?.resolve(result);
+    this.#sendNext();
+  }
+}
+
+const failure = (code: string, message: string): ExtractResult => ({ ok: false, error: { code, message } });
+
+function describeCrash(err: Error): string {
+  if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return 'reading the text needed more memory than the extraction worker may use';
+  return `the extraction worker crashed: ${err.message}`;
+}
+
+/** The built worker: dist/server/ingest/extraction/worker.js of this package, wherever this module runs from. */
+function workerScript(): string {
+  return builtScript('server', 'ingest', 'extraction', 'worker.js');
+}

@@ -1,0 +1,216 @@
+import { extname } from 'node:path';
+import { importPackage } from '../../../import-package.js';
+import { DOCUMENT_TYPES, IMAGE_EXTENSIONS, SUPPORTED } from './document-types.js';
+import { DocxParts, PartsTooLarge } from './docx-parts.js';
+import type { IndexingError, OcrReport } from '../../state/model.js';
+import { htmlToText } from './html-text.js';
+import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
+import { markdownToText } from './markdown-text.js';
+import { pdfPageText, withoutRunningLines } from './pdf-text.js';
+import { unwrapText } from './plain-text.js';
+import { type OcrReader, recognisePages } from './scanned-pages.js';
+import { decodeText } from './text-decode.js';
+
+/** A stretch of a document's text, and the page it is on where the format has pages. */
+export interface Section {
+  text: string;
+  page?: number;
+}
+
+export type Extraction =
+  { ok: true; sections: Section[]; ocr?: OcrReport } | { ok: false; error: IndexingError };
+
+const fail = (code: string, message: string): Extraction => ({ ok: false, error: { code, message } });
+
+/**
+ * The text of a document, in sections (a PDF's pages), or the indexing error that explains why
+ * there is none. With `ocr`, scanned pages and images are read too.
+ */
+export async function extractDocument(
+  filename: string,
+  bytes: Uint8Array,
+  ocr?: OcrReader,
+): Promise<Extraction> {
+  if (bytes.length === 0) return fail('empty_file', 'the file is empty');
+  const ext = extname(filename).toLowerCase();
+  if (!(ext in DOCUMENT_TYPES))
+    return fail(
+      'unsupported_type',
+      `files of type ${ext || '(no extension)'} cannot be indexed; supported: ${SUPPORTED}`,
+    );
+  if (ext === '.pdf') return extractPdf(bytes, ocr);
+  if (IMAGE_EXTENSIONS.has(ext)) {
+    const image = await imageText(bytes, ocr);
+    if (!image.ok) return image;
+    const read = finish([{ text: image.text }]);
+    return read.ok ? { ...read, ocr: image.ocr } : fail('no_text', 'no text was recognised in the image');
+  }
+  if (ext === '.docx') return extractDocx(bytes);
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return fail('binary_content', 'the file holds binary data, not text');
+  let text = decoded.text;
+  if (ext === '.html' || ext === '.htm') text = htmlToText(text);
+  else if (ext === '.json') {
+    try {
+      text = await decodeEntities(jsonToText(JSON.parse(text)));
+    } catch (err) {
+      return fail('parse_error', `the JSON cannot be parsed: ${(err as Error).message}`);
+    }
+  } else if (ext === '.csv' || ext === '.tsv') {
+    try {
+      text = await decodeEntities(await tableToText(text, ext === '.tsv' ? '\t' : ','));
+    } catch (err) {
+      return fail(
+        'parse_error',
+        `the ${ext.slice(1).toUpperCase()} cannot be parsed: ${(err as Error).message}`,
+      );
+    }
+  } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
+  else text = unwrapText(await decodeEntities(text));
+  return finish([{ text }]);
+}
+
+/** Sections with their white space tidied; none left means there was no text. */
+function finish(sections: Section[]): Extraction {
+  const tidy = sections.map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text.length > 0);
+  if (!tidy.length) return fail('no_text', 'no text could be extracted from the file');
+  return { ok: true, sections: tidy };
+}
+
+/** Runs of spaces become one, line ends \n, blank lines at most one; each pass only where it has work (a document may be 100 MB). */
+function tidyText(text: string): string {
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  if (/[\t\f\v\u00a0]| {2}/.test(text)) text = text.replace(/[ \t\f\v\u00a0]+/g, ' ');
+  if (/ \n|\n /.test(text)) text = text.replace(/ ?\n ?/g, '\n');
+  if (text.includes('\n\n\n')) text = text.replace(/\n{3,}/g, '\n\n');
+  return text.trim();
+}
+
+/**
+ * Character references (`&#39;`, `&gt;`) decoded: text exported from HTML (a JSON API's strings,
+ * a CSV from a web tool, a text dump) often carries them. Only complete references, ended by `;`.
+ */
+async function decodeEntities(text: string): Promise<string> {
+  if (!/&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(text)) return text;
+  const { decodeHTMLStrict } = await importPackage<typeof import('entities')>('entities');
+  return decodeHTMLStrict(text);
+}
+
+/**
+ * A record a line (an object whose values are plain: `name: Jira link; plan: Growth; …`), other
+ * values each on a line of their own, named by their key. Iterative: any depth.
+ */
+function jsonToText(root: unknown): string {
+  const lines: string[] = [];
+  const stack: [value: unknown, key: string][] = [[root, '']];
+  const plain = (v: unknown) => v === null || typeof v !== 'object';
+  while (stack.length) {
+    const [value, key] = stack.pop()!;
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object') lines.push(`${key ? `${key}: ` : ''}${String(value)}`);
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
+    else {
+      const entries = Object.entries(value);
+      if (entries.length > 1 && entries.every(([, v]) => plain(v))) {
+        const cells = entries.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${String(v)}`);
+        lines.push(`${cells.join('; ')}.`);
+        continue;
+      }
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.` */
+async function tableToText(text: string, delimiter: string): Promise<string> {
+  const { parse } = await importPackage<typeof import('csv-parse/sync')>('csv-parse/sync');
+  const rows = parse(text, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as string[][];
+  const [header, ...body] = rows;
+  if (!header) return '';
+  const names = header.map((name, i) => name || `column ${i + 1}`);
+  return body
+    .map((row) => {
+      const cells = row
+        .map((cell, i) => (cell ? `${names[i] ?? `column ${i + 1}`}: ${cell}` : ''))
+        .filter(Boolean);
+      return cells.length ? `${cells.join('; ')}.` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promise<Extraction> {
+  const { getDocumentProxy } = await importPackage<typeof import('unpdf')>('unpdf');
+  const pages: string[] = [];
+  let scanned: OcrReport | undefined;
+  try {
+    // pdf.js takes the buffer over: a copy, so that the caller's stays whole.
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      isEvalSupported: false,
+      maxImageSize: MAX_IMAGE_PIXELS,
+    });
+    try {
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        const content = await page.getTextContent();
+        pages.push(pdfPageText(content.items.filter((item) => 'str' in item)));
+        page.cleanup();
+      }
+      if (ocr) scanned = await recognisePages(pdf, pages, ocr);
+    } finally {
+      void pdf.destroy();
+    }
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'PasswordException')
+      return fail('encrypted', 'the PDF is protected by a password; save an unprotected copy to index it');
+    return fail('parse_error', `the PDF cannot be read: ${(err as Error).message}`);
+  }
+  const extracted = finish(withoutRunningLines(pages).map((text, i) => ({ text, page: i + 1 })));
+  const count = `${pages.length} page${pages.length === 1 ? '' : 's'}`;
+  if (!extracted.ok && pages.length > 0 && scanned)
+    return fail(
+      'no_text',
+      `${count}, no text layer, and OCR recognised no text${scanned.skipped ? ` (not read: ${scanned.skipped})` : ''}`,
+    );
+  if (!extracted.ok && pages.length > 0)
+    return fail('no_text_layer', `${count}, no extractable text: scanned images? OCR is off (--no-ocr)`);
+  return extracted.ok && scanned ? { ...extracted, ocr: scanned } : extracted;
+}
+
+async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
+  // CommonJS: its exports are the module's default.
+  const mammoth = (await importPackage<{ default: typeof import('mammoth') }>('mammoth')).default;
+  let html: string;
+  try {
+    const parts = new DocxParts(bytes);
+    // mammoth reads the package through `file` (its own zip reader's interface): every part
+    // unpacked within the limit. Images are never read (their text is nothing).
+    const file = {
+      exists: (name: string) => parts.has(name),
+      read: async (name: string, encoding?: string) => {
+        const part = parts.read(name);
+        if (encoding === 'base64') return part.toString('base64');
+        return encoding ? new TextDecoder(encoding).decode(part) : part;
+      },
+    };
+    html = (
+      await mammoth.convertToHtml({ file } as unknown as { buffer: Buffer }, {
+        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+      })
+    ).value;
+  } catch (err) {
+    if (err instanceof PartsTooLarge)
+      return fail('too_large', `the Word document cannot be read: ${err.message}`);
+    return fail('parse_error', `the Word document cannot be read: ${(err as Error).message}`);
+  }
+  return finish([{ text: htmlToText(html) }]);
+}

@@ -1,0 +1,108 @@
+import type { Token, Tokens } from 'marked';
+import { importPackage } from '../../../import-package.js';
+import { htmlToText } from './html-text.js';
+
+/**
+ * The text of a Markdown document as a reader sees it, read by marked's lexer (CommonMark and
+ * GFM): markers gone, an underscore inside a word kept (`max_connections`), entities decoded,
+ * a line per block, links as their text, images as their alt text, and each table row as
+ * `Header: value; …` as HTML tables are read.
+ */
+export async function markdownToText(markdown: string): Promise<string> {
+  const [{ Lexer }, { decodeHTMLStrict }] = await Promise.all([
+    importPackage<typeof import('marked')>('marked'),
+    importPackage<typeof import('entities')>('entities'),
+  ]);
+  const inline = (tokens: Token[] | undefined) => inlineText(tokens, decodeHTMLStrict);
+  const tableLines = (table: Tokens.Table) => tableText(table, inline);
+  const lines: string[] = [];
+  // Iterative over the blocks: a deeply nested quote or list cannot exhaust the stack.
+  const stack: Token[] = Lexer.lex(markdown, { gfm: true }).reverse();
+  while (stack.length) {
+    const token = stack.pop()!;
+    switch (token.type) {
+      case 'heading':
+      case 'paragraph':
+        lines.push(inline((token as Tokens.Heading | Tokens.Paragraph).tokens));
+        break;
+      case 'text': {
+        const t = token as Tokens.Text;
+        lines.push(t.tokens ? inline(t.tokens) : t.text);
+        break;
+      }
+      case 'code':
+        lines.push((token as Tokens.Code).text);
+        break;
+      case 'html':
+        lines.push(htmlToText((token as Tokens.HTML).text));
+        break;
+      case 'table':
+        lines.push(...tableLines(token as Tokens.Table));
+        break;
+      case 'list':
+        for (const item of [...(token as Tokens.List).items].reverse())
+          stack.push(...[...item.tokens].reverse());
+        break;
+      case 'blockquote':
+        stack.push(...[...(token as Tokens.Blockquote).tokens].reverse());
+        break;
+      default:
+        // space, hr, def: nothing a reader reads
+        break;
+    }
+  }
+  return lines.filter((l) => l.trim()).join('\n');
+}
+
+/**
+ * The text of inline tokens: emphasis, code and links as their words, inline HTML tags dropped.
+ * The lexer leaves character references in text as written (`&lt;`): decoded here, not in code.
+ */
+function inlineText(tokens: Token[] | undefined, decode: (text: string) => string): string {
+  const inline = (inner: Token[] | undefined) => inlineText(inner, decode);
+  let out = '';
+  for (const token of tokens ?? []) {
+    switch (token.type) {
+      case 'text':
+        // A line end inside a paragraph is a soft break: the sentence goes on.
+        out +=
+          'tokens' in token && token.tokens
+            ? inline(token.tokens)
+            : decode((token as Tokens.Text).text).replace(/\n/g, ' ');
+        break;
+      case 'escape':
+      case 'codespan':
+        out += (token as Tokens.Codespan).text;
+        break;
+      case 'image':
+        out += (token as Tokens.Image).text;
+        break;
+      case 'br':
+        out += '\n';
+        break;
+      case 'html':
+        break;
+      default:
+        out +=
+          'tokens' in token && token.tokens
+            ? inline(token.tokens)
+            : ((token as { text?: string }).text ?? '');
+    }
+  }
+  return out;
+}
+
+function tableText(table: Tokens.Table, inline: (tokens: Token[]) => string): string[] {
+  const headers = table.header.map((cell) => inline(cell.tokens).trim());
+  const lines = [headers.filter(Boolean).join('; ')];
+  for (const row of table.rows) {
+    const cells = row
+      .map((cell, i) => {
+        const value = inline(cell.tokens).trim();
+        return value ? (headers[i] ? `${headers[i]}: ${value}` : value) : '';
+      })
+      .filter(Boolean);
+    if (cells.length) lines.push(`${cells.join('; ')}.`);
+  }
+  return lines;
+}

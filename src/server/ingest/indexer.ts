@@ -1,0 +1,533 @@
+import { now } from '../clock.js';
+import { DocumentReadError, tooLarge } from './document-file.js';
+import type { ExtractResult } from './extraction/protocol.js';
+import { mimeTypeFor, READER_VERSION } from './extraction/document-types.js';
+import { newId } from '../state/ids.js';
+import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from '../state/model.js';
+import type { Store } from '../state/store.js';
+import { StorageError } from '../state/journal.js';
+import { FairQueue } from './fair-queue.js';
+import { sha256Sliced } from '../../util/hash.js';
+
+/** How long to wait before trying again to store a change the disk refused. */
+const STORAGE_RETRY_MS = 1000;
+/**
+ * A batch is at most this many files or bytes: its states are stored with one write each, and
+ * indexing it holds the event loop for a few milliseconds at most, so a message never waits
+ * behind more than one batch. Marking files PROCESSING is cheap, so those batches are larger.
+ */
+const BATCH = { files: 200, bytes: 64 * 1024 };
+const START_BATCH = { files: 1000, bytes: Infinity };
+/**
+ * Batches being read and extracted at once, per workspace (the worker reads the next while this
+ * thread indexes one) and in all. A batch holds one workspace's files, and workspaces take turns:
+ * one workspace's slow documents never hold another's back (the worker takes turns too).
+ */
+const IN_FLIGHT = 2;
+const IN_FLIGHT_ALL = 8;
+/**
+ * A file whose chunks hold more text than this is stored and indexed a part at a time, each
+ * part one write and a few milliseconds of indexing, with requests answered between parts.
+ */
+const PART_BYTES = 64 * 1024;
+/** How many failures the progress names (the rest are counted). */
+const NAMED_FAILURES = 100;
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Reads a document's text and chunks: the extraction worker, or in tests a function in this
+ * thread. Workspaces take turns.
+ */
+export type ExtractDocument = (
+  filename: string,
+  bytes: Uint8Array,
+  workspaceId: string,
+  /** A scan's page about to be recognised (OCR). */
+  onPage?: (page: number, pages: number) => void,
+) => Promise<ExtractResult>;
+
+export interface IndexerOptions {
+  /** Pause before each pipeline step (PENDING -> PROCESSING -> done), so clients can see the states. */
+  stepDelayMs: number;
+  extract: ExtractDocument;
+  /** Vectors for a file's chunks (an embeddings endpoint), or undefined when it fails: the file is then indexed without. */
+  embed?: (chunks: Chunk[]) => Promise<Float32Array[] | undefined>;
+  /** A change that could not be stored for a reason other than the disk (a defect): the batch is dropped. */
+  onError?: (err: unknown) => void;
+  /** Larger files FAIL as too_large without being read (default 100 MiB). */
+  maxFileBytes?: number;
+  onIndexed?: (file: FileRecord) => void;
+  /** After each batch, and once more when the queue is empty. */
+  onProgress?: (progress: IndexingProgress) => void;
+}
+
+/** A file that FAILED, as the console names it. */
+export interface Failure {
+  name: string;
+  code: string;
+  message: string;
+}
+
+/** Where indexing stands since the queue was last empty. */
+export interface IndexingProgress {
+  done: number;
+  total: number;
+  /** Bytes read and extracted. */
+  bytesDone: number;
+  /** The files' sizes as queued: of those done, and of all (what the time left is estimated by). */
+  sizeDone: number;
+  sizeTotal: number;
+  /** Of `done`, those that FAILED, and the first of them by name. */
+  failed: number;
+  failures: Failure[];
+  startedAt: number;
+  /** No file waits any more. */
+  idle: boolean;
+  /** When the queue became empty. */
+  finishedAt?: number;
+  /** A scan whose pages are being recognised (OCR), and the page it is on. */
+  scanning?: { name: string; page: number; pages: number };
+}
+
+interface Job {
+  id: string;
+  workspaceId: string;
+  generation: number;
+  size: number;
+  /** The file's bytes: an upload's, or read from the docs folder when its turn comes. */
+  read: () => Promise<Buffer>;
+  /** Where a docs-folder file came from, so a restart can tell it unchanged. */
+  source?: { path: string; mtimeMs: number };
+  /** Known to FAIL before it is read (a link out of the folder, a FIFO). */
+  failure?: IndexingError;
+  /** When the job may take its next step. */
+  due: number;
+}
+
+type Outcome = Extract<Operation, { op: 'fileIndexed' | 'file' | 'fileDeleted' }>;
+
+export interface Upload {
+  filename: string;
+  size: number;
+  read: () => Promise<Buffer>;
+  id?: string;
+  source?: { path: string; mtimeMs: number };
+  failure?: IndexingError;
+  /** An upload (not a folder file): its record says so for good. */
+  uploaded?: boolean;
+}
+
+/**
+ * The indexing pipeline: an upload becomes PENDING, then PROCESSING, then COMPLETED or FAILED.
+ * Files move through it in bounded batches, off the request path: one pump takes the files
+ * whose pause is over, has their text read in the extraction worker, stores each batch's new
+ * states in one write, and yields between batches. Nothing a document does ends the process.
+ */
+export class Indexer {
+  /** Upload generation per file id: a re-upload makes the older job stop. */
+  readonly #generation = new Map<string, number>();
+  /** Docs-folder files queued or being indexed, by path: a scan meanwhile leaves them be. */
+  readonly #inFlight = new Map<string, { id: string; mtimeMs: number; size: number }>();
+  readonly #waiting = new JobQueue();
+  /** By workspace, each in the order they fall due. */
+  readonly #processing = new FairQueue<Job>();
+  readonly #maxFileBytes: number;
+  /** Batches being read and extracted, by workspace, and in all. */
+  readonly #extracting = new Map<string, number>();
+  #extractingAll = 0;
+  #timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  #closed = false;
+  #idleWaiters: (() => void)[] = [];
+  #progress: IndexingProgress = fresh(0);
+  #idle = true;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: IndexerOptions,
+  ) {
+    this.#maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  /** Records an upload and queues it. Returns the PENDING record. */
+  upload(workspaceId: string, filename: string, bytes: Buffer, id?: string): FileRecord {
+    return this.enqueue(workspaceId, [
+      { filename, size: bytes.length, read: () => Promise.resolve(bytes), id, uploaded: true },
+    ])[0]!;
+  }
+
+  /** Records the uploads as PENDING with one write and queues them. */
+  enqueue(workspaceId: string, uploads: Upload[]): FileRecord[] {
+    const files = uploads.map((upload) => {
+      const at = now();
+      const id = upload.id ?? newId('file');
+      const existing = this.store.files.get(id);
+      const file: FileRecord = {
+        id,
+        workspaceId,
+        originalFilename: upload.filename,
+        fileSize: upload.size,
+        mimeType: mimeTypeFor(upload.filename),
+        indexingStatus: 'PENDING',
+        createdAt: existing?.createdAt ?? at,
+        updatedAt: at,
+        indexingStartedAt: null,
+        indexedAt: null,
+        chunkCount: 0,
+        indexingError: null,
+        ...(existing?.source ? { source: existing.source } : {}),
+        ...(upload.uploaded || existing?.uploaded ? { uploaded: true as const } : {}),
+      };
+      return file;
+    });
+    this.store.commit(...files.map((file) => ({ op: 'file' as const, file })));
+    if (this.#idle) {
+      this.#progress = fresh(Date.now());
+      this.#idle = false;
+    }
+    const due = Date.now() + this.options.stepDelayMs;
+    uploads.forEach((upload, i) => {
+      const id = files[i]!.id;
+      const generation = (this.#generation.get(id) ?? 0) + 1;
+      this.#generation.set(id, generation);
+      this.#waiting.push({
+        id,
+        workspaceId,
+        generation,
+        size: upload.size,
+        read: upload.read,
+        source: upload.source,
+        failure: upload.failure,
+        due,
+      });
+      if (upload.source)
+        this.#inFlight.set(upload.source.path, { id, mtimeMs: upload.source.mtimeMs, size: upload.size });
+      this.#progress.total++;
+      this.#progress.sizeTotal += upload.size;
+    });
+    this.#wake(0);
+    return files;
+  }
+
+  /** The docs-folder file queued at `path`, as it was when queued. */
+  queued(path: string): { id: string; mtimeMs: number; size: number } | undefined {
+    return this.#inFlight.get(path);
+  }
+
+  /** Resolves when no file is waiting in the pipeline. */
+  idle(): Promise<void> {
+    return this.#idle ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  progress(): IndexingProgress {
+    return { ...this.#progress, failures: [...this.#progress.failures], idle: this.#idle };
+  }
+
+  #wake(delayMs: number) {
+    if (this.#closed || this.#timer) return;
+    const run = () => {
+      this.#timer = undefined;
+      this.#pump();
+    };
+    // The next batch as soon as the events that came in meanwhile are handled (a timer of 0
+    // would idle a millisecond per batch).
+    this.#timer = delayMs > 0 ? setTimeout(run, delayMs) : setImmediate(run);
+  }
+
+  /** One batch of whichever step is due, then again (after the events that came in meanwhile). */
+  #pump() {
+    try {
+      if (this.#extractingAll < IN_FLIGHT_ALL) {
+        const at = Date.now();
+        const workspace = this.#processing.nextOwner(
+          (ws, next) => next.due <= at && (this.#extracting.get(ws) ?? 0) < IN_FLIGHT,
+        );
+        if (workspace !== undefined) {
+          const batch = this.#batch(
+            { peek: () => this.#processing.peek(workspace), shift: () => this.#processing.shift(workspace) },
+            BATCH,
+          );
+          if (batch.length) this.#extract(workspace, batch);
+          return this.#wake(0);
+        }
+      }
+      if (this.#startDue()) return this.#wake(0);
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      return this.#wake(STORAGE_RETRY_MS);
+    }
+    // The next step to fall due, also while batches are in flight: a file behind a slow one of
+    // another workspace goes when its pause is over (a workspace at its limit, when a batch ends).
+    let next = this.#waiting.peek()?.due ?? Infinity;
+    if (this.#extractingAll < IN_FLIGHT_ALL)
+      for (const job of this.#processing.heads())
+        if ((this.#extracting.get(job.workspaceId) ?? 0) < IN_FLIGHT) next = Math.min(next, job.due);
+    if (Number.isFinite(next)) return this.#wake(Math.max(1, next - Date.now()));
+    if (this.#extractingAll > 0) return;
+    this.#idle = true;
+    this.#progress.finishedAt = Date.now();
+    this.options.onProgress?.(this.progress());
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+
+  #extract(workspace: string, batch: Job[]) {
+    const count = (n: number) => {
+      this.#extractingAll += n;
+      const left = (this.#extracting.get(workspace) ?? 0) + n;
+      if (left) this.#extracting.set(workspace, left);
+      else this.#extracting.delete(workspace);
+    };
+    count(1);
+    void this.#finish(batch)
+      .catch((err: unknown) => this.options.onError?.(err))
+      .finally(() => {
+        count(-1);
+        this.#wake(0);
+      });
+  }
+
+  /** Takes from `queue` the first jobs that are due, up to a batch; drops those overtaken. */
+  #batch(queue: Pick<JobQueue, 'peek' | 'shift'>, limit: { files: number; bytes: number }): Job[] {
+    const at = Date.now();
+    const batch: Job[] = [];
+    let bytes = 0;
+    while ((queue.peek()?.due ?? Infinity) <= at && batch.length < limit.files && bytes < limit.bytes) {
+      const job = queue.shift()!;
+      if (this.#current(job)) {
+        batch.push(job);
+        bytes += job.size;
+      } else this.#count(job, 0);
+    }
+    return batch;
+  }
+
+  #current(job: Job): FileRecord | undefined {
+    const file = this.store.files.get(job.id);
+    return file && !file.deletedAt && this.#generation.get(job.id) === job.generation ? file : undefined;
+  }
+
+  /** PENDING -> PROCESSING for a batch of due files. */
+  #startDue(): boolean {
+    const batch = this.#batch(this.#waiting, START_BATCH);
+    if (!batch.length) return false;
+    const at = now();
+    const ops = batch.map((job) => ({
+      op: 'file' as const,
+      file: {
+        ...this.#current(job)!,
+        indexingStatus: 'PROCESSING' as const,
+        indexingStartedAt: at,
+        updatedAt: at,
+      },
+    }));
+    try {
+      this.store.commit(...ops);
+    } catch (err) {
+      this.#waiting.unshift(batch);
+      throw err;
+    }
+    const due = Date.now() + this.options.stepDelayMs;
+    for (const job of batch) this.#processing.push(job.workspaceId, { ...job, due });
+    return true;
+  }
+
+  /**
+   * PROCESSING -> COMPLETED or FAILED for a batch: each file read and extracted, then the
+   * outcomes of those still current stored with one write. Never rejects.
+   */
+  async #finish(batch: Job[]): Promise<void> {
+    // The worker takes them in order; reading the next file overlaps extracting this one.
+    const outcomes = await Promise.all(batch.map((job) => this.#outcome(job)));
+    for (const [i, outcome] of outcomes.entries())
+      if (outcome.op.op === 'fileIndexed') await this.#storeParts(batch[i]!, outcome.op);
+    if (this.#closed) return;
+    const kept = batch
+      .map((job, i) => ({ job, outcome: outcomes[i]! }))
+      .filter(({ job }) => this.#current(job));
+    for (const job of batch) if (!this.#current(job)) this.#count(job, 0);
+    for (;;) {
+      try {
+        this.store.commit(...kept.map(({ outcome }) => outcome.op));
+        break;
+      } catch (err) {
+        if (!(err instanceof StorageError)) {
+          // Nothing a document does may end the process.
+          this.options.onError?.(err);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, STORAGE_RETRY_MS));
+        if (this.#closed) return;
+      }
+    }
+    for (const { job, outcome } of kept) {
+      const { op } = outcome;
+      if (op.op !== 'fileDeleted') {
+        this.options.onIndexed?.(op.file);
+        if (op.file.indexingStatus === 'FAILED') this.#failed(op.file);
+      }
+      this.#count(job, outcome.bytes);
+    }
+    this.options.onProgress?.(this.progress());
+  }
+
+  /**
+   * Stores all but the last part of a large file's chunks (not searchable until its
+   * fileIndexed), yielding between parts; leaves the last part in `op`.
+   */
+  async #storeParts(job: Job, op: Extract<Operation, { op: 'fileIndexed' }>): Promise<void> {
+    const parts: Chunk[][] = [[]];
+    let bytes = 0;
+    for (const chunk of op.chunks) {
+      if (bytes >= PART_BYTES) {
+        parts.push([]);
+        bytes = 0;
+      }
+      parts.at(-1)!.push(chunk);
+      bytes += chunk.text.length;
+    }
+    if (parts.length === 1) return;
+    op.chunks = parts.pop()!;
+    for (const part of parts) {
+      await new Promise((resolve) => setImmediate(resolve));
+      for (;;) {
+        if (this.#closed || !this.#current(job)) return;
+        try {
+          this.store.commit({ op: 'fileChunks', fileId: job.id, chunks: part });
+          break;
+        } catch (err) {
+          if (!(err instanceof StorageError)) throw err;
+          await new Promise((resolve) => setTimeout(resolve, STORAGE_RETRY_MS));
+        }
+      }
+    }
+  }
+
+  #failed(file: FileRecord) {
+    this.#progress.failed++;
+    if (this.#progress.failures.length < NAMED_FAILURES)
+      this.#progress.failures.push({
+        name: file.originalFilename,
+        code: file.indexingError?.code ?? 'unknown',
+        message: file.indexingError?.message ?? '',
+      });
+  }
+
+  #count(job: Job, bytes: number) {
+    this.#progress.done++;
+    this.#progress.bytesDone += bytes;
+    this.#progress.sizeDone += job.size;
+    const path = job.source?.path;
+    if (path && this.#inFlight.get(path)?.id === job.id && this.#generation.get(job.id) === job.generation)
+      this.#inFlight.delete(path);
+  }
+
+  /** What processing a file comes to: its chunks, why it failed, or (gone from the folder) its removal. */
+  async #outcome(job: Job): Promise<{ op: Outcome; bytes: number }> {
+    const current = this.#current(job);
+    const at = () => now();
+    if (!current) return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
+    if (job.failure) return { op: { op: 'file', file: failed(current, at(), job.failure) }, bytes: 0 };
+    let bytes: Buffer;
+    try {
+      if (job.size > this.#maxFileBytes) throw tooLarge(job.size, this.#maxFileBytes);
+      bytes = await job.read();
+      if (bytes.length > this.#maxFileBytes) throw tooLarge(bytes.length, this.#maxFileBytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
+      const error =
+        err instanceof DocumentReadError
+          ? err.error
+          : {
+              code: 'unreadable',
+              message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+            };
+      return { op: { op: 'file', file: failed(current, at(), error) }, bytes: 0 };
+    }
+    const source: FileSource | undefined = job.source && {
+      ...job.source,
+      size: bytes.length,
+      sha256: await sha256Sliced(bytes),
+      reader: READER_VERSION,
+    };
+    const base: FileRecord = { ...current, fileSize: bytes.length, ...(source ? { source } : {}) };
+    // What an earlier reading recognised is not this one's.
+    delete base.ocr;
+    const name = current.originalFilename;
+    const extraction = await this.options.extract(name, bytes, current.workspaceId, (page, pages) => {
+      this.#progress.scanning = { name, page, pages };
+    });
+    if (this.#progress.scanning?.name === name) delete this.#progress.scanning;
+    if (!extraction.ok)
+      return { op: { op: 'file', file: failed(base, at(), extraction.error) }, bytes: bytes.length };
+    const chunks: Chunk[] = extraction.chunks.map((chunk, n) => ({
+      id: `${job.id}:${n}`,
+      fileId: job.id,
+      filename: current.originalFilename,
+      text: chunk.text,
+      ...(chunk.pages ? { pages: chunk.pages } : {}),
+    }));
+    const completed: FileRecord = {
+      ...base,
+      indexingStatus: 'COMPLETED',
+      chunkCount: chunks.length,
+      ...(extraction.ocr ? { ocr: extraction.ocr } : {}),
+      updatedAt: at(),
+      indexedAt: at(),
+    };
+    // COMPLETED only with its vectors, when there is an embeddings endpoint that answers.
+    const vectors = this.options.embed && (await this.options.embed(chunks));
+    if (vectors) this.store.stageVectors(job.id, completed.indexedAt!, vectors);
+    return { op: { op: 'fileIndexed', file: completed, chunks }, bytes: bytes.length };
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer as NodeJS.Timeout);
+    clearImmediate(this.#timer as NodeJS.Immediate);
+  }
+}
+
+const fresh = (startedAt: number): IndexingProgress => ({
+  done: 0,
+  total: 0,
+  bytesDone: 0,
+  sizeDone: 0,
+  sizeTotal: 0,
+  failed: 0,
+  failures: [],
+  startedAt,
+  idle: false,
+});
+
+function failed(file: FileRecord, at: string, error: FileRecord['indexingError']): FileRecord {
+  return { ...file, indexingStatus: 'FAILED', indexingError: error, updatedAt: at, indexedAt: at };
+}
+
+/** Jobs in the order they fall due (each queue's pause is the same for all): first in, first out. */
+class JobQueue {
+  #jobs: Job[] = [];
+  #head = 0;
+
+  push(job: Job): void {
+    this.#jobs.push(job);
+  }
+
+  peek(): Job | undefined {
+    return this.#jobs[this.#head];
+  }
+
+  shift(): Job | undefined {
+    const job = this.#jobs[this.#head++];
+    if (this.#head > 1024 && this.#head * 2 > this.#jobs.length) {
+      this.#jobs = this.#jobs.slice(this.#head);
+      this.#head = 0;
+    }
+    return job;
+  }
+
+  /** Puts a batch back at the front (its changes could not be stored). */
+  unshift(jobs: Job[]): void {
+    this.#jobs = [...jobs, ...this.#jobs.slice(this.#head)];
+    this.#head = 0;
+  }
+}

@@ -1,0 +1,90 @@
+import { badRequest } from '../http/errors.js';
+
+/**
+ * How a list is ordered: each record's sort key, and how two keys compare. A cursor is the
+ * key of the last record a page gave, so the next page starts after it wherever records were
+ * added or removed meanwhile: none is skipped or given twice.
+ */
+export interface ListOrder<T> {
+  key(record: T): string[];
+  compare(a: string[], b: string[]): number;
+}
+
+/** Newest first, then by id (records made in the same millisecond). */
+export const NEWEST_FIRST: ListOrder<{ createdAt: string; id: string }> = {
+  key: (r) => [r.createdAt, r.id],
+  compare: (a, b) => compareStrings(b[0]!, a[0]!) || compareStrings(b[1]!, a[1]!),
+};
+
+/** By name (as people sort names), then by id. */
+export const BY_NAME: ListOrder<{ name: string; id: string }> = {
+  key: (r) => [r.name, r.id],
+  compare: (a, b) => a[0]!.localeCompare(b[0]!) || compareStrings(a[1]!, b[1]!),
+};
+
+const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sorts `records` in the list's order (in place) and returns them. */
+export function sortBy<T>(records: T[], order: ListOrder<NoInfer<T>>): T[] {
+  return records.sort((a, b) => order.compare(order.key(a), order.key(b)));
+}
+
+/** The opaque cursor for the page after `record`. */
+export function cursorAfter<T>(record: T, order: ListOrder<T>): string {
+  return Buffer.from(JSON.stringify(order.key(record))).toString('base64url');
+}
+
+/** The sort key a cursor names, or a 400 invalid_cursor. */
+export function parseCursor(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let key: unknown;
+  try {
+    key = raw.length <= 2048 ? JSON.parse(Buffer.from(raw, 'base64url').toString()) : undefined;
+  } catch {
+    key = undefined;
+  }
+  if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string'))
+    throw badRequest('cursor is not one this service gave (take meta.nextCursor as it is)', 'invalid_cursor');
+  return key as string[];
+}
+
+export interface PageMeta {
+  returned: number;
+  limit: number;
+  /** The cursor for the next page; null on the last one. */
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** One page of `sorted` (in `order`): the `limit` records after `cursor`. */
+export function pageOf<T, U>(
+  sorted: T[],
+  order: ListOrder<NoInfer<T>>,
+  limit: number,
+  cursor: string[] | undefined,
+  present: (record: T) => U,
+): { data: U[]; meta: PageMeta } {
+  let start = 0;
+  if (cursor) {
+    // The first record after the cursor's key.
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order.compare(order.key(sorted[mid]!), cursor) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    start = lo;
+  }
+  const records = sorted.slice(start, start + limit);
+  const hasMore = start + limit < sorted.length;
+  return {
+    data: records.map(present),
+    meta: {
+      returned: records.length,
+      limit,
+      nextCursor: hasMore ? cursorAfter(records.at(-1)!, order) : null,
+      hasMore,
+    },
+  };
+}
