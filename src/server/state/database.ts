@@ -3,6 +3,7 @@ import Libsql from 'libsql';
 import { MIGRATIONS } from './migrations.js';
 
 export type Database = Libsql.Database;
+export type Statement = Libsql.Statement<unknown[]>;
 
 /** The database file cannot be used as it is: kb serve says which file and how to recover. */
 export class DatabaseDamaged extends Error {

@@ -1,0 +1,395 @@
+import { withinEdits } from '../../util/edit-distance.js';
+import type { Database, Statement } from '../state/database.js';
+import type { Chunk } from '../state/model.js';
+import type { Hit } from './hit.js';
+import { createWorkspaceTables, ensureSearchSchema, ftsTable, vocabTable } from './search-schema.js';
+import { indexTerms } from './tokens.js';
+
+// BM25 with the usual constants.
+const K1 = 1.2;
+const B = 0.75;
+/** A file name's words count as this many occurrences in each of its chunks. */
+const FILENAME_WEIGHT = 2;
+/** Expanded terms count for less than the words typed. */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** At most this many expansions per query term, the most common first. */
+const MAX_EXPANSIONS = 16;
+/**
+ * How much the rest of a chunk's file counts towards its score: for each word asked that the
+ * chunk lacks and another chunk of its file holds, this share of that word's best score in the
+ * file. A document that holds every word asked, spread over its chunks, beats one chunk elsewhere
+ * that holds two of them by chance; and since each word counts once, however often the file
+ * holds it, a long file cannot outweigh a short one that answers (it once added up every chunk).
+ * Set by `npm run bench:real` (#33): from 0.5 to 0.25, kb search's recall@1 went from 76% to 80%
+ * and @5 from 86% to 92%; 0.1 and 0 measured the same as 0.25 (bench:answers alike at all three).
+ */
+const FILE_EVIDENCE = 0.25;
+/** Query terms beyond this many are not tracked for file evidence. */
+const TRACKED_TERMS = 30;
+/**
+ * FTS5 picks this many chunks by its own BM25 over the same terms; kb's scoring (its BM25, the
+ * file evidence) ranks them.
+ */
+const CANDIDATES = 200;
+
+/** A chunk that has become searchable, with its row in the chunks table. */
+export interface SearchableChunk {
+  rowid: number;
+  workspaceId: string;
+  chunk: Chunk;
+}
+
+interface Lookup {
+  queryTerm: string;
+  term: string;
+  weight: number;
+}
+
+/** FTS5 splits kb's terms on spaces only; a capital (kept in `-A`, `%H`) is written `^a`. */
+const encode = (term: string) => term.replace(/[A-Z]/g, (c) => `^${c.toLowerCase()}`);
+const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
+const phrase = (term: string) => `"${encode(term)}"`;
+
+/** A chunk's stored terms (encoded) and how often each occurs, its file name's counting FILENAME_WEIGHT times. */
+function termCounts(body: string, name: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of body.split(' ')) counts.set(term, (counts.get(term) ?? 0) + 1);
+  if (name) for (const term of name.split(' ')) counts.set(term, (counts.get(term) ?? 0) + FILENAME_WEIGHT);
+  return counts;
+}
+
+/**
+ * The search index of every workspace's searchable chunks, in the database beside them: one
+ * FTS5 table per workspace, holding kb's own terms (identifiers whole, Porter2 stems), so that a
+ * workspace's words weigh only on its own ranking. FTS5 finds the candidates; kb's BM25 and the
+ * file evidence rank them. The caller tells it, inside the transaction that makes it so, which
+ * chunks became searchable and which files' chunks stopped being.
+ */
+export class SearchIndex {
+  readonly #db: Database;
+  /** Workspace id -> the number of its tables. */
+  readonly #tables = new Map<string, number>();
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(db: Database) {
+    this.#db = db;
+    const { rebuild } = ensureSearchSchema(db);
+    this.#loadTables();
+    if (rebuild) this.#rebuild();
+  }
+
+  /** Indexes chunks that have just become searchable (call inside their transaction). */
+  searchable(rows: SearchableChunk[]): void {
+    const added = new Map<number, { chunks: number; terms: number }>();
+    for (const { rowid, workspaceId, chunk } of rows) {
+      const n = this.#tableOf(workspaceId, true)!;
+      const body = indexTerms(chunk.text);
+      const name = indexTerms(chunk.filename);
+      const length = body.length + name.length * FILENAME_WEIGHT;
+      this.#statement(`INSERT INTO ${ftsTable(n)} (rowid, body, name) VALUES (?, ?, ?)`).run(
+        rowid,
+        body.map(encode).join(' '),
+        name.map(encode).join(' '),
+      );
+      this.#statement('INSERT INTO search_chunks (rowid, n, file_id, length) VALUES (?, ?, ?, ?)').run(
+        rowid,
+        n,
+        chunk.fileId,
+        length,
+      );
+      const stats = added.get(n) ?? { chunks: 0, terms: 0 };
+      stats.chunks++;
+      stats.terms += length;
+      added.set(n, stats);
+    }
+    for (const [n, { chunks, terms }] of added)
+      this.#statement('UPDATE search_stats SET chunks = chunks + ?, terms = terms + ? WHERE n = ?').run(
+        chunks,
+        terms,
+        n,
+      );
+  }
+
+  /** Takes a file's chunks out of the index (call inside the transaction that withdraws them). */
+  withdrawn(fileId: string): void {
+    const rows = this.#statement('SELECT rowid, n, length FROM search_chunks WHERE file_id = ?')
+      .raw()
+      .all(fileId) as [number, number, number][];
+    const removed = new Map<number, { chunks: number; terms: number }>();
+    for (const [rowid, n, length] of rows) {
+      this.#statement(`DELETE FROM ${ftsTable(n)} WHERE rowid = ?`).run(rowid);
+      const stats = removed.get(n) ?? { chunks: 0, terms: 0 };
+      stats.chunks++;
+      stats.terms += length;
+      removed.set(n, stats);
+    }
+    if (!rows.length) return;
+    this.#statement('DELETE FROM search_chunks WHERE file_id = ?').run(fileId);
+    for (const [n, { chunks, terms }] of removed)
+      this.#statement('UPDATE search_stats SET chunks = chunks - ?, terms = terms - ? WHERE n = ?').run(
+        chunks,
+        terms,
+        n,
+      );
+  }
+
+  /** One workspace's view: search, and what its words weigh. */
+  workspace(workspaceId: string): WorkspaceSearch {
+    return new WorkspaceSearch(this, workspaceId);
+  }
+
+  /** The workspace's number, creating its tables when asked to. */
+  #tableOf(workspaceId: string, create = false): number | undefined {
+    let n = this.#tables.get(workspaceId);
+    if (n === undefined && create) {
+      n = Number(
+        this.#statement('INSERT INTO search_workspaces (workspace_id) VALUES (?)').run(workspaceId)
+          .lastInsertRowid,
+      );
+      createWorkspaceTables(this.#db, n);
+      this.#tables.set(workspaceId, n);
+    }
+    return n;
+  }
+
+  #loadTables(): void {
+    this.#tables.clear();
+    const rows = this.#db.prepare('SELECT workspace_id, n FROM search_workspaces').raw().all() as [
+      string,
+      number,
+    ][];
+    for (const [workspaceId, n] of rows) this.#tables.set(workspaceId, n);
+  }
+
+  /**
+   * A statement, prepared once. A table made inside a transaction that was rolled back (a full
+   * disk at a workspace's first file) is forgotten: the tables are read again.
+   */
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      try {
+        statement = this.#db.prepare(sql) as Statement;
+      } catch (err) {
+        if (!/no such table/.test((err as Error).message)) throw err;
+        this.#statements.clear();
+        this.#loadTables();
+        throw err;
+      }
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Indexes every live chunk again (a new index, or one of another version). */
+  #rebuild(): void {
+    const rows = this.#db
+      .prepare(
+        'SELECT rowid, id, file_id, workspace_id, filename, text, page_first, page_last FROM chunks WHERE live = 1 ORDER BY rowid',
+      )
+      .raw()
+      .iterate() as IterableIterator<ChunkRow>;
+    let batch: SearchableChunk[] = [];
+    const flush = this.#db.transaction((rows: SearchableChunk[]) => this.searchable(rows));
+    for (const row of rows) {
+      batch.push(searchableOf(row));
+      if (batch.length === 500) {
+        flush(batch);
+        batch = [];
+      }
+    }
+    if (batch.length) flush(batch);
+  }
+
+  /** @internal For WorkspaceSearch. */
+  query<T>(sql: string, ...params: unknown[]): T[] {
+    return this.#statement(sql)
+      .raw()
+      .all(...params) as T[];
+  }
+
+  /** @internal */
+  tableOf(workspaceId: string): number | undefined {
+    return this.#tableOf(workspaceId);
+  }
+}
+
+type ChunkRow = [
+  rowid: number,
+  id: string,
+  fileId: string,
+  workspaceId: string,
+  filename: string,
+  text: string,
+  pageFirst: number | null,
+  pageLast: number | null,
+];
+
+function chunkOf([, id, fileId, , filename, text, first, last]: ChunkRow): Chunk {
+  return { id, fileId, filename, text, ...(first !== null && last !== null ? { pages: [first, last] } : {}) };
+}
+
+function searchableOf(row: ChunkRow): SearchableChunk {
+  return { rowid: row[0], workspaceId: row[3], chunk: chunkOf(row) };
+}
+
+/** One workspace's search: BM25 over its chunks, as ChunkIndex answered it. */
+export class WorkspaceSearch {
+  readonly #index: SearchIndex;
+  readonly #n: number | undefined;
+  readonly #chunks: number;
+  readonly #averageLength: number;
+
+  constructor(index: SearchIndex, workspaceId: string) {
+    this.#index = index;
+    this.#n = index.tableOf(workspaceId);
+    const [stats] =
+      this.#n === undefined
+        ? []
+        : index.query<[number, number]>('SELECT chunks, terms FROM search_stats WHERE n = ?', this.#n);
+    this.#chunks = stats?.[0] ?? 0;
+    this.#averageLength = stats && stats[0] ? stats[1] / stats[0] : 1;
+  }
+
+  get chunkCount(): number {
+    return this.#chunks;
+  }
+
+  /** How many searchable chunks hold a term. */
+  documentFrequency(term: string): number {
+    if (this.#n === undefined) return 0;
+    const [row] = this.#index.query<[number]>(
+      `SELECT doc FROM ${vocabTable(this.#n)} WHERE term = ?`,
+      encode(term),
+    );
+    return row?.[0] ?? 0;
+  }
+
+  /** A term's inverse document frequency, as BM25 weighs it (a term found nowhere weighs most). */
+  idf(term: string): number {
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (this.#chunks - df + 0.5) / (df + 0.5));
+  }
+
+  /** The best `limit` chunks for `query`, best first. */
+  search(query: string, limit = 5): Hit[] {
+    const queryTerms = [...new Set(indexTerms(query))];
+    if (queryTerms.length === 0 || this.#chunks === 0) return [];
+    // Exact terms first: expansion reads the vocabulary, so it is used only when exact terms
+    // find too little.
+    const exact = queryTerms.map((t) => ({ queryTerm: t, term: t, weight: 1 }));
+    const hits = this.#rank(exact, limit);
+    return hits.length >= limit ? hits : this.#rank(this.#expand(queryTerms), limit);
+  }
+
+  #expand(queryTerms: string[]): Lookup[] {
+    const lookups: Lookup[] = [];
+    const vocabulary = vocabTable(this.#n!);
+    for (const queryTerm of queryTerms) {
+      lookups.push({ queryTerm, term: queryTerm, weight: 1 });
+      if (queryTerm.length <= 3) continue;
+      const maxEdits = queryTerm.length > 5 ? Math.max(1, Math.floor(queryTerm.length * 0.2)) : 0;
+      const found: { term: string; weight: number; df: number }[] = [];
+      const prefix = encode(queryTerm);
+      const rows = maxEdits
+        ? this.#index.query<[string, number]>(`SELECT term, doc FROM ${vocabulary}`)
+        : this.#index.query<[string, number]>(
+            `SELECT term, doc FROM ${vocabulary} WHERE term > ? AND term < ?`,
+            prefix,
+            `${prefix}\u{10ffff}`,
+          );
+      for (const [encoded, df] of rows) {
+        const term = decode(encoded);
+        if (term === queryTerm) continue;
+        if (term.startsWith(queryTerm)) found.push({ term, weight: PREFIX_WEIGHT, df });
+        else if (maxEdits && withinEdits(queryTerm, term, maxEdits))
+          found.push({ term, weight: FUZZY_WEIGHT, df });
+      }
+      found.sort((a, b) => b.df - a.df);
+      for (const { term, weight } of found.slice(0, MAX_EXPANSIONS))
+        lookups.push({ queryTerm, term, weight });
+    }
+    return lookups;
+  }
+
+  #rank(lookups: Lookup[], limit: number): Hit[] {
+    const n = this.#n!;
+    const terms = [...new Set(lookups.map((l) => l.term))];
+    const table = ftsTable(n);
+    const candidates = this.#index.query<[number, string, string, string, number]>(
+      `WITH top AS (SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?)
+       SELECT top.rowid, f.body, f.name, s.file_id, s.length
+       FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
+      terms.map(phrase).join(' OR '),
+      CANDIDATES,
+    );
+    if (!candidates.length) return [];
+    const idf = new Map(terms.map((t) => [t, this.idf(t)]));
+    const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
+    const scored = candidates.map(([rowid, body, name, fileId, length]) => {
+      const counts = termCounts(body, name);
+      const norm = K1 * (1 - B + (B * length) / this.#averageLength);
+      let score = 0;
+      /** Per query term, the score it brought (0: not held). */
+      const byQueryTerm = new Float64Array(queryTerms.length);
+      const matched: Lookup[] = [];
+      for (const lookup of lookups) {
+        const tf = counts.get(encode(lookup.term));
+        if (!tf) continue;
+        matched.push(lookup);
+        const s = (idf.get(lookup.term)! * lookup.weight * (K1 + 1) * tf) / (tf + norm);
+        score += s;
+        const q = queryTerms.indexOf(lookup.queryTerm);
+        if (q >= 0) byQueryTerm[q] = Math.max(byQueryTerm[q]!, s);
+      }
+      return { rowid, fileId, score, byQueryTerm, matched };
+    });
+    // Per file: each query term's best score in one of its chunks.
+    const best = new Map<string, Float64Array>();
+    for (const { fileId, byQueryTerm } of scored) {
+      const bests = best.get(fileId) ?? new Float64Array(queryTerms.length);
+      byQueryTerm.forEach((s, q) => {
+        if (s > bests[q]!) bests[q] = s;
+      });
+      best.set(fileId, bests);
+    }
+    for (const entry of scored) {
+      const bests = best.get(entry.fileId)!;
+      let evidence = 0;
+      bests.forEach((s, q) => {
+        if (!entry.byQueryTerm[q]) evidence += s;
+      });
+      entry.score += FILE_EVIDENCE * evidence;
+    }
+    const top = scored
+      .filter((e) => e.matched.length)
+      .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+      .slice(0, limit);
+    const chunks = new Map(
+      this.#index
+        .query<ChunkRow>(
+          `SELECT rowid, id, file_id, workspace_id, filename, text, page_first, page_last FROM chunks
+           WHERE rowid IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(top.map((e) => e.rowid)),
+        )
+        .map((row) => [row[0], chunkOf(row)]),
+    );
+    return top.flatMap(({ rowid, score, matched }) => {
+      const chunk = chunks.get(rowid);
+      if (!chunk) return [];
+      return [
+        {
+          chunk,
+          score,
+          terms: [...new Set(matched.map((l) => l.term))],
+          queryTerms: [...new Set(matched.map((l) => l.queryTerm))],
+          expansions: matched
+            .filter((l) => l.term !== l.queryTerm)
+            .map((l) => [l.queryTerm, l.term] as [string, string]),
+        },
+      ];
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import { type Database, scalar } from '../state/database.js';
+import { TOKENIZER_VERSION } from './tokens.js';
+
+/**
+ * The search index's own tables, beside the state's: derived from the chunks, so they are
+ * dropped and made again (not migrated) when this version changes.
+ */
+const SEARCH_VERSION = `2:${TOKENIZER_VERSION}`;
+
+/**
+ * kb's terms go into FTS5 already tokenized (identifiers kept whole, Porter2 stems), separated
+ * by spaces: the tokenizer only has to split on them. Its token characters are those kb's terms
+ * can hold besides letters and digits; a capital letter (kept in `-A`, `%H`) is written `^a`,
+ * since unicode61 folds case.
+ */
+export const FTS_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '_.%-^'`;
+
+export const ftsTable = (n: number) => `search_fts_${n}`;
+export const vocabTable = (n: number) => `search_vocab_${n}`;
+
+/** Whether the index must be made again from the chunks (new, or of another version). */
+export function ensureSearchSchema(db: Database): { rebuild: boolean } {
+  const made = scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_meta'");
+  const version = made ? scalar(db, "SELECT value FROM search_meta WHERE key = 'version'") : undefined;
+  if (version === SEARCH_VERSION) return { rebuild: false };
+  db.transaction(() => {
+    dropSearchTables(db);
+    db.exec(`
+      CREATE TABLE search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      -- One FTS5 table per workspace (search_fts_<n>): each workspace's words weigh only on its own ranking.
+      CREATE TABLE search_workspaces (n INTEGER PRIMARY KEY, workspace_id TEXT NOT NULL UNIQUE);
+      -- Per indexed chunk: its table and its length in terms (BM25's document length).
+      CREATE TABLE search_chunks (
+        rowid INTEGER PRIMARY KEY,
+        n INTEGER NOT NULL,
+        file_id TEXT NOT NULL,
+        length INTEGER NOT NULL
+      );
+      CREATE INDEX search_chunks_by_file ON search_chunks(file_id);
+      -- Per workspace table: how many chunks and terms it holds (BM25's N and average length).
+      CREATE TABLE search_stats (n INTEGER PRIMARY KEY, chunks INTEGER NOT NULL, terms INTEGER NOT NULL);
+    `);
+    db.prepare("INSERT INTO search_meta (key, value) VALUES ('version', ?)").run(SEARCH_VERSION);
+  })();
+  return { rebuild: true };
+}
+
+/** Creates the FTS5 table (and its vocabulary view) of workspace table `n`. */
+export function createWorkspaceTables(db: Database, n: number): void {
+  db.exec(`
+    CREATE VIRTUAL TABLE ${ftsTable(n)} USING fts5(
+      body, name, tokenize = "${FTS_TOKENIZER}"
+    );
+    CREATE VIRTUAL TABLE ${vocabTable(n)} USING fts5vocab(${ftsTable(n)}, 'row');
+  `);
+  db.prepare('INSERT INTO search_stats (n, chunks, terms) VALUES (?, 0, 0)').run(n);
+}
+
+function dropSearchTables(db: Database): void {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'search\\_%' ESCAPE '\\'")
+    .raw()
+    .all() as [string][];
+  // Vocabulary views first: they refer to their FTS table.
+  const names = tables.map(([name]) => name).filter((name) => !/^search_fts_\d+_/.test(name));
+  names.sort((a, b) => Number(b.startsWith('search_vocab_')) - Number(a.startsWith('search_vocab_')));
+  for (const name of names) db.exec(`DROP TABLE IF EXISTS "${name}"`);
+}

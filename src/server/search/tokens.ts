@@ -1,0 +1,58 @@
+import { stem as porter2 } from 'porter2';
+
+/** Words that say nothing of a text's subject; "s" and "t" are what is left of "Rich's" and "don't". */
+export const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from has have how i in is it its me my of on or our s so t that the their them there these this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+/** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
+export const TOKENIZER_VERSION = 5;
+
+/** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
+}
+
+/** The searchable words of a text: folded words and numbers, without stop words. */
+export function tokens(text: string): string[] {
+  return words(text).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** The index's terms of a text: its searchable words, stemmed. */
+export function indexTerms(text: string): string[] {
+  return tokens(text).map(stem);
+}
+
+/**
+ * A word's stem (Porter2, the Snowball English stemmer): "released" and "release", "prices" and
+ * "priced" meet. Identifiers are kept as written (`sort_keys`, `--all`, `%j`), and numbers.
+ */
+export function stem(word: string): string {
+  return /[^a-z]/.test(word) ? word : porter2(word);
+}
+
+/** The folded words and numbers of a text, stop words included, then its identifiers whole. */
+export function words(text: string): string[] {
+  // ASCII text (most of it) takes the cheaper expression; they split it alike.
+  const split: string[] = /[^\x00-\x7f]/.test(text)
+    ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
+    : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return /[._%-]|\b[B-HJ-Z]\b/.test(text) ? split.concat(identifiers(text)) : split;
+}
+
+/**
+ * Identifiers as written, besides their parts: `snake_case`, `dotted.names` and versions (`20.04`; folded), long
+ * flags (`--almost-all`), and, keeping their case since it changes their meaning, short flags
+ * (`-A`), format codes (`%j`, `%H`) and a capital letter standing alone (struct's format
+ * character `H`, a grade, a key; not the words "A" and "I"). A question naming one then finds it before its parts used apart.
+ */
+const IDENTIFIER =
+  /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|\d+(?:\.\d+)+(?![.\d])|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)|(?<![\w'’.-])[B-HJ-Z](?![\w'’-])/g;
+
+function identifiers(text: string): string[] {
+  const found = text.match(IDENTIFIER);
+  if (!found) return [];
+  return found.map((id) => (/^(?:-[A-Za-z]|%[A-Za-z]|[A-Z])$/.test(id) ? id : id.toLowerCase()));
+}
