@@ -3,7 +3,6 @@ import { badRequest, unprocessable } from './errors.js';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 export const MAX_TITLE = 200;
-export const MAX_CONTENT = 32_000;
 /** The search route's: chunks listed by default and at most, and the longest question. */
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;

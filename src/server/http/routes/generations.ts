@@ -3,7 +3,8 @@ import type { AppEnv, Service } from '../../context.js';
 import { acceptedExchange, converse } from '../../conversation/conversation.js';
 import type { Generation, GenerationEvent } from '../../conversation/generations.js';
 import { badRequest, notFound, ServiceError } from '../errors.js';
-import { MAX_CONTENT, requiredString } from '../validate.js';
+import { MAX_CONTENT } from '../../state/model.js';
+import { requiredString } from '../validate.js';
 
 /** beta: a generation as GET /v1/generations/:id answers it (poll it instead of streaming). */
 export function presentGeneration(g: Generation) {

@@ -5,17 +5,15 @@ import { now } from '../../clock.js';
 import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound, ServiceError } from '../errors.js';
 import { newId } from '../../state/ids.js';
-import type { Operation, ThreadRecord, ThreadRecordStatus } from '../../state/model.js';
-import { NEWEST_FIRST, pageOf, parseCursor } from '../../state/paging.js';
-import { presentMessage, presentThread } from '../present.js';
 import {
   MAX_CONTENT,
-  MAX_TITLE,
-  optionalString,
-  parseLimit,
-  parseStatus,
-  requiredString,
-} from '../validate.js';
+  type Operation,
+  type ThreadRecord,
+  type ThreadRecordStatus,
+} from '../../state/model.js';
+import { NEWEST_FIRST, pageOf, parseCursor } from '../../state/paging.js';
+import { presentMessage, presentThread } from '../present.js';
+import { MAX_TITLE, optionalString, parseLimit, parseStatus, requiredString } from '../validate.js';
 
 export const DEFAULT_TITLE = 'Untitled thread';
 
