@@ -52,3 +52,17 @@ export function requiredString(body: Record<string, unknown>, field: string, max
     throw unprocessable(`${field} is longer than ${max} characters (${value.length})`, 'too_long');
   return value;
 }
+
+/** `?cursor=`: the sort key a cursor names (state/paging.ts cursorAfter), or a 400 invalid_cursor. */
+export function parseCursor(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let key: unknown;
+  try {
+    key = raw.length <= 2048 ? JSON.parse(Buffer.from(raw, 'base64url').toString()) : undefined;
+  } catch {
+    key = undefined;
+  }
+  if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string'))
+    throw badRequest('cursor is not one this service gave (take meta.nextCursor as it is)', 'invalid_cursor');
+  return key as string[];
+}

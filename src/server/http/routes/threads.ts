@@ -11,9 +11,16 @@ import {
   type ThreadRecord,
   type ThreadRecordStatus,
 } from '../../state/model.js';
-import { NEWEST_FIRST, pageOf, parseCursor } from '../../state/paging.js';
+import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
 import { presentMessage, presentThread } from '../present.js';
-import { MAX_TITLE, optionalString, parseLimit, parseStatus, requiredString } from '../validate.js';
+import {
+  MAX_TITLE,
+  optionalString,
+  parseCursor,
+  parseLimit,
+  parseStatus,
+  requiredString,
+} from '../validate.js';
 
 export const DEFAULT_TITLE = 'Untitled thread';
 
