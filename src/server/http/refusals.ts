@@ -1,3 +1,4 @@
+import { ThreadNotOpen } from '../conversation/conversation.js';
 import { type UploadRefusal, UploadRefused } from '../ingest/uploads.js';
 import { ServiceError, storageUnavailable } from './errors.js';
 
@@ -11,6 +12,7 @@ const UPLOAD_STATUS = {
 /** The HTTP error for `err`: a ServiceError, or a refusal a layer below threw; else undefined. */
 export function serviceErrorOf(err: unknown): ServiceError | undefined {
   if (err instanceof ServiceError) return err;
+  if (err instanceof ThreadNotOpen) return new ServiceError(409, err.code, err.message);
   if (!(err instanceof UploadRefused)) return undefined;
   if (err.code === 'storage_unavailable') return storageUnavailable();
   const headers: Record<string, string> =

@@ -12,6 +12,7 @@ import {
   type ThreadRecordStatus,
 } from '../../state/model.js';
 import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
+import { announced } from '../exchange.js';
 import { presentMessage, presentThread } from '../present.js';
 import {
   MAX_TITLE,
@@ -96,8 +97,8 @@ export function threadRoutes(service: Service) {
         `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
       );
     }
-    const { userMessage, aiResponse } = await converse(service, workspaceId, thread.id, content);
-    const data = { userMessage, aiResponse };
+    const result = await converse(service, workspaceId, thread.id, content);
+    const data = announced(service, workspaceId, thread.id, result);
     return c.json({ data }, 201);
   });
 
