@@ -4,3 +4,9 @@ export function corpus(
   bytes?: number,
   seed?: number,
 ): { docs: [string, string][]; queries: string[] };
+export function eachDocument(
+  count: number,
+  onDocument: (name: string, text: string) => void,
+  bytes?: number,
+  seed?: number,
+): string[];

@@ -23,8 +23,11 @@ export function vocabulary(size, rand) {
   return [...words];
 }
 
-/** `count` documents of about `bytes` each; returns [name, text] pairs and query words. */
-export function corpus(count, bytes = 2800, seed = 42) {
+/**
+ * `count` documents of about `bytes` each, handed to `onDocument(name, text)` one at a time as
+ * they are made (so that a large corpus can be written without being held); returns the query texts.
+ */
+export function eachDocument(count, onDocument, bytes = 2800, seed = 42) {
   const rand = random(seed);
   const words = vocabulary(5000, rand);
   // Zipf: weight of rank r is 1/r; sample by inverting the cumulative sum.
@@ -45,7 +48,6 @@ export function corpus(count, bytes = 2800, seed = 42) {
     }
     return words[lo];
   };
-  const docs = [];
   for (let i = 0; i < count; i++) {
     let text = `# Note ${i}\n\n`;
     while (text.length < bytes) {
@@ -54,11 +56,17 @@ export function corpus(count, bytes = 2800, seed = 42) {
       text += `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. `;
       if (rand() < 0.15) text += '\n\n';
     }
-    docs.push([`note-${String(i).padStart(5, '0')}.md`, text]);
+    onDocument(`note-${String(i).padStart(5, '0')}.md`, text);
   }
-  const queries = Array.from(
+  return Array.from(
     { length: 200 },
     () => `What about ${words[50 + Math.floor(rand() * 2000)]} and ${words[20 + Math.floor(rand() * 500)]}?`,
   );
+}
+
+/** `count` documents of about `bytes` each; returns [name, text] pairs and query words. */
+export function corpus(count, bytes = 2800, seed = 42) {
+  const docs = [];
+  const queries = eachDocument(count, (name, text) => docs.push([name, text]), bytes, seed);
   return { docs, queries };
 }

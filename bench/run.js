@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { corpus } from './corpus.js';
 import { answerQuality, qualityLine } from './answers.js';
 import { makePdf, scannedPage } from './pdf.js';
-import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable } from './scale.js';
+import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable, scaleTargets } from './scale.js';
 import { streamRenderCost, streamRenderLine } from './stream-render.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -675,7 +675,10 @@ console.log(
 console.log(
   `kb files list --all --jsonl of ${largeList.files} files: ${largeList.medianMs} ms (target <= 3000), peak RSS ${largeList.peakRssMb} MB (target <= 80) ${largeList.ok ? 'ok' : 'MISSED'}`,
 );
-if (scale.length) console.log(`\nkb serve at scale (bench/scale.js):\n${scaleTable(scale)}`);
+if (scale.length)
+  console.log(
+    [`\nkb serve at scale (bench/scale.js):`, scaleTable(scale), ...scaleTargets(scale)].join('\n'),
+  );
 const out = process.env.BENCH_OUT ?? join(ROOT, 'bench', 'results.json');
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nwrote ${out}`);

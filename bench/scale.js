@@ -1,142 +1,159 @@
 #!/usr/bin/env node
-// kb serve at knowledge-base scale, one size per process (so memory is that size's alone):
-// index every document, answer messages, restart with --data, answer messages while indexing,
-// and check retrieval quality with labelled queries.
+// kb serve at knowledge-base scale, each phase in a process of its own (bench/scale-measure.js, so
+// that memory is that phase's alone): index every document, answer messages, restart with --data
+// to the first answer, upload a document while small requests run, then index everything anew
+// while messages are answered; retrieval quality with labelled queries. Issue #34's targets are
+// printed for the sizes it names.
 // Usage: node bench/scale.js [sizes]   e.g. node bench/scale.js 2000,20000
 // Prints a table and writes bench/scale-results.json (or BENCH_SCALE_OUT). `npm run bench`
-// runs the same curve (BENCH_SCALE sets its sizes).
+// runs a shorter curve (BENCH_SCALE sets the sizes of both).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpus } from './corpus.js';
+import { eachDocument } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
-const MESSAGES = 150;
-const WARMUP_MESSAGES = 10;
+const MEASURE = fileURLToPath(new URL('scale-measure.js', import.meta.url));
+const PHASES = ['index', 'restart', 'indexing'];
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+/**
+ * Queries made of a document's three rarest words (the document is the right answer), for one
+ * document in every `total / count`, taken as the documents go by: only the picked documents'
+ * words and each word's document count are kept.
+ */
+function rareWordQueries(total, count) {
+  const frequency = new Map();
+  const picked = [];
+  const step = Math.max(1, Math.floor(total / count));
+  let seen = 0;
+  return {
+    add(name, text) {
+      const words = new Set(text.toLowerCase().match(/[a-z]+/g));
+      for (const w of words) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+      if (seen++ % step === 0 && picked.length < count) picked.push({ name, words });
+    },
+    queries: () =>
+      picked.map(({ name, words }) => ({
+        query: [...words]
+          .filter((w) => w.length > 3)
+          .sort((a, b) => frequency.get(a) - frequency.get(b))
+          .slice(0, 3)
+          .join(' '),
+        expected: name,
+      })),
+  };
+}
 
 /** Queries made of a document's three rarest words: the document is the right answer. */
 export function labelledQueries(docs, count) {
-  const frequency = new Map();
-  const wordsOf = docs.map(([, text]) => new Set(text.toLowerCase().match(/[a-z]+/g)));
-  for (const words of wordsOf) for (const w of words) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  const step = Math.max(1, Math.floor(docs.length / count));
-  const queries = [];
-  for (let i = 0; i < docs.length && queries.length < count; i += step) {
-    const rare = [...wordsOf[i]]
-      .filter((w) => w.length > 3)
-      .sort((a, b) => frequency.get(a) - frequency.get(b));
-    queries.push({ query: rare.slice(0, 3).join(' '), expected: docs[i][0] });
-  }
-  return queries;
+  const rare = rareWordQueries(docs.length, count);
+  for (const [name, text] of docs) rare.add(name, text);
+  return rare.queries();
 }
 
-/** Writes `size` documents, the labelled queries and the message texts into a new directory. */
+/** The first twelve words of a document's first sentence: a question that document answers. */
+const firstWords = (text) => text.split('\n\n')[1].split('. ')[0].split(' ').slice(0, 12).join(' ');
+
+/** Writes `size` documents as they are made, the labelled queries and the message texts into a new directory. */
 function prepare(size) {
   const dir = mkdtempSync(join(tmpdir(), 'kb-scale-'));
   mkdirSync(join(dir, 'docs'));
-  const { docs, queries } = corpus(size);
+  const rare = rareWordQueries(size, 100);
   let bytes = 0;
-  for (const [name, text] of docs) {
+  let seen = 0;
+  let restartQuestion;
+  const queries = eachDocument(size, (name, text) => {
     writeFileSync(join(dir, 'docs', name), text);
     bytes += text.length;
-  }
+    rare.add(name, text);
+    if (seen++ === Math.floor(size / 2)) restartQuestion = { question: firstWords(text), expected: name };
+  });
   writeFileSync(
     join(dir, 'queries.json'),
-    JSON.stringify({ bytes, queries, labelled: labelledQueries(docs, 100) }),
+    JSON.stringify({ bytes, queries, labelled: rare.queries(), restartQuestion }),
   );
   return dir;
 }
 
-/** One phase of the measurement, in a process of its own, on a directory `prepare` made. */
-async function measure(phase, dir) {
-  const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
-  const { bytes, queries, labelled } = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'));
-  const start = (data) =>
-    startServer({ port: 0, docsDir: join(dir, 'docs'), dataFile: join(dir, data), indexDelayMs: 0 });
-  const messages = async (s, count, until = () => false) => {
-    const key = Object.values(s.keys)[0];
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const created = await fetch(`${s.url}/v1/threads`, { method: 'POST', headers, body: '{}' });
-    const thread = (await created.json()).data.id;
-    const latencies = [];
-    for (let i = 0; i < count && !until(); i++) {
-      const started = performance.now();
-      const res = await fetch(`${s.url}/v1/threads/${thread}/messages`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ content: queries[i % queries.length] }),
-      });
-      await res.json();
-      if (i >= WARMUP_MESSAGES) latencies.push(performance.now() - started);
-    }
-    return latencies;
-  };
+/** Generous: a slow phase is measured, only a stuck one is stopped (at 100,000 documents, 35 minutes). */
+const phaseTimeoutMs = (size) => 120_000 + 20 * size;
 
-  const started = performance.now();
-  const s = await start(phase === 'indexing' ? 'again.jsonl' : 'state.jsonl');
-  if (phase === 'indexing') {
-    // Indexing everything into a new --data file while messages are answered.
-    const latencies = await messages(s, Infinity, () => s.service.indexer.progress().idle);
-    await s.close();
-    return { indexingP95Ms: round(percentile(latencies, 95), 2) };
+/** One size's row: its phases in order, each in a process of its own. */
+function measureSize(size) {
+  const dir = prepare(size);
+  try {
+    const row = {};
+    // Index first; then restart on what it stored; then index anew while answering messages.
+    for (const phase of PHASES) {
+      const res = spawnSync(process.execPath, ['--expose-gc', MEASURE, phase, dir, String(size)], {
+        encoding: 'utf8',
+        maxBuffer: 16 << 20,
+        timeout: phaseTimeoutMs(size),
+      });
+      if (res.error) throw new Error(`${phase}: ${res.error.message}`);
+      if (res.status !== 0) throw new Error(`${phase}: exit ${res.status ?? res.signal}: ${res.stderr}`);
+      Object.assign(row, JSON.parse(res.stdout.trim().split('\n').at(-1)));
+    }
+    row.peakRssMb = Math.max(row.indexPeakRssMb, row.restartPeakRssMb, row.indexingPeakRssMb);
+    return row;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  await s.service.indexer.idle();
-  const elapsed = Math.round(performance.now() - started);
-  if (phase === 'restart') {
-    await s.close();
-    return { restartMs: elapsed, restartIndexed: s.loaded.index.indexed };
-  }
-  const latencies = await messages(s, MESSAGES);
-  const workspace = [...s.service.store.workspaces.values()][0].id;
-  const index = s.service.store.index(workspace);
-  const found = labelled.filter(({ query, expected }) =>
-    index.search(query, 5).some((h) => h.chunk.filename === expected),
-  );
-  globalThis.gc?.();
-  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-  await s.close();
-  return {
-    documents: s.service.store.files.size,
-    megabytes: round(bytes / 1e6),
-    indexMs: elapsed,
-    messageP50Ms: round(percentile(latencies, 50), 2),
-    messageP95Ms: round(percentile(latencies, 95), 2),
-    rssMb,
-    recallAt5: round(found.length / labelled.length, 2),
-  };
 }
 
-/** The curve over `sizes`, each size measured in a process of its own. */
+/** The curve over `sizes`; a size that fails is a row with its error, and the others still run. */
 export function scaleCurve(sizes) {
-  const rows = [];
-  for (const size of sizes) {
-    const dir = prepare(size);
+  return sizes.map((size) => {
     try {
-      const row = {};
-      // Index first; then restart on what it stored; then index anew while answering messages.
-      for (const phase of ['index', 'restart', 'indexing']) {
-        const res = spawnSync(process.execPath, ['--expose-gc', SELF, '--measure', phase, dir], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 20,
-        });
-        if (res.status !== 0) throw new Error(`size ${size}, ${phase}: ${res.stderr}`);
-        Object.assign(row, JSON.parse(res.stdout.trim().split('\n').at(-1)));
-      }
-      rows.push(row);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      return measureSize(size);
+    } catch (err) {
+      return { documents: size, error: err instanceof Error ? err.message : String(err) };
     }
-  }
-  return rows;
+  });
+}
+
+/** Issue #34's targets, for the sizes it names (its upload target is for 100,000 documents). */
+export const SCALE_TARGETS = {
+  20000: { indexMs: 10_000, peakRssMb: 150, restartFirstAnswerMs: 500, messageP95Ms: 20, indexingP95Ms: 50 },
+  100000: {
+    indexMs: 60_000,
+    peakRssMb: 300,
+    restartFirstAnswerMs: 1000,
+    messageP95Ms: 50,
+    indexingP95Ms: 100,
+    uploadSettledStallMs: 50,
+  },
+};
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Each target's label and unit (`s`: a time in ms shown in seconds). */
+const TARGET_LABELS = {
+  indexMs: ['index all', 's'],
+  peakRssMb: ['peak RSS', 'MB'],
+  restartFirstAnswerMs: ['restart to first answer', 's'],
+  messageP95Ms: ['message p95', 'ms'],
+  indexingP95Ms: ['p95 while indexing', 'ms'],
+  uploadSettledStallMs: ['max stall during an upload', 'ms'],
+};
+
+/** A line per row whose size has targets: each figure against its target, ✓ or ✗. */
+export function scaleTargets(rows) {
+  return rows
+    .filter((r) => SCALE_TARGETS[r.documents] && !r.error)
+    .map((r) => {
+      const checks = Object.entries(SCALE_TARGETS[r.documents]).map(([field, limit]) => {
+        const [label, unit] = TARGET_LABELS[field];
+        const [figure, target] =
+          unit === 's'
+            ? [seconds(r[field]), `${limit / 1000} s`]
+            : [`${r[field]} ${unit}`, `${limit} ${unit}`];
+        return `${label} ${figure} ≤ ${target} ${r[field] <= limit ? '✓' : '✗'}`;
+      });
+      return `${r.documents.toLocaleString('en-US')} documents, targets of #34: ${checks.join(', ')}`;
+    });
 }
 
 export function scaleTable(rows) {
@@ -148,23 +165,29 @@ export function scaleTable(rows) {
     'message p95',
     'p95 while indexing',
     'RSS',
-    'restart',
+    'peak RSS',
+    'restart to first answer',
+    'upload stall',
     'recall@5',
   ];
-  const cells = rows.map((r) => [
+  const measured = rows.filter((r) => !r.error);
+  const cells = measured.map((r) => [
     String(r.documents),
     String(r.megabytes),
-    `${(r.indexMs / 1000).toFixed(1)} s`,
+    seconds(r.indexMs),
     `${r.messageP50Ms} ms`,
     `${r.messageP95Ms} ms`,
     `${r.indexingP95Ms} ms`,
     `${r.rssMb} MB`,
-    `${(r.restartMs / 1000).toFixed(1)} s`,
+    `${r.peakRssMb} MB`,
+    seconds(r.restartFirstAnswerMs),
+    `${r.uploadSettledStallMs} ms`,
     String(r.recallAt5),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => c.map((x, i) => x.padEnd(widths[i])).join('  ');
-  return [head, ...cells].map(line).join('\n');
+  const failed = rows.filter((r) => r.error).map((r) => `${r.documents}  failed: ${r.error}`);
+  return [head, ...cells].map(line).concat(failed).join('\n');
 }
 
 export const parseSizes = (text) =>
@@ -177,17 +200,23 @@ export const parseSizes = (text) =>
       return n;
     });
 
+/** The curve `npm run bench` ends with. */
 export const DEFAULT_SIZES = '2000,5000,10000,20000';
+/** The curve of `npm run bench:scale`: #34's sizes among them. */
+export const SCALE_SIZES = `${DEFAULT_SIZES},100000`;
 
-if (process.argv[2] === '--measure') {
-  process.stdout.write(`${JSON.stringify(await measure(process.argv[3], process.argv[4]))}\n`);
-} else if (process.argv[1] === SELF) {
-  const rows = scaleCurve(parseSizes(process.argv[2] ?? process.env.BENCH_SCALE ?? DEFAULT_SIZES));
+if (process.argv[1] === SELF) {
+  const rows = scaleCurve(parseSizes(process.argv[2] ?? process.env.BENCH_SCALE ?? SCALE_SIZES));
   console.log(scaleTable(rows));
+  const targets = scaleTargets(rows);
+  console.log(
+    `\n${targets.length ? targets.join('\n') : '(#34 sets targets for 20,000 and 100,000 documents)'}`,
+  );
   const out = process.env.BENCH_SCALE_OUT ?? join(ROOT, 'bench', 'scale-results.json');
   writeFileSync(
     out,
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
   );
   console.log(`\nwrote ${out}`);
+  if (rows.some((r) => r.error)) process.exitCode = 1;
 }

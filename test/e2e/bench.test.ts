@@ -98,13 +98,18 @@ describe('npm run bench', () => {
     expect(stdout).toContain(
       `kB, no text layer) COMPLETED ${results.scans.scanIndexedMs} ms after it was written to --docs`,
     );
-    // The scale curve: one row per size, a restart that indexes nothing again, the right
-    // documents found, and the table printed.
+    // The scale curve: one row per size, a restart that indexes nothing again and answers, an
+    // upload measured while small requests ran, the right documents found, and the table printed.
     expect(results.scale.map((r: { documents: number }) => r.documents)).toEqual([300]);
     for (const row of results.scale) {
       expect(row).toMatchObject({ restartIndexed: 0, recallAt5: expect.any(Number) });
       expect(row.recallAt5).toBeGreaterThanOrEqual(0.95);
       expect(row.messageP95Ms).toBeGreaterThanOrEqual(row.messageP50Ms);
+      expect(row.restartFirstAnswerMs).toBeGreaterThan(0);
+      expect(row.restartMs).toBeGreaterThanOrEqual(row.restartFirstAnswerMs);
+      expect(row.peakRssMb).toBeGreaterThanOrEqual(row.rssMb);
+      expect(row.requestsDuringUpload).toBeGreaterThan(0);
+      expect(row.uploadSettledStallMs).toBeGreaterThanOrEqual(row.uploadStallMs);
       expect(stdout).toMatch(
         new RegExp(`\\n${row.documents} +${row.megabytes} +${(row.indexMs / 1000).toFixed(1)} s`),
       );

@@ -1,6 +1,5 @@
 import type { Hit } from '../search/chunk-index.js';
-import type { MessageRecord } from '../state/model.js';
-import { MAX_CONTENT } from '../http/validate.js';
+import { MAX_CONTENT, type MessageRecord } from '../state/model.js';
 
 export interface GeneratorOptions {
   baseUrl: string;

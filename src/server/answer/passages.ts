@@ -1,4 +1,4 @@
-import { SENTENCE_END } from '../ingest/extraction/chunk.js';
+import { SENTENCE_END } from '../../util/sentence-end.js';
 import type { Chunk } from '../state/model.js';
 
 /** A sentence, or a row of a table or a data file, that an answer can be made of. */

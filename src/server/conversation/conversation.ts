@@ -9,22 +9,26 @@ import {
 import { generate, GeneratorFailed } from '../answer/generator.js';
 import { now } from '../clock.js';
 import type { Service } from '../context.js';
-import { ServiceError } from '../http/errors.js';
 import { StorageError } from '../state/journal.js';
 import { newId } from '../state/ids.js';
 import type { MessageRecord } from '../state/model.js';
-import { presentMessage } from '../http/present.js';
 
-export interface PresentedExchange {
-  userMessage: ReturnType<typeof presentMessage>;
-  aiResponse: ReturnType<typeof presentMessage>;
+/** The messages of one exchange, as stored (http/ presents them and announces them). */
+export interface StoredExchange {
+  userMessage: MessageRecord;
+  aiResponse: MessageRecord;
 }
 
 /** What an exchange came to: the reply (complete, or cancelled with what was written), or withdrawn. */
 export type Conversed =
-  | (PresentedExchange & { cancelled: boolean; withdrawn?: false })
+  | (StoredExchange & { cancelled: boolean; withdrawn?: false })
   /** Cancelled while it waited for its turn: nothing was written, and no reply is stored. */
-  | { userMessage: PresentedExchange['userMessage']; cancelled: true; withdrawn: true };
+  | { userMessage: MessageRecord; cancelled: true; withdrawn: true };
+
+/** The thread was closed (or archived, or deleted) while its reply was written. */
+export class ThreadNotOpen extends Error {
+  readonly code = 'thread_not_open';
+}
 
 export interface ConverseOptions {
   /** Each piece of the reply as it is written (the streaming interface). */
@@ -73,9 +77,9 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /**
  * One exchange in a thread, for the synchronous endpoint and for generations alike: the reply
- * to `content`, stored with the user's message once it is written (or cancelled), then one
- * thread.message.created per message. Runs in the thread's turn, so a thread's messages are
- * stored in the order they were accepted. A thread closed meanwhile gets nothing (409).
+ * to `content`, stored with the user's message once it is written (or cancelled); the caller
+ * announces them (http/exchange.ts). Runs in the thread's turn, so a thread's messages are
+ * stored in the order they were accepted. A thread closed meanwhile gets nothing (ThreadNotOpen).
  */
 export function converse(
   service: Service,
@@ -104,7 +108,7 @@ export async function converse(
   let withdrawn = false;
   const turn = service.turns.run(threadId, async (): Promise<Conversed> => {
     started = true;
-    if (withdrawn) return { userMessage: presentMessage(accepted!.userMessage), cancelled: true, withdrawn };
+    if (withdrawn) return { userMessage: accepted!.userMessage, cancelled: true, withdrawn };
     const all = store.messages.get(threadId) ?? [];
     // What came before this exchange (a generation's own messages are already stored).
     const own = accepted ? all.findIndex((m) => m.id === accepted.userMessage.id) : -1;
@@ -189,9 +193,7 @@ export async function converse(
       const current = store.thread(workspaceId, threadId);
       if (current?.status !== 'OPEN') {
         if (accepted) complete({ content: written, incomplete: true });
-        throw new ServiceError(
-          409,
-          'thread_not_open',
+        throw new ThreadNotOpen(
           `thread ${threadId} became ${current?.status ?? 'unavailable'} while the reply was written; ${accepted ? 'what was written is kept, marked incomplete' : 'nothing was stored'}`,
         );
       }
@@ -207,7 +209,7 @@ export async function converse(
         aiResponse = { id: newId('msg'), threadId, role: 'assistant', createdAt: now(), ...finished };
         store.commit({ op: 'messages', messages: [userMessage, aiResponse] });
       }
-      return { userMessage: presentMessage(userMessage), aiResponse: presentMessage(aiResponse), cancelled };
+      return { userMessage, aiResponse, cancelled };
     } catch (err) {
       // A reply accepted is never left pending: what was written is kept, marked incomplete.
       if (accepted && store.messages.get(threadId)?.some((m) => m.id === accepted.reply.id && m.pending)) {
@@ -220,11 +222,7 @@ export async function converse(
       throw err;
     }
   });
-  const result = accepted && options.signal ? await withdrawnOr(turn, options.signal) : await turn;
-  // One event per message created: the user's, then the assistant's.
-  for (const message of result.withdrawn ? [result.userMessage] : [result.userMessage, result.aiResponse])
-    service.deliverer.emit(workspaceId, 'thread.message.created', { threadId, message });
-  return result;
+  return accepted && options.signal ? withdrawnOr(turn, options.signal) : turn;
 
   /**
    * The turn's result, unless `signal` aborts while the exchange still waits for its turn: then
@@ -244,7 +242,7 @@ export async function converse(
           return reject(err);
         }
         withdrawn = true;
-        resolve({ userMessage: presentMessage(accepted!.userMessage), cancelled: true, withdrawn });
+        resolve({ userMessage: accepted!.userMessage, cancelled: true, withdrawn });
       };
       if (signal.aborted) withdraw();
       else signal.addEventListener('abort', withdraw, { once: true });

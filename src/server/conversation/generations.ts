@@ -1,6 +1,6 @@
 import { newId } from '../state/ids.js';
 import { now } from '../clock.js';
-import type { PresentedExchange } from './conversation.js';
+import type { Exchange } from '../../api/types.js';
 
 /** beta: the state of an asynchronous generation (docs/local-service.md, "Streaming"). */
 export type GenerationStatus = 'in_progress' | 'completed' | 'cancelled' | 'failed';
@@ -22,7 +22,7 @@ export interface Generation {
   text: string;
   events: GenerationEvent[];
   /** Once finished: the messages stored (no aiResponse when it was cancelled before its turn). */
-  exchange?: Pick<PresentedExchange, 'userMessage'> & Partial<Pick<PresentedExchange, 'aiResponse'>>;
+  exchange?: Pick<Exchange, 'userMessage'> & Partial<Pick<Exchange, 'aiResponse'>>;
   error?: { code: string; message: string };
   readonly cancel: AbortController;
   readonly listeners: Set<(event: GenerationEvent) => void>;

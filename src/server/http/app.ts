@@ -4,7 +4,8 @@ import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from '../context.js';
 import { parseFaultRule } from './faults.js';
-import { badRequest, errorBody, ServiceError, storageUnavailable } from './errors.js';
+import { badRequest, errorBody, storageUnavailable } from './errors.js';
+import { serviceErrorOf } from './refusals.js';
 import { newId } from '../state/ids.js';
 import { readBoundedBody } from './request-body.js';
 import { openApiDocument } from './openapi.js';
@@ -214,7 +215,8 @@ export function createApp(service: Service) {
   app.notFound((c) => sendError(c, 404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`));
 
   app.onError((err, c) => {
-    if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);
+    const refused = serviceErrorOf(err);
+    if (refused) return sendError(c, refused.status, refused.code, refused.message, refused.headers);
     if (err instanceof StorageError) {
       service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: err.message });
       const unavailable = storageUnavailable();

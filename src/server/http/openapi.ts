@@ -1,13 +1,13 @@
 import { FILE_STATUSES, THREAD_STATUSES, WEBHOOK_EVENTS } from '../../api/types.js';
 import {
   DEFAULT_LIMIT,
-  MAX_CONTENT,
   MAX_LIMIT,
   MAX_QUERY,
   MAX_TITLE,
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
 } from './validate.js';
+import { MAX_CONTENT } from '../state/model.js';
 
 /**
  * The interface as kb serve implements it, as an OpenAPI 3.1 document: served at

@@ -3,7 +3,6 @@ import { badRequest, unprocessable } from './errors.js';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 export const MAX_TITLE = 200;
-export const MAX_CONTENT = 32_000;
 /** The search route's: chunks listed by default and at most, and the longest question. */
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
@@ -52,4 +51,18 @@ export function requiredString(body: Record<string, unknown>, field: string, max
   if (value.length > max)
     throw unprocessable(`${field} is longer than ${max} characters (${value.length})`, 'too_long');
   return value;
+}
+
+/** `?cursor=`: the sort key a cursor names (state/paging.ts cursorAfter), or a 400 invalid_cursor. */
+export function parseCursor(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let key: unknown;
+  try {
+    key = raw.length <= 2048 ? JSON.parse(Buffer.from(raw, 'base64url').toString()) : undefined;
+  } catch {
+    key = undefined;
+  }
+  if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string'))
+    throw badRequest('cursor is not one this service gave (take meta.nextCursor as it is)', 'invalid_cursor');
+  return key as string[];
 }

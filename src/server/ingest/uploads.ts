@@ -1,5 +1,4 @@
 import { formatBytes } from './document-file.js';
-import { ServiceError, storageUnavailable } from '../http/errors.js';
 import { now } from '../clock.js';
 import { newId } from '../state/ids.js';
 import type { Indexer } from './indexer.js';
@@ -7,7 +6,7 @@ import type { FileRecord } from '../state/model.js';
 import type { Store } from '../state/store.js';
 import type { UploadStore } from './upload-store.js';
 
-/** How much of an upload past the limit is still read, so the client hears the 413. */
+/** How much of an upload past the limit is still read, so the client hears it refused (file_too_large). */
 const DRAIN_PAST_LIMIT = 16 * 1024 * 1024;
 
 /** The longest file name an upload may have, in characters. */
@@ -96,24 +95,38 @@ const isJoinable = (c: string) => c > '\u007f' && JOINS.test(c);
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** An upload over --max-file-size: 413, saying the size and the limit. */
-export function uploadTooLarge(size: number | undefined, maxBytes: number): ServiceError {
-  return new ServiceError(
-    413,
+/** Why an upload was refused (http/refusals.ts gives each its status). */
+export type UploadRefusal =
+  'invalid_filename' | 'file_too_large' | 'uploads_busy' | 'storage_unavailable' | 'upload_incomplete';
+
+/** An upload refused, nothing of it kept: `code` says why, the message says it to the user. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly code: UploadRefusal,
+    message: string,
+    /** When trying again may work (uploads_busy). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** An upload over --max-file-size, saying the size and the limit. */
+function uploadTooLarge(size: number | undefined, maxBytes: number): UploadRefused {
+  return new UploadRefused(
     'file_too_large',
     `${size === undefined ? 'the file is' : `the file is ${formatBytes(size)},`} over the limit of ${formatBytes(maxBytes)} (kb serve --max-file-size)`,
   );
 }
 
-/** 503 with Retry-After: more uploads are being received than the service takes at once (from this workspace). */
-function uploadsBusy(budget: UploadBudget, taken: 'all' | 'workspace'): ServiceError {
-  return new ServiceError(
-    503,
+/** More uploads are being received than the service takes at once (from this workspace). */
+function uploadsBusy(budget: UploadBudget, taken: 'all' | 'workspace'): UploadRefused {
+  return new UploadRefused(
     'uploads_busy',
     taken === 'workspace'
       ? `uploads of ${formatBytes(budget.perWorkspace)} are being received for this workspace already (half of ${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`
       : `uploads of ${formatBytes(budget.limit)} are being received already (${UPLOADS_IN_FLIGHT} × --max-file-size at most at once); try again shortly`,
-    { 'retry-after': '2' },
+    2,
   );
 }
 
@@ -124,7 +137,7 @@ export interface UploadDeps {
   uploadBudget: UploadBudget;
   maxFileBytes: number;
   /**
-   * An upload from which no byte comes for this long is ended (400 upload_incomplete), as is
+   * An upload from which no byte comes for this long is ended (upload_incomplete), as is
    * one not complete by its deadline (uploadDeadlineMs).
    */
   uploadIdleMs: number;
@@ -132,7 +145,7 @@ export interface UploadDeps {
 
 /**
  * The one path every upload takes (the console's and POST /v1/files): its name checked, its
- * bytes written to disk as they arrive (413 past --max-file-size, 503 past the uploads in
+ * bytes written to disk as they arrive (UploadRefused past --max-file-size, past the uploads in
  * flight or when the disk refuses them), then queued like a file from the docs folder, read
  * from disk when its turn comes: PENDING, indexed by the same worker, FAILED with the same
  * codes, file.indexed delivered the same way.
@@ -144,7 +157,7 @@ export async function acceptUpload(
   request: Request,
 ): Promise<FileRecord> {
   const problem = problemWithName(name);
-  if (problem) throw new ServiceError(422, 'invalid_filename', problem);
+  if (problem) throw new UploadRefused('invalid_filename', problem);
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   const known = Number.isSafeInteger(declared) && declared >= 0;
   if (known && declared > deps.maxFileBytes) throw uploadTooLarge(declared, deps.maxFileBytes);
@@ -166,10 +179,13 @@ export async function acceptUpload(
     deps.uploadBudget.release(workspaceId, reserved);
   }
   if ('tooLarge' in received) throw uploadTooLarge(undefined, deps.maxFileBytes);
-  if ('storage' in received) throw storageUnavailable();
+  if ('storage' in received)
+    throw new UploadRefused(
+      'storage_unavailable',
+      'the disk refused the upload (full, read-only, an I/O error)',
+    );
   if ('aborted' in received)
-    throw new ServiceError(
-      400,
+    throw new UploadRefused(
       'upload_incomplete',
       'the upload ended (or stalled, or came too slowly) before its body did; nothing was kept',
     );

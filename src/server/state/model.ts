@@ -21,6 +21,9 @@ export interface ThreadRecord {
   updatedAt: string;
 }
 
+/** The longest a message may be, in characters: what a user sends and what a reply holds. */
+export const MAX_CONTENT = 32_000;
+
 export interface MessageRecord {
   id: string;
   threadId: string;

@@ -1,5 +1,3 @@
-import { badRequest } from '../http/errors.js';
-
 /**
  * How a list is ordered: each record's sort key, and how two keys compare. A cursor is the
  * key of the last record a page gave, so the next page starts after it wherever records were
@@ -32,20 +30,6 @@ export function sortBy<T>(records: T[], order: ListOrder<NoInfer<T>>): T[] {
 /** The opaque cursor for the page after `record`. */
 export function cursorAfter<T>(record: T, order: ListOrder<T>): string {
   return Buffer.from(JSON.stringify(order.key(record))).toString('base64url');
-}
-
-/** The sort key a cursor names, or a 400 invalid_cursor. */
-export function parseCursor(raw: string | undefined): string[] | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  let key: unknown;
-  try {
-    key = raw.length <= 2048 ? JSON.parse(Buffer.from(raw, 'base64url').toString()) : undefined;
-  } catch {
-    key = undefined;
-  }
-  if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string'))
-    throw badRequest('cursor is not one this service gave (take meta.nextCursor as it is)', 'invalid_cursor');
-  return key as string[];
 }
 
 export interface PageMeta {

@@ -1,4 +1,5 @@
-import { cursorAfter, type ListOrder, parseCursor } from '../state/paging.js';
+import { parseCursor } from '../http/validate.js';
+import { cursorAfter, type ListOrder } from '../state/paging.js';
 
 /** Where a page of a list starts: after a record (going older) or before one (going newer). */
 export interface WindowQuery {

@@ -5,7 +5,7 @@ import type { Workspace } from '../state/model.js';
 import { NEWEST_FIRST } from '../state/paging.js';
 import { presentFileDetail } from '../http/present.js';
 import { acceptUpload, deleteFile } from '../ingest/uploads.js';
-import { ServiceError } from '../http/errors.js';
+import { serviceErrorOf } from '../http/refusals.js';
 import { readBoundedBody } from '../http/request-body.js';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.js';
 import { deletePage, filesPage, notFoundPage, signInPage, threadPage, threadsPage } from './pages.js';
@@ -162,9 +162,10 @@ export function consoleRoutes(service: Service) {
       const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
       return c.json({ data: presentFileDetail(file) }, 201);
     } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value); // Retry-After
-      return refuse(c, err.status as 413, err.code, err.message);
+      const refused = serviceErrorOf(err);
+      if (!refused) throw err;
+      for (const [name, value] of Object.entries(refused.headers)) c.header(name, value); // Retry-After
+      return refuse(c, refused.status as 413, refused.code, refused.message);
     }
   });
 

@@ -3,9 +3,9 @@ import { FILE_STATUSES } from '../../../api/types.js';
 import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { acceptUpload, deleteFile } from '../../ingest/uploads.js';
-import { NEWEST_FIRST, pageOf, parseCursor } from '../../state/paging.js';
+import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
 import { presentFile, presentFileDetail } from '../present.js';
-import { parseLimit, parseStatus } from '../validate.js';
+import { parseCursor, parseLimit, parseStatus } from '../validate.js';
 
 export function fileRoutes(service: Service) {
   const { store } = service;

@@ -2,8 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv, Service } from '../../context.js';
 import { acceptedExchange, converse } from '../../conversation/conversation.js';
 import type { Generation, GenerationEvent } from '../../conversation/generations.js';
+import { announced } from '../exchange.js';
 import { badRequest, notFound, ServiceError } from '../errors.js';
-import { MAX_CONTENT, requiredString } from '../validate.js';
+import { serviceErrorOf } from '../refusals.js';
+import { MAX_CONTENT } from '../../state/model.js';
+import { requiredString } from '../validate.js';
 
 /** beta: a generation as GET /v1/generations/:id answers it (poll it instead of streaming). */
 export function presentGeneration(g: Generation) {
@@ -56,22 +59,20 @@ export function generationRoutes(service: Service) {
       onPiece: (text) => generations.push(generation, 'delta', { text }),
     }).then(
       (result) => {
-        if (result.withdrawn) {
+        const { userMessage, aiResponse } = announced(service, workspaceId, thread.id, result);
+        if (!aiResponse) {
           // Cancelled before its turn came: no reply was written, and none is stored.
-          generation.exchange = { userMessage: result.userMessage };
-          return generations.finish(generation, 'cancelled', {
-            userMessage: result.userMessage,
-            aiResponse: null,
-          });
+          generation.exchange = { userMessage };
+          return generations.finish(generation, 'cancelled', { userMessage, aiResponse: null });
         }
-        generation.exchange = { userMessage: result.userMessage, aiResponse: result.aiResponse };
+        generation.exchange = { userMessage, aiResponse };
         generations.finish(generation, result.cancelled ? 'cancelled' : 'completed', generation.exchange);
       },
       (err: unknown) => {
-        generation.error =
-          err instanceof ServiceError
-            ? { code: err.code, message: err.message }
-            : { code: 'generation_failed', message: 'the reply could not be written' };
+        const refused = serviceErrorOf(err);
+        generation.error = refused
+          ? { code: refused.code, message: refused.message }
+          : { code: 'generation_failed', message: 'the reply could not be written' };
         generations.finish(generation, 'failed', { error: generation.error });
       },
     );

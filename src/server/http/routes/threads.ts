@@ -5,13 +5,19 @@ import { now } from '../../clock.js';
 import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound, ServiceError } from '../errors.js';
 import { newId } from '../../state/ids.js';
-import type { Operation, ThreadRecord, ThreadRecordStatus } from '../../state/model.js';
-import { NEWEST_FIRST, pageOf, parseCursor } from '../../state/paging.js';
-import { presentMessage, presentThread } from '../present.js';
 import {
   MAX_CONTENT,
+  type Operation,
+  type ThreadRecord,
+  type ThreadRecordStatus,
+} from '../../state/model.js';
+import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
+import { announced } from '../exchange.js';
+import { presentMessage, presentThread } from '../present.js';
+import {
   MAX_TITLE,
   optionalString,
+  parseCursor,
   parseLimit,
   parseStatus,
   requiredString,
@@ -91,8 +97,8 @@ export function threadRoutes(service: Service) {
         `thread ${thread.id} is ${thread.status}; only OPEN threads accept messages`,
       );
     }
-    const { userMessage, aiResponse } = await converse(service, workspaceId, thread.id, content);
-    const data = { userMessage, aiResponse };
+    const result = await converse(service, workspaceId, thread.id, content);
+    const data = announced(service, workspaceId, thread.id, result);
     return c.json({ data }, 201);
   });
 

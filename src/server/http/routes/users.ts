@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv, Service } from '../../context.js';
 import { unprocessable } from '../errors.js';
-import { BY_NAME, pageOf, parseCursor } from '../../state/paging.js';
+import { BY_NAME, pageOf } from '../../state/paging.js';
 import { presentUser } from '../present.js';
-import { parseLimit } from '../validate.js';
+import { parseCursor, parseLimit } from '../validate.js';
 
 export function userRoutes(service: Service) {
   const app = new Hono<AppEnv>();

@@ -6,9 +6,9 @@ import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import { newId, newSecret } from '../../state/ids.js';
 import type { WebhookRecord } from '../../state/model.js';
-import { NEWEST_FIRST, pageOf, parseCursor, sortBy } from '../../state/paging.js';
+import { NEWEST_FIRST, pageOf, sortBy } from '../../state/paging.js';
 import { presentWebhook } from '../present.js';
-import { optionalString, parseLimit } from '../validate.js';
+import { optionalString, parseCursor, parseLimit } from '../validate.js';
 import { checkTarget } from '../../webhooks/target.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { Section } from './formats.js';
+import { SENTENCE_END } from '../../../util/sentence-end.js';
 
 /** A passage of a document, and the pages it spans where the document has pages. */
 export interface TextChunk {
@@ -106,13 +107,6 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
   }
   return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
 }
-
-/**
- * Sentence ends, for chunks and for answers' passages alike: a full stop, ! or ? and a space,
- * before a word that does not start in lowercase (as Unicode's sentence rules have it:
- * "msg00011. html) by Bruce Perens" is a URL a PDF's line end cut, and goes on).
- */
-export const SENTENCE_END = /(?<=[.!?])[ \t]+(?!\p{Ll})/u;
 
 /** The sentences of a text, one at a time (a document of any size makes no array of them). */
 function* sentencesOf(text: string): Generator<Sentence> {
