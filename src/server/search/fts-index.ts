@@ -83,8 +83,10 @@ export class SearchIndex {
   /** Indexes chunks that have just become searchable (call inside their transaction). */
   searchable(rows: SearchableChunk[]): void {
     const added = new Map<number, { chunks: number; terms: number }>();
+    const tables = new Map<string, number>();
     for (const { rowid, workspaceId, chunk } of rows) {
-      const n = this.#tableOf(workspaceId, true)!;
+      let n = tables.get(workspaceId);
+      if (n === undefined) tables.set(workspaceId, (n = this.#tableOf(workspaceId, true)!));
       const body = indexTerms(chunk.text);
       const name = indexTerms(chunk.filename);
       const length = body.length + name.length * FILENAME_WEIGHT;
@@ -140,9 +142,20 @@ export class SearchIndex {
     return new WorkspaceSearch(this, workspaceId);
   }
 
-  /** The workspace's number, creating its tables when asked to. */
+  /**
+   * The workspace's number, creating its tables when asked to. Tables made inside a transaction
+   * that was rolled back (a full disk at a workspace's first file) are gone: the map is read again.
+   */
   #tableOf(workspaceId: string, create = false): number | undefined {
     let n = this.#tables.get(workspaceId);
+    if (
+      n !== undefined &&
+      !this.#statement('SELECT 1 FROM sqlite_master WHERE name = ?').raw().get(ftsTable(n))
+    ) {
+      this.#statements.clear();
+      this.#loadTables();
+      n = this.#tables.get(workspaceId);
+    }
     if (n === undefined && create) {
       n = Number(
         this.#statement('INSERT INTO search_workspaces (workspace_id) VALUES (?)').run(workspaceId)
@@ -163,23 +176,10 @@ export class SearchIndex {
     for (const [workspaceId, n] of rows) this.#tables.set(workspaceId, n);
   }
 
-  /**
-   * A statement, prepared once. A table made inside a transaction that was rolled back (a full
-   * disk at a workspace's first file) is forgotten: the tables are read again.
-   */
+  /** A statement, prepared once. */
   #statement(sql: string): Statement {
     let statement = this.#statements.get(sql);
-    if (!statement) {
-      try {
-        statement = this.#db.prepare(sql) as Statement;
-      } catch (err) {
-        if (!/no such table/.test((err as Error).message)) throw err;
-        this.#statements.clear();
-        this.#loadTables();
-        throw err;
-      }
-      this.#statements.set(sql, statement);
-    }
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql) as Statement));
     return statement;
   }
 

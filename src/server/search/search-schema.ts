@@ -62,7 +62,10 @@ function dropSearchTables(db: Database): void {
     .raw()
     .all() as [string][];
   // Vocabulary views first: they refer to their FTS table.
-  const names = tables.map(([name]) => name).filter((name) => !/^search_fts_\d+_/.test(name));
+  // The vectors stay: they do not depend on the tokenizer, and cost an endpoint's calls to make.
+  const names = tables
+    .map(([name]) => name)
+    .filter((name) => !/^search_fts_\d+_/.test(name) && name !== 'search_vectors');
   names.sort((a, b) => Number(b.startsWith('search_vocab_')) - Number(a.startsWith('search_vocab_')));
   for (const name of names) db.exec(`DROP TABLE IF EXISTS "${name}"`);
 }
