@@ -32,6 +32,25 @@ const TRACKED_TERMS = 30;
  * file evidence) ranks them.
  */
 const CANDIDATES = 200;
+const CANDIDATE_POSTINGS = 10_000;
+
+/**
+ * The terms FTS5 finds candidates by: the rarest first, while the chunks holding them add up to
+ * at most CANDIDATE_POSTINGS (the rarest always). FTS5 scores every chunk that holds a term it is
+ * asked for, so a common word would cost a pass over most of the workspace; a chunk that holds
+ * only common words asked ranks low anyway, and the candidates are scored on every word asked.
+ */
+function candidateTerms(terms: string[], frequency: Map<string, number>): string[] {
+  const rarest = [...terms].sort((a, b) => frequency.get(a)! - frequency.get(b)!);
+  const chosen: string[] = [];
+  let postings = 0;
+  for (const term of rarest) {
+    postings += frequency.get(term)!;
+    if (chosen.length && postings > CANDIDATE_POSTINGS) break;
+    chosen.push(term);
+  }
+  return chosen;
+}
 
 /** A chunk that has become searchable, with its row in the chunks table. */
 export interface SearchableChunk {
@@ -269,7 +288,10 @@ export class WorkspaceSearch {
 
   /** A term's inverse document frequency, as BM25 weighs it (a term found nowhere weighs most). */
   idf(term: string): number {
-    const df = this.documentFrequency(term);
+    return this.#idfOf(this.documentFrequency(term));
+  }
+
+  #idfOf(df: number): number {
     return Math.log(1 + (this.#chunks - df + 0.5) / (df + 0.5));
   }
 
@@ -293,13 +315,17 @@ export class WorkspaceSearch {
       const maxEdits = queryTerm.length > 5 ? Math.max(1, Math.floor(queryTerm.length * 0.2)) : 0;
       const found: { term: string; weight: number; df: number }[] = [];
       const prefix = encode(queryTerm);
-      const rows = maxEdits
-        ? this.#index.query<[string, number]>(`SELECT term, doc FROM ${vocabulary}`)
-        : this.#index.query<[string, number]>(
-            `SELECT term, doc FROM ${vocabulary} WHERE term > ? AND term < ?`,
-            prefix,
-            `${prefix}\u{10ffff}`,
-          );
+      // Near spellings are looked for among the words that begin as the query term does, or
+      // with its first letter and its third (two letters swapped): reading the whole vocabulary
+      // costs FTS5 a pass over every word's postings.
+      const ranges = maxEdits ? [prefix.slice(0, 2), prefix[0]! + prefix[2]!] : [prefix];
+      const rows = [...new Set(ranges)].flatMap((start) =>
+        this.#index.query<[string, number]>(
+          `SELECT term, doc FROM ${vocabulary} WHERE term >= ? AND term < ?`,
+          start,
+          `${start}\u{10ffff}`,
+        ),
+      );
       for (const [encoded, df] of rows) {
         const term = decode(encoded);
         if (term === queryTerm) continue;
@@ -317,16 +343,17 @@ export class WorkspaceSearch {
   #rank(lookups: Lookup[], limit: number): Hit[] {
     const n = this.#n!;
     const terms = [...new Set(lookups.map((l) => l.term))];
+    const frequency = new Map(terms.map((t) => [t, this.documentFrequency(t)]));
     const table = ftsTable(n);
     const candidates = this.#index.query<[number, string, string, string, number]>(
       `WITH top AS (SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?)
        SELECT top.rowid, f.body, f.name, s.file_id, s.length
        FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
-      terms.map(phrase).join(' OR '),
+      candidateTerms(terms, frequency).map(phrase).join(' OR '),
       CANDIDATES,
     );
     if (!candidates.length) return [];
-    const idf = new Map(terms.map((t) => [t, this.idf(t)]));
+    const idf = new Map(terms.map((t) => [t, this.#idfOf(frequency.get(t)!)]));
     const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
     const scored = candidates.map(([rowid, body, name, fileId, length]) => {
       const counts = termCounts(body, name);

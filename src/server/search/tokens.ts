@@ -30,8 +30,18 @@ export function indexTerms(text: string): string[] {
  * "priced" meet. Identifiers are kept as written (`sort_keys`, `--all`, `%j`), and numbers.
  */
 export function stem(word: string): string {
-  return /[^a-z]/.test(word) ? word : porter2(word);
+  if (/[^a-z]/.test(word)) return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    // Porter2 costs more than the rest of tokenizing; most words come again and again.
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, (stemmed = porter2(word)));
+  }
+  return stemmed;
 }
+
+const STEMS_KEPT = 100_000;
+const stems = new Map<string, string>();
 
 /** The folded words and numbers of a text, stop words included, then its identifiers whole. */
 export function words(text: string): string[] {
