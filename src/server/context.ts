@@ -9,6 +9,8 @@ import type { FaultPlan } from './http/faults.js';
 import type { Indexer } from './ingest/indexer.js';
 import type { Workspace } from './state/model.js';
 import type { Store } from './state/store.js';
+import type { SearchIndex } from './search/fts-index.js';
+import type { ChunkVectors } from './search/chunk-vectors.js';
 import type { UploadStore } from './ingest/upload-store.js';
 import type { UploadBudget } from './ingest/uploads.js';
 import type { Sessions } from './web-console/sessions.js';
@@ -31,6 +33,10 @@ export interface ServiceOptions {
 
 export interface Service {
   store: Store;
+  /** The search index of every workspace's chunks. */
+  search: SearchIndex;
+  /** The chunks' vectors, with an embeddings endpoint. */
+  vectors?: ChunkVectors;
   indexer: Indexer;
   deliverer: Deliverer;
   faults: FaultPlan;

@@ -5,8 +5,16 @@ import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem }
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
 import type { Chunk, MessageRecord } from '../state/model.js';
-import { type Hit, tokens } from '../search/chunk-index.js';
-import type { Store } from '../state/store.js';
+import type { ChunkVectors } from '../search/chunk-vectors.js';
+import type { SearchIndex } from '../search/fts-index.js';
+import type { Hit } from '../search/hit.js';
+import { tokens } from '../search/tokens.js';
+
+/** Where answers are looked for: the search index, and the chunks' vectors with an embeddings endpoint. */
+export interface Library {
+  search: SearchIndex;
+  vectors?: ChunkVectors;
+}
 
 export interface Reply {
   content: string;
@@ -48,7 +56,7 @@ export interface Retrieval {
  * previous answer cited; a question that stands alone is read alone.
  */
 export async function retrieve(
-  store: Store,
+  library: Library,
   workspaceId: string,
   message: string,
   history: MessageRecord[],
@@ -58,7 +66,7 @@ export async function retrieve(
     list = CANDIDATES,
   }: { threshold?: number; embeddings?: Embeddings; list?: number } = {},
 ): Promise<Retrieval> {
-  const index = store.index(workspaceId);
+  const index = library.search.workspace(workspaceId);
   const at = history.findLastIndex((m) => m.role === 'user');
   const previous = at >= 0 ? history[at]! : undefined;
   const own = questionWords(message);
@@ -78,8 +86,8 @@ export async function retrieve(
   // however many other chunks share its words.
   const drawnOn = new Set<string>();
   for (const id of answer?.drawnFrom ?? []) {
-    const chunk = chunkById(store, id);
-    if (!chunk || !index.has(chunk.fileId)) continue;
+    const chunk = library.search.chunk(workspaceId, id);
+    if (!chunk) continue;
     drawnOn.add(chunk.id);
     if (!byId.has(chunk.id))
       byId.set(chunk.id, { chunk, score: 0, terms: [], queryTerms: [], expansions: [] });
@@ -124,7 +132,7 @@ export async function retrieve(
   const semantic =
     embeddings &&
     (await semanticRetrieval(
-      store,
+      library,
       workspaceId,
       embeddings,
       followUp ? `${previous.content}\n${message}` : message,
@@ -283,12 +291,6 @@ function shortLead(lead: string): string {
 }
 
 /** A chunk by its id (`fileId:n`), while its file still has it. */
-function chunkById(store: Store, id: string): Chunk | undefined {
-  const at = id.lastIndexOf(':');
-  const chunk = at > 0 ? store.chunk(id.slice(0, at), Number(id.slice(at + 1))) : undefined;
-  return chunk?.id === id ? chunk : undefined;
-}
-
 /** The files behind the hits, once each: what a generated answer cites. */
 export function sourcesOf(hits: Hit[]): string[] {
   return citations(hits.map((h) => h.chunk));

@@ -1,7 +1,7 @@
 import { passagesOf } from './passages.js';
 import type { QuestionTerm } from './relevance.js';
-import type { Hit } from '../search/chunk-index.js';
-import type { Store } from '../state/store.js';
+import type { Hit } from '../search/hit.js';
+import type { Library } from './assistant.js';
 import { cosine } from '../search/embeddings/client.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 
@@ -30,15 +30,15 @@ export interface SemanticRetrieval {
  * (the caller goes on with BM25 alone).
  */
 export async function semanticRetrieval(
-  store: Store,
+  library: Library,
   workspaceId: string,
   embeddings: Embeddings,
   query: string,
   lexical: Hit[],
   terms: QuestionTerm[],
 ): Promise<SemanticRetrieval | undefined> {
-  const vectors = store.vectors(workspaceId);
-  if (vectors.size === 0) return undefined;
+  const vectors = library.vectors;
+  if (!vectors?.has(workspaceId)) return undefined;
   const question = await embeddings.query(query);
   if (!question) return undefined;
   const total = terms.reduce((sum, t) => sum + t.weight, 0);
@@ -51,8 +51,10 @@ export async function semanticRetrieval(
     fused.set(hit.chunk.id, entry);
   };
   lexical.filter((h) => total > 0 && held(h) / total >= LEXICAL_COVER).forEach((h, i) => add(h, i + 1));
-  vectors.search(question, VECTOR_HITS).forEach((v, i) => {
-    const chunk = store.chunk(v.fileId, v.chunk);
+  const near = vectors.search(workspaceId, question, VECTOR_HITS);
+  const chunks = library.search.chunks(near.map((v) => v.rowid));
+  near.forEach((v, i) => {
+    const chunk = chunks.get(v.rowid);
     if (chunk)
       add(
         fused.get(chunk.id)?.hit ?? { chunk, score: v.score, terms: [], queryTerms: [], expansions: [] },

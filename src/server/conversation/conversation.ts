@@ -131,7 +131,7 @@ export async function converse(
     };
     try {
       if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
-      const retrieval = await retrieve(store, workspaceId, content, history, {
+      const retrieval = await retrieve(service, workspaceId, content, history, {
         threshold: service.options.relevanceThreshold,
         embeddings: service.embeddings,
       });

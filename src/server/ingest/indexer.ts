@@ -1,3 +1,4 @@
+import type { ChunkVectors } from '../search/chunk-vectors.js';
 import { now } from '../clock.js';
 import { DocumentReadError, tooLarge } from './document-file.js';
 import type { ExtractResult } from './extraction/protocol.js';
@@ -52,6 +53,8 @@ export interface IndexerOptions {
   extract: ExtractDocument;
   /** Vectors for a file's chunks (an embeddings endpoint), or undefined when it fails: the file is then indexed without. */
   embed?: (chunks: Chunk[]) => Promise<Float32Array[] | undefined>;
+  /** Where a file's vectors wait for its chunks to become searchable. */
+  vectors?: Pick<ChunkVectors, 'stage'>;
   /** A change that could not be stored for a reason other than the disk (a defect): the batch is dropped. */
   onError?: (err: unknown) => void;
   /** Larger files FAIL as too_large without being read (default 100 MiB). */
@@ -476,7 +479,7 @@ export class Indexer {
     };
     // COMPLETED only with its vectors, when there is an embeddings endpoint that answers.
     const vectors = this.options.embed && (await this.options.embed(chunks));
-    if (vectors) this.store.stageVectors(job.id, completed.indexedAt!, vectors);
+    if (vectors) this.options.vectors?.stage(job.id, completed.indexedAt!, vectors);
     return { op: { op: 'fileIndexed', file: completed, chunks }, bytes: bytes.length };
   }
 

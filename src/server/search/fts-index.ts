@@ -156,6 +156,25 @@ export class SearchIndex {
       );
   }
 
+  /** A searchable chunk of the workspace, by its id (`<file id>:<n>`). */
+  chunk(workspaceId: string, id: string): Chunk | undefined {
+    const row = this.#statement(
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id = ? AND workspace_id = ? AND live = 1`,
+    )
+      .raw()
+      .get(id, workspaceId) as ChunkRow | undefined;
+    return row && chunkOf(row);
+  }
+
+  /** Chunks by their rows (those still there). */
+  chunks(rowids: number[]): Map<number, Chunk> {
+    const rows = this.query<ChunkRow>(
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(rowids),
+    );
+    return new Map(rows.map((row) => [row[0], chunkOf(row)]));
+  }
+
   /** One workspace's view: search, and what its words weigh. */
   workspace(workspaceId: string): WorkspaceSearch {
     return new WorkspaceSearch(this, workspaceId);
@@ -205,9 +224,7 @@ export class SearchIndex {
   /** Indexes every live chunk again (a new index, or one of another version). */
   #rebuild(): void {
     const rows = this.#db
-      .prepare(
-        'SELECT rowid, id, file_id, workspace_id, filename, text, page_first, page_last FROM chunks WHERE live = 1 ORDER BY rowid',
-      )
+      .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE live = 1 ORDER BY rowid`)
       .raw()
       .iterate() as IterableIterator<ChunkRow>;
     let batch: SearchableChunk[] = [];
@@ -235,6 +252,7 @@ export class SearchIndex {
   }
 }
 
+const CHUNK_COLUMNS = 'rowid, id, file_id, workspace_id, filename, text, page_first, page_last';
 type ChunkRow = [
   rowid: number,
   id: string,
@@ -394,15 +412,7 @@ export class WorkspaceSearch {
       .filter((e) => e.matched.length)
       .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
       .slice(0, limit);
-    const chunks = new Map(
-      this.#index
-        .query<ChunkRow>(
-          `SELECT rowid, id, file_id, workspace_id, filename, text, page_first, page_last FROM chunks
-           WHERE rowid IN (SELECT value FROM json_each(?))`,
-          JSON.stringify(top.map((e) => e.rowid)),
-        )
-        .map((row) => [row[0], chunkOf(row)]),
-    );
+    const chunks = this.#index.chunks(top.map((e) => e.rowid));
     return top.flatMap(({ rowid, score, matched }) => {
       const chunk = chunks.get(rowid);
       if (!chunk) return [];

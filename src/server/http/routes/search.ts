@@ -30,7 +30,7 @@ export function searchRoutes(service: Service) {
       history = (store.messages.get(thread.id) ?? []).filter((m) => !m.pending);
     }
     // Retrieved as a message is (what answers is the same), listing `limit` chunks.
-    const retrieval = await retrieve(store, workspaceId, query, history, {
+    const retrieval = await retrieve(service, workspaceId, query, history, {
       threshold: service.options.relevanceThreshold,
       embeddings: service.embeddings,
       list: limit,
