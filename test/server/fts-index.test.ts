@@ -12,9 +12,9 @@ const file = (fileId: string, ...texts: string[]): Chunk[] =>
   texts.map((text, n) => ({ id: `${fileId}:${n}`, fileId, filename: `${fileId}.md`, text }));
 
 /** A database with two workspaces, and a search index kept as a Store keeps it. */
-function setUp(db: Database = openDatabase()) {
+function setUp(db: Database = openDatabase(), vectors?: (db: Database) => ChunkVectors) {
   db.exec("INSERT OR IGNORE INTO workspaces VALUES ('w1', 'one', 't'), ('w2', 'two', 't')");
-  let index = new SearchIndex(db);
+  let index = new SearchIndex(db, { vectors: vectors?.(db) });
   const insertFile = db.prepare(
     `INSERT OR REPLACE INTO files (id, workspace_id, original_filename, file_size, mime_type, indexing_status, created_at, updated_at)
      VALUES (?, ?, ?, 1, 'text/markdown', 'COMPLETED', 't', 't')`,
@@ -22,15 +22,18 @@ function setUp(db: Database = openDatabase()) {
   const insertChunk = db.prepare(
     'INSERT INTO chunks (id, file_id, workspace_id, n, filename, text, live) VALUES (?, ?, ?, ?, ?, ?, 1)',
   );
-  const remove = (fileId: string) =>
-    db.transaction(() => {
-      index.withdrawn(fileId);
-      db.prepare('DELETE FROM chunks WHERE file_id = ?').run(fileId);
-    })();
+  const rowidsOf = (fileId: string) =>
+    (db.prepare('SELECT rowid FROM chunks WHERE file_id = ? ORDER BY n').raw().all(fileId) as [number][]).map(
+      ([rowid]) => rowid,
+    );
+  const withdraw = (fileId: string) => {
+    index.withdrawn(rowidsOf(fileId));
+    db.prepare('DELETE FROM chunks WHERE file_id = ?').run(fileId);
+  };
+  const remove = (fileId: string) => db.transaction(() => withdraw(fileId))();
   const addNow = (chunks: Chunk[], workspaceId = 'w1') => {
     const fileId = chunks[0]!.fileId;
-    index.withdrawn(fileId);
-    db.prepare('DELETE FROM chunks WHERE file_id = ?').run(fileId);
+    withdraw(fileId);
     insertFile.run(fileId, workspaceId, chunks[0]!.filename);
     index.searchable(
       chunks.map((chunk, n) => ({
@@ -38,7 +41,7 @@ function setUp(db: Database = openDatabase()) {
           insertChunk.run(chunk.id, fileId, workspaceId, n, chunk.filename, chunk.text).lastInsertRowid,
         ),
         workspaceId,
-        chunk,
+        ...chunk,
       })),
     );
   };
@@ -47,7 +50,17 @@ function setUp(db: Database = openDatabase()) {
     index.workspace(workspaceId).search(query, limit);
   const ids = (query: string, limit = 5, workspaceId = 'w1') =>
     search(query, limit, workspaceId).map((h) => h.chunk.id);
-  return { db, add, addNow, remove, search, ids, reopen: () => (index = new SearchIndex(db)) };
+  return {
+    db,
+    index: () => index,
+    rowidsOf,
+    add,
+    addNow,
+    remove,
+    search,
+    ids,
+    reopen: () => (index = new SearchIndex(db)),
+  };
 }
 
 describe('SearchIndex (FTS5)', () => {
@@ -183,14 +196,11 @@ describe('ChunkVectors', () => {
   };
 
   it("puts a file's staged vectors in with its chunks, finds the nearest, and lets them leave with the file", () => {
-    const { db, add, remove } = setUp();
-    const vectors = new ChunkVectors(db, 'm1');
-    vectors.stage('a', 's1', [unit(1, 0, 0), unit(0, 1, 0)]);
+    const { add, remove, index, rowidsOf } = setUp(openDatabase(), (db) => new ChunkVectors(db, 'm1'));
+    const vectors = index().vectors!;
+    vectors.stage('a', [unit(1, 0, 0), unit(0, 1, 0)]);
     add(file('a', 'one', 'two'));
-    const rowids = (
-      db.prepare("SELECT rowid FROM chunks WHERE file_id = 'a' ORDER BY n").raw().all() as [number][]
-    ).map(([r]) => r);
-    db.transaction(() => vectors.searchable('w1', 'a', 's1', rowids))();
+    const rowids = rowidsOf('a');
     expect(vectors.has('w1')).toBe(true);
     expect(vectors.has('w2')).toBe(false);
     const hits = vectors.search('w1', unit(0.1, 1, 0), 2);
@@ -201,18 +211,14 @@ describe('ChunkVectors', () => {
     expect(vectors.has('w1')).toBe(false);
   });
 
-  it("refuses staged vectors of another stamp or count, and drops another model's vectors so they are made again", () => {
-    const { db, add } = setUp();
-    const vectors = new ChunkVectors(db, 'm1');
+  it("refuses staged vectors of another count, and drops another model's vectors so they are made again", () => {
+    const { db, add, index, rowidsOf } = setUp(openDatabase(), (db) => new ChunkVectors(db, 'm1'));
+    const vectors = index().vectors!;
+    vectors.stage('a', [unit(1, 0)]);
     add(file('a', 'one', 'two'));
-    const rowids = (
-      db.prepare("SELECT rowid FROM chunks WHERE file_id = 'a' ORDER BY n").raw().all() as [number][]
-    ).map(([r]) => r);
-    vectors.stage('a', 's1', [unit(1, 0)]);
-    vectors.searchable('w1', 'a', 's1', rowids);
     expect(vectors.has('w1')).toBe(false);
     expect(vectors.unembedded()).toEqual([{ workspaceId: 'w1', fileId: 'a' }]);
-    expect(vectors.add('w1', 'a', rowids, [unit(1, 0), unit(0, 1)])).toBe(true);
+    expect(vectors.add('w1', 'a', rowidsOf('a'), [unit(1, 0), unit(0, 1)])).toBe(true);
     expect(vectors.unembedded()).toEqual([]);
     const other = new ChunkVectors(db, 'm2');
     expect(other.has('w1')).toBe(false);

@@ -479,7 +479,7 @@ export class Indexer {
     };
     // COMPLETED only with its vectors, when there is an embeddings endpoint that answers.
     const vectors = this.options.embed && (await this.options.embed(chunks));
-    if (vectors) this.options.vectors?.stage(job.id, completed.indexedAt!, vectors);
+    if (vectors) this.options.vectors?.stage(job.id, vectors);
     return { op: { op: 'fileIndexed', file: completed, chunks }, bytes: bytes.length };
   }
 

@@ -6,12 +6,6 @@ export interface VectorHit {
   score: number;
 }
 
-/** Vectors made for a file being indexed, waiting for its chunks to become searchable. */
-interface Staged {
-  stamp: string;
-  vectors: Float32Array[];
-}
-
 const blobOf = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /**
@@ -23,7 +17,7 @@ const blobOf = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLe
 export class ChunkVectors {
   readonly #db: Database;
   readonly #model: string;
-  readonly #staged = new Map<string, Staged>();
+  readonly #staged = new Map<string, Float32Array[]>();
   readonly #statements = new Map<string, Statement>();
 
   constructor(db: Database, model: string) {
@@ -44,35 +38,39 @@ export class ChunkVectors {
     this.#statement('DELETE FROM search_vectors WHERE model != ?').run(model);
   }
 
-  /** Vectors for a file being indexed under `stamp`: they go in with its chunks, or not at all. */
-  stage(fileId: string, stamp: string, vectors: Float32Array[]): void {
-    this.#staged.set(fileId, { stamp, vectors });
+  /**
+   * Vectors for a file being indexed, one per chunk: they go in with its chunks when these
+   * become searchable (the file's next indexing step), or not at all.
+   */
+  stage(fileId: string, vectors: Float32Array[]): void {
+    this.#staged.set(fileId, vectors);
   }
 
   /**
    * A file's chunks became searchable (inside their transaction): its staged vectors go in with
    * them when they are the vectors of these chunks.
    */
-  searchable(workspaceId: string, fileId: string, stamp: string, rowids: number[]): void {
+  searchable(workspaceId: string, fileId: string, rowids: number[]): void {
     const staged = this.#staged.get(fileId);
     this.#staged.delete(fileId);
-    if (staged?.stamp === stamp && staged.vectors.length === rowids.length)
-      this.#insert(workspaceId, fileId, rowids, staged.vectors);
+    if (staged?.length === rowids.length) this.#insert(workspaceId, fileId, rowids, staged);
   }
 
   /** Vectors made later for a file already searchable (after a restart, or once the endpoint answers again). */
   add(workspaceId: string, fileId: string, rowids: number[], vectors: Float32Array[]): boolean {
     if (rowids.length !== vectors.length) return false;
     this.#db.transaction(() => {
-      this.withdrawn(fileId);
+      this.#statement('DELETE FROM search_vectors WHERE file_id = ?').run(fileId);
       this.#insert(workspaceId, fileId, rowids, vectors);
     })();
     return true;
   }
 
-  withdrawn(fileId: string): void {
-    this.#staged.delete(fileId);
-    this.#statement('DELETE FROM search_vectors WHERE file_id = ?').run(fileId);
+  /** Chunks withdrawn from search (call inside their transaction): their vectors go with them. */
+  withdrawn(rowids: number[]): void {
+    this.#statement('DELETE FROM search_vectors WHERE rowid IN (SELECT value FROM json_each(?))').run(
+      JSON.stringify(rowids),
+    );
   }
 
   /** The files with searchable chunks and no vectors of this model. */

@@ -1,6 +1,7 @@
 import { withinEdits } from '../../util/edit-distance.js';
 import type { Database, Statement } from '../state/database.js';
 import type { Chunk } from '../state/model.js';
+import type { ChunkVectors } from './chunk-vectors.js';
 import type { Hit } from './hit.js';
 import { createWorkspaceTables, ensureSearchSchema, ftsTable, vocabTable } from './search-schema.js';
 import { indexTerms } from './tokens.js';
@@ -53,10 +54,14 @@ function candidateTerms(terms: string[], frequency: Map<string, number>): string
 }
 
 /** A chunk that has become searchable, with its row in the chunks table. */
-export interface SearchableChunk {
+export interface SearchableRow {
   rowid: number;
+  id: string;
   workspaceId: string;
-  chunk: Chunk;
+  fileId: string;
+  filename: string;
+  text: string;
+  pages?: [first: number, last: number];
 }
 
 interface Lookup {
@@ -92,22 +97,30 @@ export class SearchIndex {
   readonly #tables = new Map<string, number>();
   readonly #statements = new Map<string, Statement>();
 
-  constructor(db: Database) {
+  /** The chunks' vectors, with an embeddings endpoint: they follow the chunks in and out. */
+  readonly vectors: ChunkVectors | undefined;
+
+  constructor(db: Database, options: { vectors?: ChunkVectors } = {}) {
     this.#db = db;
+    this.vectors = options.vectors;
     const { rebuild } = ensureSearchSchema(db);
     this.#loadTables();
     if (rebuild) this.#rebuild();
   }
 
-  /** Indexes chunks that have just become searchable (call inside their transaction). */
-  searchable(rows: SearchableChunk[]): void {
+  /**
+   * Indexes chunks that have just become searchable (call inside their transaction); vectors
+   * staged for their file go in with them.
+   */
+  searchable(rows: SearchableRow[]): void {
     const added = new Map<number, { chunks: number; terms: number }>();
     const tables = new Map<string, number>();
-    for (const { rowid, workspaceId, chunk } of rows) {
+    const files = new Map<string, { workspaceId: string; rowids: number[] }>();
+    for (const { rowid, workspaceId, fileId, filename, text } of rows) {
       let n = tables.get(workspaceId);
       if (n === undefined) tables.set(workspaceId, (n = this.#tableOf(workspaceId, true)!));
-      const body = indexTerms(chunk.text);
-      const name = indexTerms(chunk.filename);
+      const body = indexTerms(text);
+      const name = indexTerms(filename);
       const length = body.length + name.length * FILENAME_WEIGHT;
       this.#statement(`INSERT INTO ${ftsTable(n)} (rowid, body, name) VALUES (?, ?, ?)`).run(
         rowid,
@@ -117,43 +130,49 @@ export class SearchIndex {
       this.#statement('INSERT INTO search_chunks (rowid, n, file_id, length) VALUES (?, ?, ?, ?)').run(
         rowid,
         n,
-        chunk.fileId,
+        fileId,
         length,
       );
       const stats = added.get(n) ?? { chunks: 0, terms: 0 };
       stats.chunks++;
       stats.terms += length;
       added.set(n, stats);
+      const file = files.get(fileId) ?? { workspaceId, rowids: [] };
+      file.rowids.push(rowid);
+      files.set(fileId, file);
     }
-    for (const [n, { chunks, terms }] of added)
-      this.#statement('UPDATE search_stats SET chunks = chunks + ?, terms = terms + ? WHERE n = ?').run(
-        chunks,
-        terms,
-        n,
-      );
+    for (const [n, { chunks, terms }] of added) this.#count(n, chunks, terms);
+    if (this.vectors)
+      for (const [fileId, { workspaceId, rowids }] of files)
+        this.vectors.searchable(workspaceId, fileId, rowids);
   }
 
-  /** Takes a file's chunks out of the index (call inside the transaction that withdraws them). */
-  withdrawn(fileId: string): void {
-    const rows = this.#statement('SELECT rowid, n, length FROM search_chunks WHERE file_id = ?')
-      .raw()
-      .all(fileId) as [number, number, number][];
+  /** Takes chunks out of the index (call inside the transaction that withdraws them). */
+  withdrawn(rowids: number[]): void {
+    if (!rowids.length) return;
+    const rows = this.query<[number, number, number]>(
+      'SELECT rowid, n, length FROM search_chunks WHERE rowid IN (SELECT value FROM json_each(?))',
+      JSON.stringify(rowids),
+    );
     const removed = new Map<number, { chunks: number; terms: number }>();
     for (const [rowid, n, length] of rows) {
       this.#statement(`DELETE FROM ${ftsTable(n)} WHERE rowid = ?`).run(rowid);
+      this.#statement('DELETE FROM search_chunks WHERE rowid = ?').run(rowid);
       const stats = removed.get(n) ?? { chunks: 0, terms: 0 };
       stats.chunks++;
       stats.terms += length;
       removed.set(n, stats);
     }
-    if (!rows.length) return;
-    this.#statement('DELETE FROM search_chunks WHERE file_id = ?').run(fileId);
-    for (const [n, { chunks, terms }] of removed)
-      this.#statement('UPDATE search_stats SET chunks = chunks - ?, terms = terms - ? WHERE n = ?').run(
-        chunks,
-        terms,
-        n,
-      );
+    for (const [n, { chunks, terms }] of removed) this.#count(n, -chunks, -terms);
+    this.vectors?.withdrawn(rowids);
+  }
+
+  #count(n: number, chunks: number, terms: number): void {
+    this.#statement('UPDATE search_stats SET chunks = chunks + ?, terms = terms + ? WHERE n = ?').run(
+      chunks,
+      terms,
+      n,
+    );
   }
 
   /** A searchable chunk of the workspace, by its id (`<file id>:<n>`). */
@@ -173,6 +192,15 @@ export class SearchIndex {
       JSON.stringify(rowids),
     );
     return new Map(rows.map((row) => [row[0], chunkOf(row)]));
+  }
+
+  /** A file's searchable chunks with their rows, in order (what its vectors are made of). */
+  fileChunks(fileId: string): { rowids: number[]; chunks: Chunk[] } {
+    const rows = this.query<ChunkRow>(
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE file_id = ? AND live = 1 ORDER BY n`,
+      fileId,
+    );
+    return { rowids: rows.map((row) => row[0]), chunks: rows.map(chunkOf) };
   }
 
   /** One workspace's view: search, and what its words weigh. */
@@ -227,8 +255,8 @@ export class SearchIndex {
       .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE live = 1 ORDER BY rowid`)
       .raw()
       .iterate() as IterableIterator<ChunkRow>;
-    let batch: SearchableChunk[] = [];
-    const flush = this.#db.transaction((rows: SearchableChunk[]) => this.searchable(rows));
+    let batch: SearchableRow[] = [];
+    const flush = this.#db.transaction((rows: SearchableRow[]) => this.searchable(rows));
     for (const row of rows) {
       batch.push(searchableOf(row));
       if (batch.length === 500) {
@@ -268,8 +296,8 @@ function chunkOf([, id, fileId, , filename, text, first, last]: ChunkRow): Chunk
   return { id, fileId, filename, text, ...(first !== null && last !== null ? { pages: [first, last] } : {}) };
 }
 
-function searchableOf(row: ChunkRow): SearchableChunk {
-  return { rowid: row[0], workspaceId: row[3], chunk: chunkOf(row) };
+function searchableOf(row: ChunkRow): SearchableRow {
+  return { rowid: row[0], workspaceId: row[3], ...chunkOf(row) };
 }
 
 /** One workspace's search: BM25 over its chunks, as ChunkIndex answered it. */
