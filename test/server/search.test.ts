@@ -1,24 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus } from '../../bench/corpus.js';
 import { labelledQueries } from '../../bench/scale.js';
 import { chunkText } from '../../src/server/ingest/extraction/chunk.js';
-import { readIndexFile, writeIndexFile } from '../../src/server/search/index-file.js';
 import type { Chunk } from '../../src/server/state/model.js';
-import { ChunkIndex, TOKENIZER_VERSION, tokens, withinEdits } from '../../src/server/search/chunk-index.js';
-import { tempDir } from '../helpers/cli.js';
+import { ChunkIndex, tokens, withinEdits } from '../../src/server/search/chunk-index.js';
 
 const file = (fileId: string, ...texts: string[]): Chunk[] =>
   texts.map((text, n) => ({ id: `${fileId}:${n}`, fileId, filename: `${fileId}.md`, text }));
@@ -163,42 +148,6 @@ describe('ChunkIndex', () => {
     expect(index.stampOf('a')).toBe('v2');
   });
 
-  it('restores from its image with the same answers, leaving out files whose stamp changed', () => {
-    const index = new ChunkIndex();
-    const chunks = new Map<string, Chunk[]>();
-    for (let i = 0; i < 50; i++) {
-      const c = file(`f${i}`, `alpha ${i} beta${i % 5}`, `gamma ${i} delta${i % 3}`);
-      chunks.set(`f${i}`, c);
-      index.add(c, `s${i}`);
-    }
-    index.remove('f7');
-    const image = index.image();
-    const restored = ChunkIndex.restore(image, (id) =>
-      chunks.has(id)
-        ? { chunks: chunks.get(id)!, stamp: id === 'f9' ? 'changed' : `s${id.slice(1)}` }
-        : undefined,
-    );
-    expect(restored.has('f7')).toBe(false);
-    expect(restored.has('f9')).toBe(false); // for the caller to index again
-    expect(restored.chunkCount).toBe(index.chunkCount - 2);
-    for (const query of ['alpha 12', 'beta3 delta2', 'gamma 40'])
-      expect(ids(restored, query)).toEqual(ids(index, query).filter((id) => !id.startsWith('f9:')));
-    restored.add(chunks.get('f9')!, 'changed');
-    expect(ids(restored, 'alpha 9')[0]).toBe('f9:0');
-  });
-
-  it('refuses an image that does not hold together', () => {
-    const index = new ChunkIndex();
-    index.add(file('a', 'one two three', 'four five'));
-    const good = index.image();
-    const current = () => ({ chunks: file('a', 'one two three', 'four five'), stamp: '' });
-    expect(() => ChunkIndex.restore({ ...good, lengths: new Uint32Array(1) }, current)).toThrow(/lengths/);
-    expect(() => ChunkIndex.restore({ ...good, terms: [['one', 99]] }, current)).toThrow(/postings/);
-    const postings = Float64Array.from(good.postings);
-    postings[0] = 5 * 1024 + 1; // a chunk that does not exist
-    expect(() => ChunkIndex.restore({ ...good, postings }, current)).toThrow(/bad postings/);
-  });
-
   it('finds the right document for labelled queries of its rarest words (recall@5 of the generated corpus)', () => {
     const { docs } = corpus(1000);
     const index = new ChunkIndex();
@@ -224,86 +173,3 @@ describe('withinEdits', () => {
     expect(withinEdits('abc', 'abcdef', 2)).toBe(false);
   });
 });
-
-describe('the index file next to --data', () => {
-  const image = () => {
-    const index = new ChunkIndex();
-    index.add(file('a', 'one two three', 'four five'), 's1');
-    index.add(file('b', 'six seven'), 's2');
-    return index.image();
-  };
-
-  it('reads back what was written, 0600, atomically (no temporary file left)', async () => {
-    const dir = tempDir();
-    const path = join(dir, 'state.jsonl.index');
-    const images = new Map([['ws_1', image()]]);
-    await writeIndexFile(path, images);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readdirSync(dir)).toEqual(['state.jsonl.index']);
-    const read = readIndexFile(path);
-    expect(read.problem).toBeUndefined();
-    expect(read.images).toEqual(images);
-  });
-
-  it('is no images and no problem when missing', () => {
-    expect(readIndexFile(join(tempDir(), 'none.index'))).toEqual({ images: new Map() });
-  });
-
-  it('is not used when damaged, cut short, or of another format, and says why', async () => {
-    const path = join(tempDir(), 'state.jsonl.index');
-    await writeIndexFile(path, new Map([['ws_1', image()]]));
-    const good = readFileSync(path);
-    const text = good.toString('latin1');
-    const variants: [Buffer, RegExp][] = [
-      [
-        Buffer.concat([good.subarray(0, -9), Buffer.from([good[good.length - 9]! ^ 1]), good.subarray(-8)]),
-        /checksum/,
-      ],
-      [good.subarray(0, good.length - 8), /checksum/],
-      [Buffer.from(text.replace('kb-index 2', 'kb-index 9'), 'latin1'), /version/],
-      [resigned(text.replace(`"tokenizer":${TOKENIZER_VERSION}`, '"tokenizer":0')), /tokenizer/],
-      [resigned('kb-index 2\n0\n{not json\n'), /JSON/],
-      // The header is covered by the checksum: two term names swapped would cite the wrong chunks.
-      [Buffer.from(text.replace('"one"', '"xxx"'), 'latin1'), /checksum/],
-      // Counts that would allocate terabytes, with a checksum that matches: refused before allocating.
-      [resigned(text.replace(/"chunks":\d+/, '"chunks":1000000000000')), /counts|truncated/],
-      [resigned(text.replace(/"postings":\d+/, '"postings":-3')), /counts/],
-    ];
-    for (const [bytes, problem] of variants) {
-      writeFileSync(path, bytes, { mode: 0o600 });
-      const read = readIndexFile(path);
-      expect(read.images.size).toBe(0);
-      expect(read.problem).toMatch(problem);
-    }
-  });
-
-  it("is not opened when it is a link, a FIFO, writable by others or another user's", async () => {
-    const dir = tempDir();
-    const path = join(dir, 'state.jsonl.index');
-    symlinkSync('/dev/zero', path);
-    expect(readIndexFile(path).problem).toMatch(/link/);
-    unlinkSync(path);
-    execFileSync('mkfifo', [path]);
-    // Opening a FIFO to read would wait for a writer for ever.
-    expect(readIndexFile(path).problem).toMatch(/not a regular file/);
-    unlinkSync(path);
-    await writeIndexFile(path, new Map([['ws_1', image()]]));
-    chmodSync(path, 0o666);
-    expect(readIndexFile(path)).toMatchObject({
-      images: new Map(),
-      problem: expect.stringMatching(/writable by other users/),
-    });
-    chmodSync(path, 0o600);
-    if (process.getuid?.() === 0) {
-      chownSync(path, 65534, 65534);
-      expect(readIndexFile(path).problem).toMatch(/another user/);
-    }
-  });
-});
-
-/** An index file's text with its checksum made to match what it now says. */
-function resigned(text: string): Buffer {
-  const [magic, , ...rest] = text.split('\n');
-  const body = Buffer.from(rest.join('\n'), 'latin1');
-  return Buffer.concat([Buffer.from(`${magic}\n${createHash('sha256').update(body).digest('hex')}\n`), body]);
-}

@@ -10,7 +10,7 @@ import { generate, GeneratorFailed } from '../answer/generator.js';
 import { now } from '../clock.js';
 import type { Service } from '../context.js';
 import { ServiceError } from '../http/errors.js';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 import { newId } from '../state/ids.js';
 import type { MessageRecord } from '../state/model.js';
 import { presentMessage } from '../http/present.js';

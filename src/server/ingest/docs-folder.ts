@@ -8,7 +8,7 @@ import { type Indexer, type Upload } from './indexer.js';
 import { sha256Sliced } from '../../util/hash.js';
 import type { FileRecord, Operation } from '../state/model.js';
 import type { Store } from '../state/store.js';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 
 /** How long to wait before trying again to store a change the disk refused. */
 const STORAGE_RETRY_MS = 1000;

@@ -15,27 +15,12 @@ export interface Hit {
   expansions: [queryTerm: string, term: string][];
 }
 
-/** What a snapshot of one workspace's index holds; `restore` checks it before trusting it. */
-export interface IndexImage {
-  /** Per file, in chunk-number order: its id, the stamp it was indexed under, its chunk count. */
-  files: [fileId: string, stamp: string, chunks: number][];
-  /** Per term: the term and how many postings it has (its slice of `postings`). */
-  terms: [term: string, count: number][];
-  /** Token count per chunk number. */
-  lengths: Uint32Array;
-  /** Every term's postings, one after another. */
-  postings: Float64Array;
-}
-
 /** Words that say nothing of a text's subject; "s" and "t" are what is left of "Rich's" and "don't". */
 const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from has have how i in is it its me my of on or our s so t that the their them there these this to was we what when where which who why will with you your'.split(
     ' ',
   ),
 );
-
-/** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 5;
 
 /** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
 export function fold(text: string): string {
@@ -406,123 +391,5 @@ export class ChunkIndex {
     this.#chunks = chunks;
     this.#lengths = lengths;
     this.#fileOf = fileOf;
-  }
-
-  /**
-   * The index as an image to store; `restore` rebuilds it without tokenizing any text again.
-   * Only searchable files are in it, numbered anew in file order so that each file's chunks are
-   * one run (the parts of a file added a slice at a time may lie between other files' chunks).
-   */
-  image(): IndexImage {
-    const renumber = new Int32Array(this.#chunks.length).fill(-1);
-    const files: IndexImage['files'] = [];
-    const lengths: number[] = [];
-    let same = true;
-    for (const [fileId, file] of this.#files) {
-      if (this.#hidden.has(file.number)) continue;
-      files.push([fileId, file.stamp, file.numbers.length]);
-      for (const n of file.numbers) {
-        if (n !== lengths.length) same = false;
-        renumber[n] = lengths.length;
-        lengths.push(this.#lengths[n]!);
-      }
-    }
-    // Usually every chunk keeps its number: the postings are copied as they are.
-    if (same && lengths.length === this.#chunks.length) return this.#imageAsIs(files, lengths);
-    const terms: IndexImage['terms'] = [];
-    const lists: Float64Array[] = [];
-    let total = 0;
-    for (const [term, postings] of this.#terms) {
-      const kept = new Float64Array(postings.length);
-      let k = 0;
-      let sorted = true;
-      for (const posting of postings) {
-        const n = Math.floor(posting / TF_SLOTS);
-        const to = renumber[n]!;
-        if (to < 0) continue;
-        const mapped = to * TF_SLOTS + (posting - n * TF_SLOTS);
-        if (k > 0 && mapped < kept[k - 1]!) sorted = false;
-        kept[k++] = mapped;
-      }
-      if (k === 0) continue;
-      const list = kept.subarray(0, k);
-      if (!sorted) list.sort();
-      terms.push([term, k]);
-      lists.push(list);
-      total += k;
-    }
-    const postings = new Float64Array(total);
-    let at = 0;
-    for (const list of lists) {
-      postings.set(list, at);
-      at += list.length;
-    }
-    return { files, terms, lengths: Uint32Array.from(lengths), postings };
-  }
-
-  #imageAsIs(files: IndexImage['files'], lengths: number[]): IndexImage {
-    const terms: IndexImage['terms'] = [];
-    let total = 0;
-    for (const [term, postings] of this.#terms) {
-      terms.push([term, postings.length]);
-      total += postings.length;
-    }
-    const postings = new Float64Array(total);
-    let at = 0;
-    for (const list of this.#terms.values()) {
-      postings.set(list, at);
-      at += list.length;
-    }
-    return { files, terms, lengths: Uint32Array.from(lengths), postings };
-  }
-
-  /**
-   * An index from a stored image. A file is taken from the image only when `current` gives its
-   * chunks under the same stamp and count; the others' chunks are left out, for the caller to
-   * index again. Throws when the image does not hold together.
-   */
-  static restore(
-    image: IndexImage,
-    current: (fileId: string) => { chunks: Chunk[]; stamp: string } | undefined,
-  ): ChunkIndex {
-    const index = new ChunkIndex();
-    const total = image.files.reduce((sum, [, , count]) => sum + count, 0);
-    if (total !== image.lengths.length) throw new Error('chunk counts do not match the lengths');
-    if (image.terms.reduce((sum, [, count]) => sum + count, 0) !== image.postings.length)
-      throw new Error('term counts do not match the postings');
-    const chunks: (Chunk | undefined)[] = new Array<Chunk | undefined>(total).fill(undefined);
-    const fileOf: number[] = [];
-    let n = 0;
-    for (const [fileId, stamp, count] of image.files) {
-      const now = current(fileId);
-      const numbers = Array.from({ length: count }, (_, i) => n + i);
-      for (let i = 0; i < count; i++) fileOf.push(index.#fileCount);
-      index.#fileCount++;
-      if (now && now.stamp === stamp && now.chunks.length === count) {
-        numbers.forEach((number, i) => (chunks[number] = now.chunks[i]));
-        index.#files.set(fileId, { numbers, stamp, number: index.#fileCount - 1 });
-        index.#live += count;
-        for (const number of numbers) index.#liveLength += image.lengths[number]!;
-      }
-      n += count;
-    }
-    index.#chunks = chunks;
-    index.#lengths = Array.from(image.lengths);
-    index.#fileOf = fileOf;
-    let at = 0;
-    for (const [term, count] of image.terms) {
-      const postings = image.postings.subarray(at, at + count);
-      at += count;
-      let previous = -1;
-      for (const posting of postings) {
-        const number = Math.floor(posting / TF_SLOTS);
-        if (!(posting >= 0) || number >= total || number <= previous)
-          throw new Error(`bad postings for "${term}"`);
-        previous = number;
-      }
-      index.#terms.set(term, postings);
-    }
-    if (total - index.#live > 256 && total - index.#live > index.#live) index.#compact();
-    return index;
   }
 }

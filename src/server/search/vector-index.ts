@@ -5,15 +5,6 @@ interface FileVectors {
   data: Float32Array;
 }
 
-/** What a snapshot of one workspace's vectors holds; `restore` checks it before trusting it. */
-export interface VectorImage {
-  /** Per file: its id, its stamp, its chunk count. */
-  files: [fileId: string, stamp: string, chunks: number][];
-  dimensions: number;
-  /** Every file's vectors, one after another, in `files` order. */
-  data: Float32Array;
-}
-
 export interface VectorHit {
   fileId: string;
   /** The chunk's number in its file. */
@@ -80,45 +71,5 @@ export class VectorIndex {
       }
     }
     return best;
-  }
-
-  image(): VectorImage {
-    const files: VectorImage['files'] = [];
-    let total = 0;
-    for (const [id, f] of this.#files) {
-      files.push([id, f.stamp, f.count]);
-      total += f.data.length;
-    }
-    const data = new Float32Array(total);
-    let at = 0;
-    for (const f of this.#files.values()) {
-      data.set(f.data, at);
-      at += f.data.length;
-    }
-    return { files, dimensions: this.#dimensions, data };
-  }
-
-  /**
-   * The vectors of an image for the files `current` still has under the same stamp and chunk
-   * count; the others are left out, for the caller to embed again. Throws when it does not add up.
-   */
-  static restore(
-    image: VectorImage,
-    current: (fileId: string) => { stamp: string; chunks: number } | undefined,
-  ): VectorIndex {
-    const index = new VectorIndex();
-    const d = image.dimensions;
-    const total = image.files.reduce((sum, [, , count]) => sum + count, 0);
-    if (!Number.isSafeInteger(d) || d <= 0 || total * d !== image.data.length)
-      throw new Error('vector counts do not match the data');
-    index.#dimensions = d;
-    let at = 0;
-    for (const [fileId, stamp, count] of image.files) {
-      const now = current(fileId);
-      if (now && now.stamp === stamp && now.chunks === count)
-        index.#files.set(fileId, { stamp, count, data: image.data.subarray(at, at + count * d) });
-      at += count * d;
-    }
-    return index;
   }
 }
