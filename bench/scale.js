@@ -82,7 +82,7 @@ async function measure(phase, dir) {
   };
 
   const started = performance.now();
-  const s = await start(phase === 'indexing' ? 'again.jsonl' : 'state.jsonl');
+  const s = await start(phase === 'indexing' ? 'again.db' : 'state.db');
   if (phase === 'indexing') {
     // Indexing everything into a new --data file while messages are answered.
     const latencies = await messages(s, Infinity, () => s.service.indexer.progress().idle);
@@ -93,7 +93,7 @@ async function measure(phase, dir) {
   const elapsed = Math.round(performance.now() - started);
   if (phase === 'restart') {
     await s.close();
-    return { restartMs: elapsed, restartIndexed: s.loaded.index.indexed };
+    return { restartMs: elapsed, restartIndexed: s.service.indexer.progress().done };
   }
   const latencies = await messages(s, MESSAGES);
   const workspace = [...s.service.store.workspaces.values()][0].id;
