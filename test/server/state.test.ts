@@ -282,6 +282,34 @@ describe('the database is the state', () => {
     store.close();
   });
 
+  it('re-indexes a file in parts beside its live rows, which the new ones replace at its fileIndexed', () => {
+    const db = openDatabase();
+    const store = new Store(db);
+    store.commit(workspace, {
+      op: 'fileIndexed',
+      file: file('f1'),
+      chunks: chunks('f1', ['old one', 'old two']),
+    });
+    store.commit({ op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['new one']) });
+    expect(db.prepare('SELECT id, n, live FROM chunks ORDER BY rowid').raw().all()).toEqual([
+      ['f1:0', 0, 1],
+      ['f1:1', 1, 1],
+      ['f1:0', 0, 0],
+    ]);
+    store.commit({
+      op: 'fileIndexed',
+      file: file('f1', { indexedAt: 'c' }),
+      chunks: chunks('f1', ['new two'], 1),
+    });
+    expect(db.prepare('SELECT id, n, text, live FROM chunks ORDER BY rowid').raw().all()).toEqual([
+      ['f1:0', 0, 'new one', 1],
+      ['f1:1', 1, 'new two', 1],
+    ]);
+    expect(store.index('ws').search('old', 1)).toEqual([]);
+    store.close();
+  });
+
   it('deletes a FAILED file’s chunks in the transaction that fails it', () => {
     const db = openDatabase();
     const store = new Store(db);

@@ -244,10 +244,14 @@ function writeFile(db: Database, f: FileRecord): void {
   );
 }
 
-/** Appends `chunks` to the file's rows (numbered after those there), not live yet. */
+/** Appends `chunks` to the file's parts (numbered after those there), not live yet. */
 function insertChunks(db: Database, workspaceId: string, fileId: string, chunks: Chunk[]): void {
   let n = Number(
-    (statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ?').raw().get(fileId) as [number])[0],
+    (
+      statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ? AND live = 0').raw().get(fileId) as [
+        number,
+      ]
+    )[0],
   );
   const insert = statement(
     db,
