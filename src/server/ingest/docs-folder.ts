@@ -18,7 +18,7 @@ const SETTLE_MS = 100;
 const ROOT_POLL_MS = 1000;
 
 export interface DocsFolderOptions {
-  /** kb serve's own files (the journal, its index), never documents even inside the folder. */
+  /** kb serve's own files (the database, its -wal and -shm, the uploads folder), never documents even inside the folder. */
   isOwn: (path: string) => boolean;
   maxFileBytes: number;
   /** Whether bytes of an upload are kept under this file id. */
