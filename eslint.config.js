@@ -33,9 +33,6 @@ const MAY_IMPORT = {
 const EXCEPTIONS = [
   // The console's routes are part of the app: app.ts is where http/ mounts them.
   { file: 'src/server/http/app.ts', layer: 'http', also: ['web-console'] },
-  // The store keeps the chunk and vector indexes up to date as it commits; the SQLite state
-  // (FTS5 over the chunks table) removes this import (#34).
-  { file: 'src/server/state/store.ts', layer: 'state', also: ['search'] },
 ];
 
 /** `no-restricted-imports` for a file of `layer` `depth` folders below src/server. */

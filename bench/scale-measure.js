@@ -152,7 +152,7 @@ async function measure(phase, dir, documents) {
   const started = performance.now();
   if (phase === 'indexing') {
     // Indexing everything into a new --data file while messages are answered.
-    const s = await start('again.jsonl');
+    const s = await start('again.db');
     const latencies = await messageLatencies(
       clientOf(s),
       queries,
@@ -164,7 +164,7 @@ async function measure(phase, dir, documents) {
   }
   if (phase === 'restart') {
     // On what the index phase stored: the first answer, everything loaded, then an upload.
-    const s = await start('state.jsonl');
+    const s = await start('state.db');
     const client = clientOf(s);
     const firstAnswerMs = await firstAnswer(client, restartQuestion, started, deadlineMs);
     await s.service.indexer.idle();
@@ -174,19 +174,19 @@ async function measure(phase, dir, documents) {
     return {
       restartFirstAnswerMs: Math.round(firstAnswerMs),
       restartMs,
-      restartIndexed: s.loaded.index.indexed,
+      restartIndexed: s.service.indexer.progress().done,
       ...upload,
       restartPeakRssMb: peakRssMb(),
     };
   }
-  const s = await start('state.jsonl');
+  const s = await start('state.db');
   await s.service.indexer.idle();
   const indexMs = Math.round(performance.now() - started);
   const client = clientOf(s);
   await checkAllIndexed(client);
   const latencies = await messageLatencies(client, queries, MESSAGES);
   const workspace = [...s.service.store.workspaces.values()][0].id;
-  const index = s.service.store.index(workspace);
+  const index = s.service.search.workspace(workspace);
   const found = labelled.filter(({ query, expected }) =>
     index.search(query, 5).some((h) => h.chunk.filename === expected),
   );

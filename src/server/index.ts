@@ -18,9 +18,8 @@ import {
 } from './ingest/extraction/ocr-languages.js';
 import { DEFAULT_MAX_FILE_BYTES, Indexer, type IndexingProgress } from './ingest/indexer.js';
 import { Embeddings, type EmbeddingsServiceOptions } from './search/embeddings/embeddings.js';
-import { readVectorsFile, vectorsFileFor, writeVectorsFile } from './search/vectors-file.js';
-import { indexFileFor, readIndexFile, writeIndexFile } from './search/index-file.js';
-import { Journal, type LoadReport } from './state/journal.js';
+import { companionsOf, openDatabase } from './state/database.js';
+import { hashKey } from './state/api-keys.js';
 import { Turns } from './conversation/turns.js';
 import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './ingest/uploads.js';
 import { UploadStore, uploadsDirFor } from './ingest/upload-store.js';
@@ -30,7 +29,9 @@ import { Generations } from './conversation/generations.js';
 import { type Resolver, systemResolver } from './webhooks/target.js';
 import { webhookLookups } from './webhooks/lookups.js';
 import { ensureWorkspace, seedDemo } from './demo/seed.js';
-import { type IndexRestore, Store } from './state/store.js';
+import { Store } from './state/store.js';
+import { SearchIndex } from './search/fts-index.js';
+import { ChunkVectors } from './search/chunk-vectors.js';
 
 export interface ServerOptions {
   port?: number;
@@ -41,7 +42,7 @@ export interface ServerOptions {
   docsDir?: string;
   /** `workspace:key` pairs; the workspace is created when missing. */
   apiKeys?: string[];
-  /** Persist every change to this file and reload it on start. */
+  /** The database file that holds the state (created when missing); without it, an in-memory one. */
   dataFile?: string;
   /** Start from a damaged --data file: keep every valid record, move the original aside. */
   repairData?: boolean;
@@ -93,58 +94,35 @@ export interface ServerOptions {
 export interface WorkspaceInfo {
   id: string;
   name: string;
+  /**
+   * Its keys known in clear in this run (made now, or given with apiKeys): the database keeps
+   * only their hashes, so a key made by an earlier run is not here.
+   */
   keys: string[];
 }
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** The first key of each workspace, by workspace name. */
+  /** The first key known in clear (see WorkspaceInfo.keys) of each workspace, by workspace name. */
   keys: Record<string, string>;
   workspaces: WorkspaceInfo[];
   service: Service;
-  /** What loading --data found: a dropped torn last line, what --repair did, what the stored index gave. */
-  loaded?: Omit<LoadReport, 'ops'> & { index: IndexRestore; interrupted: number };
+  /** What loading the state found: replies that were being written when it stopped. */
+  loaded: { interrupted: number };
   close(): Promise<void>;
 }
 
 /** Starts the local service; `port: 0` picks a free port. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const store = new Store();
-  const journal = options.dataFile ? new Journal(options.dataFile) : undefined;
-  const indexFile = options.dataFile && indexFileFor(options.dataFile);
+  if (options.dataFile) sweepDataTemps(options.dataFile);
+  const db = openDatabase(options.dataFile);
   const embeddings = options.embeddings && new Embeddings(options.embeddings, (m) => options.onNotice?.(m));
-  const vectorsFile = options.dataFile && embeddings && vectorsFileFor(options.dataFile);
-  let loaded: (LoadReport & { index: IndexRestore; interrupted: number }) | undefined;
-  if (journal && indexFile) {
-    // What writes cut short by a kill -9 left beside it: never read, never renamed into place.
-    sweepDataTemps(options.dataFile!);
-    const stored = readIndexFile(indexFile);
-    const vectors = vectorsFile ? readVectorsFile(vectorsFile, options.embeddings!.model) : undefined;
-    loaded = store.attach(journal, {
-      repair: options.repairData,
-      images: stored.images,
-      vectorImages: vectors?.images,
-    });
-    if (vectors?.problem) loaded.index.problems.unshift(`${vectorsFile}: ${vectors.problem}`);
-    if (stored.problem) loaded.index.problems.unshift(`${indexFile}: ${stored.problem}`);
-  }
-  // The indexes are saved once indexing settles, and on close, one save at a time: derived
-  // state, so a failure to save costs only time at the next start.
-  let saving = Promise.resolve();
-  const saveIndexes = () => {
-    saving = saving.then(async () => {
-      const images = indexFile && store.indexImages();
-      const vectors = vectorsFile && store.vectorImages();
-      try {
-        if (images) await writeIndexFile(indexFile, images);
-        if (vectors) await writeVectorsFile(vectorsFile, options.embeddings!.model, vectors);
-      } catch (err) {
-        options.log?.({ indexSaveFailed: (err as NodeJS.ErrnoException).code ?? String(err) });
-      }
-    });
-    return saving;
-  };
+  // The search index (and the vectors) follow the chunks in and out, inside the store's transactions.
+  const search = new SearchIndex(db, {
+    vectors: options.embeddings && new ChunkVectors(db, options.embeddings.model),
+  });
+  const store = new Store(db, { search });
 
   let closed = false;
   let resolveClosing!: () => void;
@@ -182,12 +160,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     extract: (filename, bytes, workspaceId, onPage) =>
       extractor.extract(filename, bytes, workspaceId, onPage),
     embed: embeddings && ((chunks) => embeddings.chunks(chunks)),
+    vectors: search.vectors,
     maxFileBytes,
     onError: options.onInternalError,
-    onProgress: (progress) => {
-      if (progress.idle) void saveIndexes();
-      options.onIndexing?.(progress);
-    },
+    onProgress: options.onIndexing,
     onIndexed: (file) => {
       if (file.uploaded) uploads.indexed(file.id);
       deliverer.emit(file.workspaceId, 'file.indexed', {
@@ -201,6 +177,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const service: Service = {
     store,
+    search,
+    vectors: search.vectors,
     indexer,
     uploads,
     uploadBudget: new UploadBudget(UPLOADS_IN_FLIGHT * maxFileBytes),
@@ -227,13 +205,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   const fresh = store.workspaces.size === 0;
+  // The keys this run knows in clear, by workspace id: the database keeps only their hashes.
+  const clearKeys = new Map<string, string[]>();
+  const know = (workspaceId: string, key: string) =>
+    clearKeys.set(workspaceId, [...(clearKeys.get(workspaceId) ?? []), key]);
   for (const pair of options.apiKeys ?? []) {
     const colon = pair.indexOf(':');
     if (colon <= 0 || colon === pair.length - 1)
       throw new Error(`invalid API key pair "${pair.split(':')[0]}:…": expected workspace:key`);
     const workspaceId = ensureWorkspace(store, pair.slice(0, colon));
     const key = pair.slice(colon + 1);
-    if (store.keys.get(key) !== workspaceId) store.commit({ op: 'key', key: { key, workspaceId } });
+    if (store.keys.get(hashKey(key)) !== workspaceId) store.commit({ op: 'key', key: { key, workspaceId } });
+    know(workspaceId, key);
   }
   if (fresh && options.demo) {
     const demoId = ensureWorkspace(store, 'demo');
@@ -242,16 +225,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   if (store.workspaces.size === 0) ensureWorkspace(store, 'default');
   for (const workspace of store.workspaces.values()) {
-    if (![...store.keys.values()].includes(workspace.id))
-      store.commit({ op: 'key', key: { key: newSecret('kb'), workspaceId: workspace.id } });
+    if (![...store.keys.values()].includes(workspace.id)) {
+      const key = newSecret('kb');
+      store.commit({ op: 'key', key: { key, workspaceId: workspace.id } });
+      know(workspace.id, key);
+    }
   }
   const firstWorkspace = [...store.workspaces.values()][0]!;
   let folder: DocsFolder | undefined;
   if (options.docsDir) {
     const own = options.dataFile && realPathOf(options.dataFile);
     folder = new DocsFolder(store, indexer, firstWorkspace.id, options.docsDir, {
-      // The journal, its index, their temporary and damaged copies.
-      isOwn: (path) => !!own && (path === own || path.startsWith(`${own}.`)),
+      // The database, its -wal and -shm, their temporary and damaged copies.
+      isOwn: (path) =>
+        !!own && (path === own || companionsOf(own).includes(path) || path.startsWith(`${own}.`)),
       maxFileBytes,
       isUpload: (fileId) => uploads.keeps && uploads.has(fileId),
     });
@@ -259,21 +246,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   // Uploads a stop cut short are indexed again from the bytes kept beside --data.
   resumeUploads(service);
-  if (indexer.progress().idle) void saveIndexes();
-  if (embeddings) {
+  const vectors = search.vectors;
+  if (embeddings && vectors) {
     // Files indexed without vectors (stored before, or while the endpoint failed) get them now.
     let backfilling = false;
     const backfill = async () => {
       if (backfilling) return;
       backfilling = true;
       try {
-        for (const { file, chunks } of store.unembedded()) {
+        for (const { workspaceId, fileId } of vectors.unembedded()) {
           if (closed) return;
-          const vectors = await embeddings.chunks(chunks);
-          if (!vectors) return;
-          store.addVectors(file.id, file.indexedAt ?? '', vectors);
+          const { rowids, chunks } = search.fileChunks(fileId);
+          const made = await embeddings.chunks(chunks);
+          if (!made) return;
+          // Unless the file was indexed again (or deleted) meanwhile.
+          const now = search.fileChunks(fileId).rowids;
+          if (!closed && now.join() === rowids.join()) vectors.add(workspaceId, fileId, rowids, made);
         }
-        void saveIndexes();
       } finally {
         backfilling = false;
       }
@@ -297,20 +286,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const workspaces: WorkspaceInfo[] = [...store.workspaces.values()].map((w) => ({
     id: w.id,
     name: w.name,
-    keys: [...store.keys].filter(([, id]) => id === w.id).map(([key]) => key),
+    keys: clearKeys.get(w.id) ?? [],
   }));
   return {
     url,
     port: address.port,
-    keys: Object.fromEntries(workspaces.map((w) => [w.name, w.keys[0]!])),
+    keys: Object.fromEntries(workspaces.filter((w) => w.keys.length).map((w) => [w.name, w.keys[0]!])),
     workspaces,
     service,
-    loaded: loaded && {
-      tornTail: loaded.tornTail,
-      repaired: loaded.repaired,
-      index: loaded.index,
-      interrupted: loaded.interrupted,
-    },
+    loaded: { interrupted: store.interrupted },
     async close() {
       if (closed) return;
       closed = true;
@@ -324,7 +308,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      await saveIndexes();
       store.close();
       uploads.close();
     },

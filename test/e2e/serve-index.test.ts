@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { READER_VERSION } from '../../src/server/ingest/extraction/document-types.js';
+import { openDatabase } from '../../src/server/state/database.js';
 import { docsFolder } from '../helpers/documents.js';
 import { serveRefusal, startServeProcess } from '../helpers/serve-process.js';
 import { kbInTmux } from '../helpers/tmux.js';
@@ -60,10 +61,12 @@ const jsonLines = (stderr: string) =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as unknown);
-const RESTORED = { event: 'index.restored', file: 'state.jsonl.index', restored: 3, indexed: 0 };
+/** A start that indexed nothing again: its stderr is empty. */
+const NOTHING_INDEXED = /^/;
+const quiet = (stderr: string) => expect(stderr).toBe('');
 
 describe('kb serve --docs with --data: the search index across restarts', () => {
-  it('restores the index, indexes only what changed, removes what is gone, and says so on stderr', async () => {
+  it('keeps the index in the database, indexes only what changed, removes what is gone, and says so on stderr', async () => {
     const { dir, docs, data } = docsFolder(DOCS);
     const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
 
@@ -73,13 +76,13 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     expect(jsonLines(stderr)).toEqual([
       { event: 'indexed', documents: 3, completed: 3, failed: 0, bytes: 206, ms: expect.any(Number) },
     ]);
-    expect(readFileSync(`${data}.index`).subarray(0, 11).toString()).toBe('kb-index 2\n');
+    expect(readFileSync(data).subarray(0, 16).toString()).toBe('SQLite format 3\0');
 
-    // Unchanged: nothing is indexed again.
-    serve = await serveUntil(dir, args, /restored/);
+    // Unchanged: nothing is indexed again, and it is found at once.
+    serve = await serveUntil(dir, args, NOTHING_INDEXED);
     expect(await files(serve.env, dir)).toHaveLength(3);
-    stderr = await serve.stop();
-    expect(jsonLines(stderr)).toEqual([RESTORED]);
+    expect(await ask(serve.env, dir, 'Who reviews the quokka budget?')).toContain('[alpha.md]');
+    quiet(await serve.stop());
 
     // Touched but the same, changed, removed, added.
     utimesSync(join(docs, 'alpha.md'), new Date(), new Date(Date.now() + 5000));
@@ -94,7 +97,6 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     expect(await ask(serve.env, dir, 'When does the pangolin office open?')).not.toContain('gamma.md');
     stderr = await serve.stop();
     expect(jsonLines(stderr)).toEqual([
-      RESTORED,
       {
         event: 'indexed',
         documents: 2,
@@ -112,34 +114,20 @@ describe('kb serve --docs with --data: the search index across restarts', () => 
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
     await serve.stop();
     // As an older kb left them: read with the reader before this one.
-    const journal = readFileSync(data, 'utf8');
-    expect(journal).toContain(`"reader":${READER_VERSION}`);
-    writeFileSync(data, journal.replaceAll(`"reader":${READER_VERSION}`, `"reader":${READER_VERSION - 1}`));
+    const db = openDatabase(data);
+    const older = db
+      .prepare('UPDATE files SET source = replace(source, ?, ?)')
+      .run(`"reader":${READER_VERSION}`, `"reader":${READER_VERSION - 1}`);
+    db.close();
+    expect(older.changes).toBe(3);
     serve = await serveUntil(dir, args, /"event":"indexed"/);
     expect(await ask(serve.env, dir, 'When is the quokka budget reviewed?')).toContain('[alpha.md]');
     const stderr = await serve.stop();
     expect(jsonLines(stderr).at(-1)).toMatchObject({ event: 'indexed', documents: 3, completed: 3 });
     // Read with this version now: the next start reads nothing again.
-    serve = await serveUntil(dir, args, /restored/);
-    expect(jsonLines(await serve.stop())).toEqual([RESTORED]);
-  }, 60_000);
-
-  it('ignores a damaged index file, says why, and indexes everything again', async () => {
-    const { dir, docs, data } = docsFolder(DOCS);
-    const args = ['--docs', docs, '--data', data, '--index-delay', '0'];
-    let serve = await serveUntil(dir, args, /"event":"indexed"/);
-    await serve.stop();
-    const image = readFileSync(`${data}.index`);
-    image[image.length - 3]! ^= 0xff;
-    writeFileSync(`${data}.index`, image);
-
-    serve = await serveUntil(dir, args, /indexing again/);
-    expect(await ask(serve.env, dir, 'Who reviews the quokka budget?')).toContain('[alpha.md]');
-    const stderr = await serve.stop();
-    expect(stderr).toMatch(/^warning: .*state\.jsonl\.index: checksum mismatch; indexing again\n/);
-    // Rebuilt from the journal: nothing to wait for, and the next start trusts the new file.
-    serve = await serveUntil(dir, args, /restored/);
-    expect(jsonLines(await serve.stop())).toEqual([RESTORED]);
+    serve = await serveUntil(dir, args, NOTHING_INDEXED);
+    expect(await files(serve.env, dir)).toHaveLength(3);
+    quiet(await serve.stop());
   }, 60_000);
 });
 
@@ -194,14 +182,11 @@ describe('kb serve refuses --docs and --data it cannot use, before storing anyth
     const dir = tempDir();
     writeFileSync(join(dir, 'note.txt'), 'a file');
     mkdirSync(join(dir, 'folder'));
-    const kept = ['--data', join(dir, 'kept.jsonl')];
+    const kept = ['--data', join(dir, 'kept.db')];
     const cases: [string[], RegExp][] = [
       [['--docs', join(dir, 'handbook'), ...kept], /^error: --docs .*handbook: no such directory\n/],
       [['--docs', join(dir, 'note.txt'), ...kept], /^error: --docs .*note\.txt: not a directory\n/],
-      [
-        ['--data', join(dir, 'nowhere', 'state.jsonl')],
-        /^error: --data .*state\.jsonl: no directory .*nowhere\n/,
-      ],
+      [['--data', join(dir, 'nowhere', 'state.db')], /^error: --data .*state\.db: no directory .*nowhere\n/],
       [['--data', join(dir, 'folder')], /^error: --data .*folder: not a file\n/],
     ];
     for (const [args, message] of cases) {
@@ -211,6 +196,6 @@ describe('kb serve refuses --docs and --data it cannot use, before storing anyth
       expect(res.stdout).toBe('');
     }
     // Nothing was stored by the refused starts.
-    expect(existsSync(join(dir, 'kept.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'kept.db'))).toBe(false);
   });
 });

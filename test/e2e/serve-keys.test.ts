@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKb, tempDir } from '../helpers/cli.js';
 import { api } from '../helpers/server.js';
-import { startServeProcess } from '../helpers/serve-process.js';
+import { type ServeProcess, startServeProcess } from '../helpers/serve-process.js';
 
 describe('kb serve takes keys from the environment and a file, and warns about argv', () => {
   it('KB_SERVE_API_KEYS and --api-keys-file fix keys without a warning', async () => {
@@ -34,6 +34,48 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       );
     } finally {
       server.child.kill('SIGTERM');
+    }
+  });
+
+  it('with --data, keeps keys hashed: a restart says a key was shown when it was made, and it still works', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.db');
+    const listing = async (server: ServeProcess) => {
+      await expect.poll(server.stdout).toContain('Web console');
+      return server.stdout();
+    };
+    const stop = async (server: ServeProcess) => {
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    };
+    let server = await startServeProcess(dir, ['--data', data], {}, { human: true });
+    const key = /workspace default +ws_\S+ +key (kb_\S+)\n/.exec(await listing(server))![1]!;
+    await stop(server);
+    expect(readFileSync(data).includes(key)).toBe(false);
+
+    server = await startServeProcess(dir, ['--data', data], {}, { human: true });
+    try {
+      const stdout = await listing(server);
+      expect(stdout).toMatch(
+        /workspace default +ws_\S+ +key \(shown when it was made; to fix one: --api-key default:<key>\)\n/,
+      );
+      expect(stdout).not.toContain('kb_');
+      expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);
+    } finally {
+      await stop(server);
+    }
+    // A key given again is known in clear, and printed.
+    server = await startServeProcess(
+      dir,
+      ['--data', data],
+      { KB_SERVE_API_KEYS: 'default:kb_given_0123' },
+      { human: true },
+    );
+    try {
+      expect(await listing(server)).toMatch(/workspace default +ws_\S+ +key kb_given_0123\n/);
+    } finally {
+      await stop(server);
     }
   });
 

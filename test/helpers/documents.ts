@@ -117,5 +117,5 @@ export function docsFolder(files: Record<string, string>): { dir: string; docs: 
   const docs = join(dir, 'docs');
   mkdirSync(docs);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(docs, name), text);
-  return { dir, docs, data: join(dir, 'state.jsonl') };
+  return { dir, docs, data: join(dir, 'state.db') };
 }

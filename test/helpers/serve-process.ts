@@ -4,6 +4,7 @@ import { BIN, baseEnv } from './cli.js';
 export interface ServeProcess {
   child: ReturnType<typeof spawn>;
   url: string;
+  stdout: () => string;
   stderr: () => string;
 }
 
@@ -34,7 +35,7 @@ export function startServeProcess(
       const url = human
         ? /listening on (\S+)/.exec(out)![1]!
         : (JSON.parse(out.split('\n')[0]!) as { url: string }).url;
-      resolve({ child, url, stderr: () => err });
+      resolve({ child, url, stdout: () => out, stderr: () => err });
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });

@@ -33,7 +33,7 @@ async function slowDemo(title: string, extra: string[] = []) {
   const args = [
     '--demo',
     '--data',
-    join(dir, 'state.jsonl'),
+    join(dir, 'state.db'),
     '--stream-delay',
     '150',
     '--index-delay',

@@ -101,7 +101,7 @@ const temps = (dir: string) =>
 describe('uploads go to disk as they arrive, with a bound on what is in flight', () => {
   it('with --data, the bytes are on disk before the upload ends, and indexed from there', async () => {
     const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
+    const data = join(dir, 'state.db');
     const server = await startServeProcess(dir, ['--data', data, '--index-delay', '0'], keys);
     try {
       const first = Buffer.from('The quay crane lifts forty tonnes.\n'.repeat(30_000));
@@ -153,7 +153,7 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
 
   it('holds none of them in memory: eight parallel 25 MB uploads waiting to be indexed add far less than their 200 MB', async () => {
     const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
+    const data = join(dir, 'state.db');
     const server = await startServeProcess(dir, ['--data', data, '--index-delay', '600000'], keys);
     try {
       const rss = async () => (await api(server, undefined, 'GET', '/_kb/health')).json.data.rss as number;
@@ -174,7 +174,7 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
 
   it('past four times --max-file-size in flight, answers 503 uploads_busy with Retry-After; the others are taken', async () => {
     const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
+    const data = join(dir, 'state.db');
     const server = await startServeProcess(
       dir,
       ['--data', data, '--max-file-size', '1MB', '--index-delay', '60000'],
@@ -201,7 +201,7 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
 
   it('a client gone mid-upload leaves no temp, no record, nothing reserved, and no error in the log', async () => {
     const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
+    const data = join(dir, 'state.db');
     const server = await startServeProcess(dir, ['--data', data, '--max-file-size', '1MB', '--log'], keys);
     try {
       const size = 1024 * 1024;
@@ -234,7 +234,7 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
       mkdirSync(disk);
       expect(mountTmpfs(disk, '512k')).toBe(true);
       try {
-        const data = join(disk, 'state.jsonl');
+        const data = join(disk, 'state.db');
         const server = await startServeProcess(dir, ['--data', data], keys);
         try {
           const refused = await upload(server, 'big.txt', Buffer.alloc(freeBytes(disk) + 64 * 1024, 'b'));
@@ -260,7 +260,7 @@ describe('uploads go to disk as they arrive, with a bound on what is in flight',
 describe('what a kill -9 leaves behind', () => {
   it('is swept at the next start: only our own temp names, only regular files, no link followed', async () => {
     const dir = tempDir();
-    const data = join(dir, 'state.jsonl');
+    const data = join(dir, 'state.db');
     const server = await startServeProcess(dir, ['--data', data], keys);
     expect(
       (await upload(server, 'kept.txt', Buffer.from('The pilot boards at the fairway buoy.'))).status,
@@ -268,11 +268,11 @@ describe('what a kill -9 leaves behind', () => {
     server.child.kill('SIGKILL');
     await new Promise((r) => server.child.once('exit', r));
 
-    // What a kill mid-write leaves: a journal compaction's, the index's and vectors' temps, an upload's.
+    // What a kill mid-write left: an earlier kb's journal compaction, index and vectors temps; an upload's.
     const ours = [
-      join(dir, `.state.jsonl.${randomUUID()}.tmp`),
-      join(dir, `.state.jsonl.index.${randomUUID()}.tmp`),
-      join(dir, `.state.jsonl.vectors.${randomUUID()}.tmp`),
+      join(dir, `.state.db.${randomUUID()}.tmp`),
+      join(dir, `.state.db.index.${randomUUID()}.tmp`),
+      join(dir, `.state.db.vectors.${randomUUID()}.tmp`),
       join(`${data}.uploads`, `.file_${'a'.repeat(24)}.${randomUUID()}.tmp`),
     ];
     for (const path of ours) writeFileSync(path, Buffer.alloc(64 * 1024));
@@ -280,15 +280,15 @@ describe('what a kill -9 leaves behind', () => {
     const outside = join(tempDir(), 'precious.txt');
     writeFileSync(outside, 'keep me');
     const others = [
-      join(dir, `.other.jsonl.index.${randomUUID()}.tmp`),
+      join(dir, `.other.db.index.${randomUUID()}.tmp`),
       join(dir, 'notes.tmp'),
-      join(dir, `.state.jsonl.index.${randomUUID()}.tmp.bak`),
+      join(dir, `.state.db.index.${randomUUID()}.tmp.bak`),
       join(`${data}.uploads`, 'notes.tmp'),
     ];
     for (const path of others) writeFileSync(path, 'not ours');
-    const link = join(dir, `.state.jsonl.index.${randomUUID()}.tmp`);
+    const link = join(dir, `.state.db.index.${randomUUID()}.tmp`);
     symlinkSync(outside, link);
-    const folder = join(dir, `.state.jsonl.index.${randomUUID()}.tmp`);
+    const folder = join(dir, `.state.db.index.${randomUUID()}.tmp`);
     mkdirSync(folder);
 
     const again = await startServeProcess(dir, ['--data', data], keys);

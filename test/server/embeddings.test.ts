@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { embed, EmbeddingsFailed } from '../../src/server/search/embeddings/client.js';
-import { VectorIndex } from '../../src/server/search/vector-index.js';
 import { docsFolder } from '../helpers/documents.js';
 import { fakeEmbeddingsServer } from '../helpers/fake-embeddings.js';
 import { json, scriptedServer } from '../helpers/scripted.js';
 import { api, startTestServer } from '../helpers/server.js';
-
-const v = (...values: number[]) => {
-  const norm = Math.hypot(...values);
-  return Float32Array.from(values.map((x) => x / norm));
-};
 
 describe('the embeddings client', () => {
   it('asks in batches and returns unit vectors in input order (by their index)', async () => {
@@ -136,28 +130,5 @@ describe('an embeddings endpoint that stops answering (#35)', () => {
     } finally {
       await close();
     }
-  });
-});
-
-describe('VectorIndex', () => {
-  it('finds the nearest chunks, forgets a removed file, and restores only what still matches', () => {
-    const index = new VectorIndex();
-    index.set('f1', 's1', [v(1, 0), v(0, 1)]);
-    index.set('f2', 's2', [v(1, 1)]);
-    expect(index.search(v(1, 0.1), 2).map((h) => [h.fileId, h.chunk])).toEqual([
-      ['f1', 0],
-      ['f2', 0],
-    ]);
-    expect(index.set('f3', 's3', [v(1, 0, 0)])).toBe(false);
-    expect(index.stampOf('f3')).toBeUndefined();
-    const image = index.image();
-    const restored = VectorIndex.restore(image, (id) =>
-      id === 'f1' ? { stamp: 's1', chunks: 2 } : undefined,
-    );
-    expect(restored.stampOf('f1')).toBe('s1');
-    expect(restored.stampOf('f2')).toBeUndefined();
-    index.remove('f1');
-    expect(index.search(v(1, 0), 5).map((h) => h.fileId)).toEqual(['f2']);
-    expect(() => VectorIndex.restore({ ...image, dimensions: 3 }, () => undefined)).toThrow(/do not match/);
   });
 });

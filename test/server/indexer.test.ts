@@ -1,32 +1,24 @@
-import * as fs from 'node:fs';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { searchedStore } from '../helpers/searched-store.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
 import { Indexer } from '../../src/server/ingest/indexer.js';
-import { Journal, type JournalFs } from '../../src/server/state/journal.js';
-import { Store } from '../../src/server/state/store.js';
+import { openDatabase, scalar } from '../../src/server/state/database.js';
 import { tempDir } from '../helpers/cli.js';
 
-/** A store journaled to a temporary file, counting fsyncs and the files opened for rewriting. */
+/** A store on a database file, counting its transactions (each a write, made durable at its end). */
 function countedStore() {
-  const counts = { fsyncs: 0, rewrites: 0 };
-  const spy: JournalFs = {
-    ...fs,
-    fsyncSync: ((fd: number) => {
-      counts.fsyncs++;
-      return fs.fsyncSync(fd);
-    }) as JournalFs['fsyncSync'],
-    openSync: ((path: string, flags: string, mode?: number) => {
-      if (flags === 'wx') counts.rewrites++;
-      return fs.openSync(path, flags, mode);
-    }) as JournalFs['openSync'],
+  const path = join(tempDir(), 'state.db');
+  const db = openDatabase(path);
+  const counts = { commits: 0 };
+  const exec = db.exec.bind(db);
+  db.exec = (sql: string) => {
+    if (sql === 'COMMIT') counts.commits++;
+    return exec(sql);
   };
-  const path = join(tempDir(), 'state.jsonl');
-  const store = new Store();
-  store.attach(new Journal(path, spy));
+  const store = searchedStore(db);
   store.commit({ op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'x' } });
-  return { store, counts, path, spy };
+  return { store, counts, path, db };
 }
 
 describe('the indexing pipeline', () => {
@@ -37,7 +29,7 @@ describe('the indexing pipeline', () => {
       extract: (name, bytes) => extractChunks(name, bytes),
     });
     const text = (i: number) => `Document ${i} is about the subject number ${i}. `.repeat(20);
-    counts.fsyncs = 0;
+    counts.commits = 0;
     indexer.enqueue(
       'ws',
       Array.from({ length: 300 }, (_, i) => {
@@ -49,7 +41,7 @@ describe('the indexing pipeline', () => {
     const statuses = [...store.files.values()].map((f) => f.indexingStatus);
     expect(statuses).toEqual(Array(300).fill('COMPLETED'));
     // ~280 kB: one write for PENDING, one for PROCESSING, one per 64 kB indexed.
-    expect(counts.fsyncs).toBeLessThanOrEqual(10);
+    expect(counts.commits).toBeLessThanOrEqual(10);
     expect(store.index('ws').search('subject number 123', 1)[0]!.chunk.filename).toBe('doc-123.md');
     expect(indexer.progress()).toMatchObject({ done: 300, total: 300, idle: true });
     indexer.close();
@@ -118,9 +110,9 @@ describe('the indexing pipeline', () => {
   });
 });
 
-describe('opening the journal', () => {
+describe('the chunks table', () => {
   it('stores and indexes a large document a part at a time, found only once all of it is in', async () => {
-    const { store, path } = countedStore();
+    const { store, path, db } = countedStore();
     const indexer = new Indexer(store, {
       stepDelayMs: 0,
       extract: (name, bytes) => extractChunks(name, bytes),
@@ -129,97 +121,69 @@ describe('opening the journal', () => {
     const text = Array.from({ length: 40_000 }, (_, i) => sentence(i)).join('\n');
     expect(text.length).toBeGreaterThan(2_000_000);
     const file = indexer.upload('ws', 'big.md', Buffer.from(text));
+    const count = (where: string) => Number(scalar(db, `SELECT count(*) FROM chunks WHERE ${where}`));
     // Between parts, requests are answered and the half-indexed file is not found.
     const seen: number[] = [];
     const probe = setInterval(() => {
-      const parts = readFileSync(path, 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('"op":"fileChunks"')).length;
+      const parts = count('live = 0');
       if (parts > 0 && store.files.get(file.id)!.indexingStatus === 'PROCESSING') {
         seen.push(parts);
+        expect(count('live = 1')).toBe(0);
         expect(store.index('ws').search('quarterly figure', 1)).toEqual([]);
       }
     }, 1);
     await indexer.idle();
     clearInterval(probe);
-    expect(seen.length).toBeGreaterThan(0);
-    const lines = readFileSync(path, 'utf8').trim().split('\n');
-    const parts = lines.filter((l) => l.includes('"op":"fileChunks"'));
-    expect(parts.length).toBeGreaterThan(5);
-    for (const part of parts) expect(part.length).toBeLessThan(400 * 1024);
+    expect(new Set(seen).size).toBeGreaterThan(5);
     const done = store.files.get(file.id)!;
     expect(done.indexingStatus).toBe('COMPLETED');
+    expect(count('live = 0')).toBe(0);
+    expect(count(`live = 1 AND file_id = '${file.id}'`)).toBe(done.chunkCount);
+    // In rowid order, numbered in the file's order.
+    const ns = db.prepare('SELECT n FROM chunks ORDER BY rowid').raw().all() as [number][];
+    expect(ns.map(([n]) => n)).toEqual(Array.from({ length: done.chunkCount }, (_, i) => i));
     expect(store.index('ws').search('Paragraph 39999', 1)[0]!.chunk.text).toContain('Paragraph 39999 says');
+    indexer.close();
     store.close();
 
-    // Replayed: the parts and the last of it make the whole file again.
-    const again = new Store();
-    again.attach(new Journal(path));
+    // Opened again: the index is built from the live rows.
+    const again = searchedStore(openDatabase(path));
     expect(again.index('ws').search('Paragraph 123 says', 1)[0]!.chunk.text).toContain('Paragraph 123 says');
-    expect(again.snapshot().find((op) => op.op === 'fileIndexed')).toMatchObject({
-      chunks: { length: done.chunkCount },
-    });
+    expect(again.chunk(file.id, done.chunkCount - 1)!.text).toContain('Paragraph 39999 says');
     again.close();
-
-    // A file whose indexing stopped part way (kb serve was killed) is not half searchable.
-    const cut = lines.slice(
-      0,
-      lines.findIndex((l) => l.includes('"op":"fileIndexed"')),
-    );
-    writeFileSync(path, `${cut.join('\n')}\n`);
-    const cutShort = new Store();
-    cutShort.attach(new Journal(path));
-    expect(cutShort.files.get(file.id)!.indexingStatus).toBe('PROCESSING');
-    expect(cutShort.index('ws').search('quarterly figure', 1)).toEqual([]);
-    cutShort.close();
-    indexer.close();
   });
 
-  it('appends to a whole, compact journal as it is, and compacts one that is mostly superseded', () => {
-    const { store, path, spy } = countedStore();
-    for (let i = 0; i < 50; i++)
-      store.commit({
-        op: 'thread',
-        thread: {
-          id: `thr_${i}`,
-          workspaceId: 'ws',
-          title: 't',
-          status: 'OPEN',
-          createdAt: 'x',
-          updatedAt: 'x',
-        },
-      });
-    store.close();
-    const reopen = () => {
-      const counts = { rewrites: 0 };
-      const again = new Store();
-      again.attach(
-        new Journal(path, {
-          ...spy,
-          openSync: ((p: string, flags: string, mode?: number) => {
-            if (flags === 'wx') counts.rewrites++;
-            return fs.openSync(p, flags, mode);
-          }) as JournalFs['openSync'],
-        }),
-      );
-      return { again, counts };
+  it('drops the parts of a file whose indexing stopped part way (kb serve was killed): not half searchable', () => {
+    const { store, path } = countedStore();
+    const file = {
+      id: 'file_1',
+      workspaceId: 'ws',
+      originalFilename: 'big.md',
+      fileSize: 10,
+      mimeType: 'text/markdown',
+      indexingStatus: 'PROCESSING' as const,
+      createdAt: 'x',
+      updatedAt: 'x',
+      indexingStartedAt: 'x',
+      indexedAt: null,
+      chunkCount: 0,
+      indexingError: null,
     };
-    let { again, counts } = reopen();
-    expect(counts.rewrites).toBe(0);
-    // Appends after it land on their own line.
-    for (let i = 0; i < 300; i++)
-      again.commit({ op: 'threadStatus', id: 'thr_1', status: i % 2 ? 'OPEN' : 'CLOSED', at: 'y' });
-    again.close();
-    ({ again, counts } = reopen());
-    expect(counts.rewrites).toBe(1);
-    expect(again.threads.size).toBe(50);
-    expect(fs.readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(51); // the workspace and the threads, statuses folded in
-    again.close();
-
-    // A half-written last line is cut by rewriting.
-    fs.appendFileSync(path, '{"op":"thr');
-    ({ again, counts } = reopen());
-    expect(counts.rewrites).toBe(1);
-    again.close();
+    store.commit({ op: 'file', file });
+    const chunk = (n: number) => ({
+      id: `file_1:${n}`,
+      fileId: 'file_1',
+      filename: 'big.md',
+      text: `quarterly ${n}`,
+    });
+    store.commit({ op: 'fileChunks', fileId: 'file_1', chunks: [chunk(0), chunk(1)] });
+    store.close();
+    const db = openDatabase(path);
+    expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(2);
+    const cutShort = searchedStore(db);
+    expect(cutShort.files.get('file_1')!.indexingStatus).toBe('PROCESSING');
+    expect(cutShort.index('ws').search('quarterly', 1)).toEqual([]);
+    expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
+    cutShort.close();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScoredPassage } from '../../src/server/answer/ground.js';
 import { explainRetrieval } from '../../src/server/answer/explain.js';
 import type { Chunk } from '../../src/server/state/model.js';
-import type { Hit } from '../../src/server/search/chunk-index.js';
+import type { Hit } from '../../src/server/search/hit.js';
 
 const chunk = (n: number, filename = `doc${n}.md`, pages?: [number, number]): Chunk => ({
   id: `file_${n}:0`,

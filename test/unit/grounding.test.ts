@@ -12,7 +12,7 @@ import {
 } from '../../src/server/answer/relevance.js';
 import { chunkText } from '../../src/server/ingest/extraction/chunk.js';
 import type { Chunk } from '../../src/server/state/model.js';
-import type { Hit } from '../../src/server/search/chunk-index.js';
+import type { Hit } from '../../src/server/search/hit.js';
 
 const chunk = (text: string, filename = 'doc.md', n = 0): Chunk => ({
   id: `file_1:${n}`,

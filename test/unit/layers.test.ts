@@ -38,6 +38,7 @@ describe('the service layers', () => {
     ['src/server/conversation/conversation.ts', "import { presentMessage } from '../http/present.js';"],
     ['src/server/webhooks/deliveries.ts', "import '../search/chunk-index.js';"],
     ['src/server/demo/seed.ts', "import '../http/app.js';"],
+    ['src/server/state/store.ts', "import '../search/fts-index.js';"],
     ['src/server/http/routes/files.ts', "import '../../web-console/routes.js';"],
     ['src/server/http/routes/files.ts', "import { startServer } from '../../index.js';"],
   ])('%s may not: %s', async (path, code) => {
@@ -45,13 +46,12 @@ describe('the service layers', () => {
   });
 
   it.each([
-    ['src/server/search/chunk-index.ts', "import '../state/model.js';"],
+    ['src/server/search/fts-index.ts', "import '../state/model.js';"],
     ['src/server/search/embeddings/client.ts', "import '../../state/model.js';"],
-    ['src/server/state/store.ts', "import '../search/chunk-index.js';"],
     ['src/server/ingest/extraction/formats.ts', "import '../../state/model.js';"],
     ['src/server/ingest/extraction/formats.ts', "import '../chunk.js';"],
     ['src/server/ingest/indexer.ts', "import { now } from '../clock.js';"],
-    ['src/server/answer/generator.ts', "import '../search/chunk-index.js';"],
+    ['src/server/answer/generator.ts', "import '../search/hit.js';"],
     ['src/server/conversation/conversation.ts', "import type { Service } from '../context.js';"],
     ['src/server/conversation/conversation.ts', "import '../answer/assistant.js';"],
     ['src/server/http/app.ts', "import '../web-console/routes.js';"],

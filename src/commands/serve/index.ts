@@ -8,7 +8,7 @@ import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
-import { describeRestored, showIndexing } from './indexing-progress.js';
+import { showIndexing } from './indexing-progress.js';
 import { collect, integer } from '../shared/options.js';
 import { FAILURE_CODES, SUPPORTED } from '../../server/ingest/extraction/document-types.js';
 import {
@@ -46,6 +46,9 @@ interface ServeOptions {
   ocrLang: string;
   ocrPages: string;
 }
+
+/** A workspace whose key was made by an earlier run: the database keeps only its hash. */
+const KEY_SHOWN_BEFORE = (name: string) => `(shown when it was made; to fix one: --api-key ${name}:<key>)`;
 
 /** --docs must be a folder and --data a file in one: said before anything is stored. */
 function checkPaths(opts: ServeOptions): void {
@@ -148,7 +151,7 @@ export default function serveCommand(run = runServe): Command {
       [],
     )
     .option('--api-keys-file <file>', 'fix keys from a file: one workspace:key per line (# comments)')
-    .option('--data <file>', 'persist every change to this file and reload it on start')
+    .option('--data <file>', 'keep the state in this SQLite database file (created when missing)')
     .option('--repair', 'with --data: start from a damaged file, keeping every valid record')
     .option('--reply-delay <ms>', 'wait this long before each assistant reply')
     .option('--stream-delay <ms>', 'beta streaming: pause this long between the pieces of a reply')
@@ -214,7 +217,7 @@ ${Object.entries(FAILURE_CODES)
 
 Examples:
   $ kb serve --demo --port 4010
-  $ kb serve --port 0 --api-key ci:kb_test_key --docs ./handbook --data ./kb-state.jsonl
+  $ kb serve --port 0 --api-key ci:kb_test_key --docs ./handbook --data ./kb-state.db
   $ kb serve --demo --fault "GET /v1/threads 503 x2" --reply-delay 2000
   $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1
   $ kb serve --docs ./handbook --embed-base-url http://127.0.0.1:11434/v1 --embed-model nomic-embed-text`,
@@ -290,16 +293,6 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;
-  if (server.loaded?.repaired) {
-    const { dropped, movedTo } = server.loaded.repaired;
-    ctx.warn(
-      `repaired ${opts.data}: dropped ${dropped} damaged line${dropped === 1 ? '' : 's'}, kept every valid record; the original is ${movedTo}`,
-    );
-  } else if (server.loaded?.tornTail) {
-    ctx.warn(
-      `${opts.data}: dropped a half-written last line (kb serve stopped while writing it; it was never acknowledged)`,
-    );
-  }
   const interrupted = server.loaded?.interrupted ?? 0;
   if (interrupted)
     ctx.warn(
@@ -310,24 +303,16 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })),
   };
   const view = (safe: typeof info) => {
-    const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${w.key}\n`);
+    const lines = safe.workspaces.map(
+      (w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${w.key ?? KEY_SHOWN_BEFORE(w.name)}\n`,
+    );
     const first = safe.workspaces[0]!;
-    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
+    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key ?? '<its key>'}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
   };
   // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
   if (ctx.format === 'human') ctx.output.record(info, view);
   else ctx.output.event(info, view);
 
-  const index = server.loaded?.index;
-  for (const problem of index?.problems ?? []) ctx.warn(`${sanitizeText(problem)}; indexing again`);
-  if (index?.restored) {
-    const file = `${basename(opts.data!)}.index`;
-    io.err(
-      ctx.format === 'human'
-        ? `${describeRestored(index, sanitizeText(file))}\n`
-        : `${safeJson({ event: 'index.restored', file, restored: index.restored, indexed: index.indexed })}\n`,
-    );
-  }
   const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
 
   await new Promise<void>((resolve) => {

@@ -51,12 +51,6 @@ export function describeFailures(progress: IndexingProgress): string[] {
   return lines;
 }
 
-/** "Search index of 20,000 documents restored from state.jsonl.index; 2 indexed again" */
-export function describeRestored(index: { restored: number; indexed: number }, file: string): string {
-  const again = index.indexed ? `; ${count(index.indexed)} indexed again` : '';
-  return `Search index of ${documents(index.restored)} restored from ${file}${again}`;
-}
-
 /**
  * kb serve's indexing, on stderr: on a terminal a spinner with the documents done of the total,
  * the rate and the time left; on a terminal or not, one line each time indexing settles.

@@ -1,4 +1,4 @@
-import type { Hit } from '../search/chunk-index.js';
+import type { Hit } from '../search/hit.js';
 import { MAX_CONTENT, type MessageRecord } from '../state/model.js';
 
 export interface GeneratorOptions {

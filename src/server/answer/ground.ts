@@ -1,4 +1,4 @@
-import type { Hit } from '../search/chunk-index.js';
+import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { type Passage, passagesOf } from './passages.js';
 import { coverage, holdsName, passageStems, type QuestionTerm } from './relevance.js';

@@ -1,4 +1,4 @@
-import { indexTerms, stem, tokens } from '../search/chunk-index.js';
+import { indexTerms, stem, tokens } from '../search/tokens.js';
 
 export { stem };
 

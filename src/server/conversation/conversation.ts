@@ -9,7 +9,7 @@ import {
 import { generate, GeneratorFailed } from '../answer/generator.js';
 import { now } from '../clock.js';
 import type { Service } from '../context.js';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 import { newId } from '../state/ids.js';
 import type { MessageRecord } from '../state/model.js';
 

@@ -1,5 +1,5 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from '../context.js';

@@ -8,7 +8,7 @@ import { type Indexer, type Upload } from './indexer.js';
 import { sha256Sliced } from '../../util/hash.js';
 import type { FileRecord, Operation } from '../state/model.js';
 import type { Store } from '../state/store.js';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 
 /** How long to wait before trying again to store a change the disk refused. */
 const STORAGE_RETRY_MS = 1000;
@@ -18,7 +18,7 @@ const SETTLE_MS = 100;
 const ROOT_POLL_MS = 1000;
 
 export interface DocsFolderOptions {
-  /** kb serve's own files (the journal, its index), never documents even inside the folder. */
+  /** kb serve's own files (the database, its -wal and -shm, the uploads folder), never documents even inside the folder. */
   isOwn: (path: string) => boolean;
   maxFileBytes: number;
   /** Whether bytes of an upload are kept under this file id. */

@@ -6,7 +6,7 @@ import { mimeTypeFor, READER_VERSION } from './extraction/document-types.js';
 import { newId } from '../state/ids.js';
 import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from '../state/model.js';
 import type { Store } from '../state/store.js';
-import { StorageError } from '../state/journal.js';
+import { StorageError } from '../state/storage-error.js';
 import { FairQueue } from './fair-queue.js';
 import { sha256Sliced } from '../../util/hash.js';
 

@@ -7,7 +7,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An upload's temp in the uploads folder: what a receive cut short leaves. */
 export const UPLOAD_TEMP = new RegExp(`^\\.file_[\\w-]+\\.${UUID}\\.tmp$`);
 
-/** The temps that writes of the journal, its index and its vectors leave beside `dataFile` when killed. */
+/** The temps that an earlier kb's writes of its journal, index and vectors left beside `dataFile` when killed. */
 export function dataTemps(dataFile: string): RegExp {
   const name = basename(dataFile).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^\\.${name}(?:\\.index|\\.vectors)?\\.${UUID}\\.tmp$`);
@@ -40,7 +40,7 @@ export function sweepTemps(dir: string, ours: RegExp): number {
   return swept;
 }
 
-/** The journal's folder, swept of what earlier runs left beside `dataFile`. */
+/** The database's folder, swept of what earlier runs left beside `dataFile`. */
 export function sweepDataTemps(dataFile: string): number {
   return sweepTemps(dirname(dataFile), dataTemps(dataFile));
 }

@@ -23,7 +23,7 @@ export type ReceiveFailure =
 
 /**
  * Where uploaded bytes are written as they arrive and read back when their turn to be indexed
- * comes: with --data, a folder beside the journal, kept until the file is deleted; without, a
+ * comes: with --data, a folder beside the database, kept until the file is deleted; without, a
  * folder of this process's own in the OS temporary folder, each upload's bytes removed once
  * indexed and the folder at close. The folder is 0700, each file 0600, received into a temp
  * file (created exclusively, never through a link), fsynced, then renamed to its file id; read

@@ -1,4 +1,7 @@
 import { stem as porter2 } from 'porter2';
+import { fold } from '../../util/fold.js';
+
+export { fold };
 
 /** Words that say nothing of a text's subject; "s" and "t" are what is left of "Rich's" and "don't". */
 export const STOP_WORDS = new Set(
@@ -9,11 +12,6 @@ export const STOP_WORDS = new Set(
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
 export const TOKENIZER_VERSION = 5;
-
-/** Case- and accent-insensitive form ("zoe" finds "Zoë"). */
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('und');
-}
 
 /** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {

@@ -1,6 +1,7 @@
 import * as nodeFs from 'node:fs';
 import { writeAll, writeFileAtomic } from '../../util/write-atomic.js';
 import type { Operation } from './model.js';
+import { StorageError } from './storage-error.js';
 
 /** The file-system calls the journal makes; tests pass one that fails (ENOSPC, short writes). */
 export type JournalFs = Pick<
@@ -15,14 +16,6 @@ export type JournalFs = Pick<
   | 'existsSync'
   | 'unlinkSync'
 >;
-
-/** An append could not be made durable: the change was not applied and must not be acknowledged. */
-export class StorageError extends Error {
-  override name = 'StorageError';
-  constructor(override readonly cause: unknown) {
-    super(`cannot write the journal: ${(cause as NodeJS.ErrnoException)?.code ?? String(cause)}`);
-  }
-}
 
 /** The journal holds a line that is not a record, before its last line: kb serve will not guess. */
 export class JournalDamaged extends Error {

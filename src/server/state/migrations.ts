@@ -69,11 +69,13 @@ export const MIGRATIONS: string[] = [
     uploaded INTEGER NOT NULL DEFAULT 0
   );
   CREATE INDEX files_by_workspace ON files(workspace_id, created_at);
-  -- A file's text in passages. live = 0: parts of a large file still being indexed, searched
-  -- only once the whole file is (its fileIndexed sets live = 1 on all of them at once).
+  -- A file's text in passages, in rowid order. live = 0: parts of a large file still being
+  -- indexed, searched only once the whole file is (its fileIndexed deletes the file's previous
+  -- rows, then sets live = 1 on all of them at once). While a file is indexed again, its old live
+  -- rows and new parts share ids (fileId:n).
   CREATE TABLE chunks (
     rowid INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     file_id TEXT NOT NULL REFERENCES files(id) ON DELETE CASCADE,
     workspace_id TEXT NOT NULL,
     n INTEGER NOT NULL,

@@ -114,7 +114,7 @@ export interface WebhookRecord {
   createdAt: string;
 }
 
-/** Every change to the state is one of these, applied live and replayed from the journal. */
+/** Every change to the state is one of these: written to the database in one transaction (state/operations.ts), then applied to the store's maps. */
 export type Operation =
   | { op: 'workspace'; workspace: Workspace }
   | { op: 'key'; key: ApiKeyRecord }

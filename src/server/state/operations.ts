@@ -1,0 +1,330 @@
+import type Libsql from 'libsql';
+import type { Database } from './database.js';
+import { hashKey, keyHint } from './api-keys.js';
+import type { Chunk, FileRecord, MessageRecord, Operation } from './model.js';
+import { isStorageFailure, StorageError } from './storage-error.js';
+
+/** A chunk as the chunks table holds it: what a search index keeps of it. */
+export interface ChunkRow {
+  rowid: number;
+  /** The chunk's id (`fileId:n`). */
+  id: string;
+  workspaceId: string;
+  fileId: string;
+  n: number;
+  filename: string;
+  text: string;
+  pages?: [first: number, last: number];
+}
+
+/**
+ * Told, inside the transaction that makes the change, which chunks become searchable (a file's
+ * fileIndexed: all its rows, now live) and which stop being (re-indexed, FAILED or deleted
+ * files: called before their rows are deleted, so they can still be read). A throw rolls the
+ * whole change back.
+ */
+export interface SearchListener {
+  searchable(rows: ChunkRow[]): void;
+  withdrawn(rowids: number[]): void;
+}
+
+/**
+ * Progress that a crash may lose without losing anything acknowledged: a large file's parts
+ * (its fileIndexed is durable, and makes them durable) and a reply's text so far (its
+ * completion is durable). Committed alone, they are written with synchronous=NORMAL.
+ */
+const UNSYNCED = new Set<Operation['op']>(['fileChunks', 'messageText']);
+
+/**
+ * Writes `ops` in one transaction, on disk when this returns; throws StorageError (nothing
+ * written) when the storage cannot take it.
+ */
+export function writeOperations(db: Database, ops: Operation[], listener?: SearchListener): void {
+  const relaxed = ops.every((op) => UNSYNCED.has(op.op));
+  try {
+    if (relaxed) db.exec('PRAGMA synchronous=NORMAL');
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const op of ops) writeOperation(db, op, listener);
+      db.exec('COMMIT');
+    } catch (err) {
+      // SQLite may have rolled back already (some I/O errors do).
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  } catch (err) {
+    if (isStorageFailure(err)) throw new StorageError(err);
+    throw err;
+  } finally {
+    if (relaxed) db.exec('PRAGMA synchronous=FULL');
+  }
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+const flag = (value: boolean | undefined) => (value ? 1 : 0);
+
+/** The SQL for one operation, inside the caller's transaction. */
+export function writeOperation(db: Database, op: Operation, listener?: SearchListener): void {
+  const run = (sql: string, ...params: unknown[]) => statement(db, sql).run(...params);
+  switch (op.op) {
+    case 'workspace': {
+      const w = op.workspace;
+      run(
+        `INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name`,
+        w.id,
+        w.name,
+        w.createdAt,
+      );
+      break;
+    }
+    case 'key':
+      run(
+        `INSERT INTO api_keys (key_hash, workspace_id, hint) VALUES (?, ?, ?)
+         ON CONFLICT(key_hash) DO UPDATE SET workspace_id = excluded.workspace_id`,
+        hashKey(op.key.key),
+        op.key.workspaceId,
+        keyHint(op.key.key),
+      );
+      break;
+    case 'user': {
+      const u = op.user;
+      run(
+        `INSERT INTO users (id, workspace_id, name, email, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, email = excluded.email`,
+        u.id,
+        u.workspaceId,
+        u.name,
+        u.email,
+        u.createdAt,
+      );
+      break;
+    }
+    case 'thread': {
+      const t = op.thread;
+      run(
+        `INSERT INTO threads (id, workspace_id, title, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET title = excluded.title, status = excluded.status, updated_at = excluded.updated_at`,
+        t.id,
+        t.workspaceId,
+        t.title,
+        t.status,
+        t.createdAt,
+        t.updatedAt,
+      );
+      break;
+    }
+    case 'threadStatus':
+      run('UPDATE threads SET status = ?, updated_at = ? WHERE id = ?', op.status, op.at, op.id);
+      break;
+    case 'messages':
+      for (const m of op.messages)
+        run(
+          `INSERT INTO messages (id, thread_id, role, content, created_at, sources, drawn_from, incomplete, pending)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ...messageColumns(m),
+        );
+      break;
+    case 'messageUpdate': {
+      const [id, , ...columns] = messageColumns(op.message);
+      run(
+        `UPDATE messages SET role = ?, content = ?, created_at = ?, sources = ?, drawn_from = ?,
+         incomplete = ?, pending = ? WHERE id = ?`,
+        ...columns,
+        id,
+      );
+      break;
+    }
+    case 'messageText':
+      run('UPDATE messages SET content = ? WHERE id = ? AND pending = 1', op.content, op.id);
+      break;
+    case 'messageDeleted':
+      run('DELETE FROM messages WHERE id = ?', op.id);
+      break;
+    case 'file':
+      writeFile(db, op.file);
+      if (op.file.indexingStatus !== 'PROCESSING')
+        run('DELETE FROM chunks WHERE file_id = ? AND live = 0', op.file.id);
+      // A file indexed again that failed this time has no chunks any more.
+      if (op.file.indexingStatus === 'FAILED') dropLiveChunks(db, op.file.id, listener);
+      break;
+    case 'fileChunks': {
+      const workspaceId = statement(db, 'SELECT workspace_id FROM files WHERE id = ? AND deleted_at IS NULL')
+        .raw()
+        .get(op.fileId) as [string] | undefined;
+      if (!workspaceId) break;
+      insertChunks(db, workspaceId[0], op.fileId, op.chunks);
+      break;
+    }
+    case 'fileIndexed': {
+      const file = op.file;
+      writeFile(db, file);
+      dropLiveChunks(db, file.id, listener);
+      if (file.deletedAt) {
+        run('DELETE FROM chunks WHERE file_id = ?', file.id);
+        break;
+      }
+      insertChunks(db, file.workspaceId, file.id, op.chunks);
+      run('UPDATE chunks SET live = 1 WHERE file_id = ?', file.id);
+      if (listener) listener.searchable(liveRows(db, file.id));
+      break;
+    }
+    case 'fileDeleted':
+      run('UPDATE files SET deleted_at = ?, updated_at = ? WHERE id = ?', op.at, op.at, op.id);
+      dropLiveChunks(db, op.id, listener);
+      run('DELETE FROM chunks WHERE file_id = ?', op.id);
+      break;
+    case 'webhook': {
+      const w = op.webhook;
+      run(
+        `INSERT INTO webhooks (id, workspace_id, url, events, secret, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret,
+         is_active = excluded.is_active`,
+        w.id,
+        w.workspaceId,
+        w.url,
+        JSON.stringify(w.events),
+        w.secret,
+        flag(w.isActive),
+        w.createdAt,
+      );
+      break;
+    }
+    case 'webhookDeleted':
+      run('DELETE FROM webhooks WHERE id = ?', op.id);
+      break;
+  }
+}
+
+function messageColumns(m: MessageRecord): unknown[] {
+  return [
+    m.id,
+    m.threadId,
+    m.role,
+    m.content,
+    m.createdAt,
+    json(m.sources),
+    json(m.drawnFrom),
+    flag(m.incomplete),
+    flag(m.pending),
+  ];
+}
+
+function writeFile(db: Database, f: FileRecord): void {
+  statement(
+    db,
+    `INSERT INTO files (id, workspace_id, original_filename, file_size, mime_type, indexing_status,
+       created_at, updated_at, indexing_started_at, indexed_at, chunk_count, indexing_error, ocr,
+       deleted_at, source, uploaded)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET original_filename = excluded.original_filename,
+       file_size = excluded.file_size, mime_type = excluded.mime_type,
+       indexing_status = excluded.indexing_status, updated_at = excluded.updated_at,
+       indexing_started_at = excluded.indexing_started_at, indexed_at = excluded.indexed_at,
+       chunk_count = excluded.chunk_count, indexing_error = excluded.indexing_error,
+       ocr = excluded.ocr, deleted_at = excluded.deleted_at, source = excluded.source,
+       uploaded = excluded.uploaded`,
+  ).run(
+    f.id,
+    f.workspaceId,
+    f.originalFilename,
+    f.fileSize,
+    f.mimeType,
+    f.indexingStatus,
+    f.createdAt,
+    f.updatedAt,
+    f.indexingStartedAt,
+    f.indexedAt,
+    f.chunkCount,
+    json(f.indexingError),
+    json(f.ocr),
+    f.deletedAt ?? null,
+    json(f.source),
+    flag(f.uploaded),
+  );
+}
+
+/** Appends `chunks` to the file's parts (numbered after those there), not live yet. */
+function insertChunks(db: Database, workspaceId: string, fileId: string, chunks: Chunk[]): void {
+  let n = Number(
+    (
+      statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ? AND live = 0').raw().get(fileId) as [
+        number,
+      ]
+    )[0],
+  );
+  const insert = statement(
+    db,
+    `INSERT INTO chunks (id, file_id, workspace_id, n, filename, text, page_first, page_last, live)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+  );
+  for (const c of chunks)
+    insert.run(
+      c.id,
+      fileId,
+      workspaceId,
+      n++,
+      c.filename,
+      c.text,
+      c.pages?.[0] ?? null,
+      c.pages?.[1] ?? null,
+    );
+}
+
+/** Deletes the file's live rows (a previous indexing), telling the listener first. */
+function dropLiveChunks(db: Database, fileId: string, listener: SearchListener | undefined): void {
+  if (listener) {
+    const rowids = statement(db, 'SELECT rowid FROM chunks WHERE file_id = ? AND live = 1 ORDER BY rowid')
+      .raw()
+      .all(fileId) as [number][];
+    if (rowids.length) listener.withdrawn(rowids.map((r) => Number(r[0])));
+  }
+  statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 1').run(fileId);
+}
+
+const CHUNK_COLUMNS = 'rowid, id, workspace_id, file_id, n, filename, text, page_first, page_last';
+
+/** A row of CHUNK_COLUMNS as a ChunkRow. */
+export function chunkRow(r: unknown[]): ChunkRow {
+  const row: ChunkRow = {
+    rowid: Number(r[0]),
+    id: r[1] as string,
+    workspaceId: r[2] as string,
+    fileId: r[3] as string,
+    n: Number(r[4]),
+    filename: r[5] as string,
+    text: r[6] as string,
+  };
+  if (r[7] !== null && r[8] !== null) row.pages = [Number(r[7]), Number(r[8])];
+  return row;
+}
+
+function liveRows(db: Database, fileId: string): ChunkRow[] {
+  const rows = statement(
+    db,
+    `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE file_id = ? AND live = 1 ORDER BY rowid`,
+  )
+    .raw()
+    .all(fileId) as unknown[][];
+  return rows.map(chunkRow);
+}
+
+/** Every live chunk, in rowid order (a file's in its order). */
+export function allLiveRows(db: Database): ChunkRow[] {
+  return (
+    db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE live = 1 ORDER BY rowid`).raw().all() as unknown[][]
+  ).map(chunkRow);
+}
+
+type Statement = Libsql.Statement<unknown[]>;
+
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** `sql` prepared once per database. */
+function statement(db: Database, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = db.prepare<unknown[]>(sql)));
+  return prepared;
+}

@@ -1,0 +1,330 @@
+import { searchedStore } from '../helpers/searched-store.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, scalar } from '../../src/server/state/database.js';
+import { hashKey } from '../../src/server/state/api-keys.js';
+import type { Chunk, FileRecord, Operation } from '../../src/server/state/model.js';
+import type { ChunkRow } from '../../src/server/state/operations.js';
+import { StorageError } from '../../src/server/state/storage-error.js';
+import { Store } from '../../src/server/state/store.js';
+import { tempDir } from '../helpers/cli.js';
+
+const workspace: Operation = { op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'a' } };
+const thread = (n: number): Operation => ({
+  op: 'thread',
+  thread: {
+    id: `thr_${n}`,
+    workspaceId: 'ws',
+    title: `t${n}`,
+    status: 'OPEN',
+    createdAt: 'a',
+    updatedAt: 'a',
+  },
+});
+const file = (id: string, changes: Partial<FileRecord> = {}): FileRecord => ({
+  id,
+  workspaceId: 'ws',
+  originalFilename: `${id}.pdf`,
+  fileSize: 10,
+  mimeType: 'application/pdf',
+  indexingStatus: 'COMPLETED',
+  createdAt: 'a',
+  updatedAt: 'b',
+  indexingStartedAt: 'a',
+  indexedAt: 'b',
+  chunkCount: 2,
+  indexingError: null,
+  ...changes,
+});
+const chunks = (fileId: string, texts: string[], from = 0): Chunk[] =>
+  texts.map((text, i) => ({ id: `${fileId}:${from + i}`, fileId, filename: `${fileId}.pdf`, text }));
+
+/** One of every operation, as a service would commit them. */
+const EVERY_KIND: Operation[] = [
+  workspace,
+  { op: 'key', key: { key: 'kb_secret_1234', workspaceId: 'ws' } },
+  { op: 'user', user: { id: 'usr_1', workspaceId: 'ws', name: 'Ada', email: 'ada@x.org', createdAt: 'a' } },
+  thread(1),
+  thread(2),
+  { op: 'threadStatus', id: 'thr_2', status: 'CLOSED', at: 'c' },
+  {
+    op: 'messages',
+    messages: [
+      { id: 'msg_1', threadId: 'thr_1', role: 'user', content: 'Hi?', createdAt: 'a' },
+      {
+        id: 'msg_2',
+        threadId: 'thr_1',
+        role: 'assistant',
+        content: '',
+        createdAt: 'a',
+        pending: true,
+      },
+      { id: 'msg_3', threadId: 'thr_1', role: 'assistant', content: '', createdAt: 'a', pending: true },
+    ],
+  },
+  { op: 'messageText', threadId: 'thr_1', id: 'msg_2', content: 'Hello' },
+  {
+    op: 'messageUpdate',
+    message: {
+      id: 'msg_2',
+      threadId: 'thr_1',
+      role: 'assistant',
+      content: 'Hello there',
+      createdAt: 'a',
+      sources: ['f1.pdf'],
+      drawnFrom: ['f1:0'],
+    },
+  },
+  { op: 'messageDeleted', threadId: 'thr_1', id: 'msg_3' },
+  {
+    op: 'file',
+    file: file('f0', {
+      indexingStatus: 'FAILED',
+      chunkCount: 0,
+      indexingError: { code: 'no_text_layer', message: 'no text' },
+      ocr: { pages: 1, meanConfidence: 12, skippedPages: 2, skipped: 'the page limit (1)' },
+      source: { path: 'a/f0.pdf', size: 10, mtimeMs: 5, sha256: 'ab', reader: 3 },
+    }),
+  },
+  {
+    op: 'fileIndexed',
+    file: file('f1', { uploaded: true }),
+    chunks: [
+      { ...chunks('f1', ['The ferry leaves at nine.'])[0]!, pages: [1, 2] },
+      ...chunks('f1', ['Tickets cost five euros.'], 1),
+    ],
+  },
+  { op: 'fileIndexed', file: file('f2'), chunks: chunks('f2', ['The harbour closes at six.']) },
+  { op: 'fileDeleted', id: 'f2', at: 'd' },
+  {
+    op: 'webhook',
+    webhook: {
+      id: 'wh_1',
+      workspaceId: 'ws',
+      url: 'https://x.org/h',
+      events: ['file.indexed'],
+      secret: 's',
+      isActive: true,
+      createdAt: 'a',
+    },
+  },
+  {
+    op: 'webhook',
+    webhook: {
+      id: 'wh_2',
+      workspaceId: 'ws',
+      url: 'https://x.org/g',
+      events: [],
+      secret: 's',
+      isActive: false,
+      createdAt: 'a',
+    },
+  },
+  { op: 'webhookDeleted', id: 'wh_2' },
+];
+
+const recordsOf = (store: Store) => ({
+  workspaces: [...store.workspaces],
+  keys: [...store.keys],
+  users: [...store.users],
+  threads: [...store.threads],
+  messages: [...store.messages],
+  files: [...store.files],
+  webhooks: [...store.webhooks],
+});
+
+describe('the database is the state', () => {
+  it('keeps every record across a restart, as the running store had it', () => {
+    const path = join(tempDir(), 'state.db');
+    const store = searchedStore(openDatabase(path));
+    for (const op of EVERY_KIND) store.commit(op);
+    const before = recordsOf(store);
+    store.close();
+
+    const again = searchedStore(openDatabase(path));
+    // A reply still being written when the service stopped: kept as it was, incomplete.
+    expect(again.interrupted).toBe(0);
+    expect(recordsOf(again)).toEqual(before);
+    expect(again.messages.get('thr_1')!.map((m) => m.id)).toEqual(['msg_1', 'msg_2']);
+    expect(again.workspaceForKey('kb_secret_1234')?.id).toBe('ws');
+    expect(again.chunk('f1', 0)).toEqual({
+      ...chunks('f1', ['The ferry leaves at nine.'])[0],
+      pages: [1, 2],
+    });
+    expect(again.index('ws').search('ferry', 1)[0]!.chunk.id).toBe('f1:0');
+    expect(again.index('ws').search('harbour', 1)).toEqual([]);
+    again.close();
+  });
+
+  it('marks a reply that was being written when the service stopped incomplete, as written', () => {
+    const path = join(tempDir(), 'state.db');
+    const store = searchedStore(openDatabase(path));
+    store.commit(workspace, thread(1), {
+      op: 'messages',
+      messages: [
+        { id: 'msg_1', threadId: 'thr_1', role: 'assistant', content: '', createdAt: 'a', pending: true },
+      ],
+    });
+    store.commit({ op: 'messageText', threadId: 'thr_1', id: 'msg_1', content: 'Half a' });
+    store.close();
+    const again = searchedStore(openDatabase(path));
+    expect(again.interrupted).toBe(1);
+    expect(again.messages.get('thr_1')).toEqual([
+      {
+        id: 'msg_1',
+        threadId: 'thr_1',
+        role: 'assistant',
+        content: 'Half a',
+        createdAt: 'a',
+        incomplete: true,
+      },
+    ]);
+    again.close();
+  });
+
+  it('stores API keys hashed, with a hint, never in clear', () => {
+    const db = openDatabase();
+    const store = searchedStore(db);
+    store.commit(workspace, { op: 'key', key: { key: 'kb_secret_1234', workspaceId: 'ws' } });
+    expect(db.prepare('SELECT key_hash, workspace_id, hint FROM api_keys').raw().all()).toEqual([
+      [hashKey('kb_secret_1234'), 'ws', '1234'],
+    ]);
+    expect(store.workspaceForKey('kb_secret_1234')?.id).toBe('ws');
+    expect(store.workspaceForKey(hashKey('kb_secret_1234'))).toBeUndefined();
+    store.close();
+  });
+
+  it('applies nothing of a transaction the disk cannot take (SQLITE_FULL), and goes on once it can', () => {
+    const db = openDatabase(join(tempDir(), 'state.db'));
+    const store = searchedStore(db);
+    store.commit(workspace, thread(1));
+    // The database may not grow by a page more: a full disk, as SQLite meets it.
+    db.exec(`PRAGMA max_page_count=${Number(scalar(db, 'PRAGMA page_count'))}`);
+    const big = 'x'.repeat(64 * 1024);
+    let error: unknown;
+    try {
+      store.commit(thread(2), {
+        op: 'fileIndexed',
+        file: file('f1'),
+        chunks: chunks('f1', [`ferry ${big}`, big]),
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as Error).message).toMatch(/SQLITE_FULL/);
+    expect(db.inTransaction).toBe(false);
+    expect(store.threads.has('thr_2')).toBe(false);
+    expect(store.files.has('f1')).toBe(false);
+    expect(store.index('ws').search('ferry', 1)).toEqual([]);
+    expect(scalar(db, 'SELECT count(*) FROM threads')).toBe(1);
+    expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
+    db.exec('PRAGMA max_page_count=1073741823');
+    store.commit(thread(2));
+    expect(store.threads.has('thr_2')).toBe(true);
+    store.close();
+  });
+
+  it('writes parts and text so far with synchronous=NORMAL, and everything else FULL', () => {
+    const db = openDatabase(join(tempDir(), 'state.db'));
+    const seen: string[] = [];
+    const exec = db.exec.bind(db);
+    db.exec = (sql: string) => {
+      if (sql.startsWith('PRAGMA synchronous')) seen.push(sql);
+      return exec(sql);
+    };
+    const store = searchedStore(db);
+    store.commit(workspace, { op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['one']) });
+    expect(seen).toEqual(['PRAGMA synchronous=NORMAL', 'PRAGMA synchronous=FULL']);
+    expect(scalar(db, 'PRAGMA synchronous')).toBe(2);
+    store.close();
+  });
+
+  it('tells a search listener, inside the transaction, which chunks become searchable and which stop', () => {
+    const db = openDatabase();
+    const events: [string, unknown][] = [];
+    const store = new Store(db, {
+      search: {
+        searchable: (rows: ChunkRow[]) => {
+          expect(db.inTransaction).toBe(true);
+          events.push(['searchable', rows.map((r) => [r.id, r.n, r.workspaceId, r.text])]);
+        },
+        withdrawn: (rowids: number[]) => {
+          // Called before the rows go: they can still be read.
+          const texts = rowids.map((id) => scalar(db, 'SELECT text FROM chunks WHERE rowid = ?', id));
+          events.push(['withdrawn', texts]);
+        },
+      },
+    });
+    store.commit(workspace, { op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['one']) });
+    expect(events).toEqual([]);
+    store.commit({ op: 'fileIndexed', file: file('f1'), chunks: chunks('f1', ['two'], 1) });
+    store.commit({
+      op: 'fileIndexed',
+      file: file('f1', { indexedAt: 'c' }),
+      chunks: chunks('f1', ['three']),
+    });
+    store.commit({ op: 'fileDeleted', id: 'f1', at: 'd' });
+    expect(events).toEqual([
+      [
+        'searchable',
+        [
+          ['f1:0', 0, 'ws', 'one'],
+          ['f1:1', 1, 'ws', 'two'],
+        ],
+      ],
+      ['withdrawn', ['one', 'two']],
+      ['searchable', [['f1:0', 0, 'ws', 'three']]],
+      ['withdrawn', ['three']],
+    ]);
+    expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
+    store.close();
+  });
+
+  it('re-indexes a file in parts beside its live rows, which the new ones replace at its fileIndexed', () => {
+    const db = openDatabase();
+    const store = searchedStore(db);
+    store.commit(workspace, {
+      op: 'fileIndexed',
+      file: file('f1'),
+      chunks: chunks('f1', ['old one', 'old two']),
+    });
+    store.commit({ op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['new one']) });
+    expect(db.prepare('SELECT id, n, live FROM chunks ORDER BY rowid').raw().all()).toEqual([
+      ['f1:0', 0, 1],
+      ['f1:1', 1, 1],
+      ['f1:0', 0, 0],
+    ]);
+    store.commit({
+      op: 'fileIndexed',
+      file: file('f1', { indexedAt: 'c' }),
+      chunks: chunks('f1', ['new two'], 1),
+    });
+    expect(db.prepare('SELECT id, n, text, live FROM chunks ORDER BY rowid').raw().all()).toEqual([
+      ['f1:0', 0, 'new one', 1],
+      ['f1:1', 1, 'new two', 1],
+    ]);
+    expect(store.index('ws').search('old', 1)).toEqual([]);
+    store.close();
+  });
+
+  it('deletes a FAILED file’s chunks in the transaction that fails it', () => {
+    const db = openDatabase();
+    const store = searchedStore(db);
+    store.commit(workspace, { op: 'fileIndexed', file: file('f1'), chunks: chunks('f1', ['ferry']) });
+    expect(store.index('ws').search('ferry', 1)).toHaveLength(1);
+    store.commit({ op: 'file', file: file('f1', { indexingStatus: 'FAILED', chunkCount: 0 }) });
+    expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
+    expect(store.index('ws').search('ferry', 1)).toEqual([]);
+    store.close();
+  });
+
+  it('refuses a commit after close as a write it could not make', () => {
+    const store = searchedStore();
+    store.close();
+    expect(() => store.commit(workspace)).toThrow(StorageError);
+  });
+});
