@@ -48,8 +48,12 @@ export function writeOperations(db: Database, ops: Operation[], listener?: Searc
       for (const op of ops) writeOperation(db, op, listener);
       db.exec('COMMIT');
     } catch (err) {
-      // SQLite may have rolled back already (some I/O errors do).
-      if (db.inTransaction) db.exec('ROLLBACK');
+      // SQLite may have rolled back already (some I/O errors do); the first error is the one to report.
+      try {
+        if (db.inTransaction) db.exec('ROLLBACK');
+      } catch {
+        // reported by err
+      }
       throw err;
     }
   } catch (err) {
