@@ -82,13 +82,13 @@ export async function answerQuality(serverOptions = {}) {
       if (!wanted) continue;
       const history = [];
       for (const turn of c.turns.slice(0, -1)) {
-        const r = await retrieve(server.service.store, workspace, turn.question, history, options);
+        const r = await retrieve(server.service, workspace, turn.question, history, options);
         history.push(
           { role: 'user', content: turn.question },
           { role: 'assistant', content: '', sources: [...new Set(r.passages.map((p) => p.chunk.filename))] },
         );
       }
-      const r = await retrieve(server.service.store, workspace, last.question, history, options);
+      const r = await retrieve(server.service, workspace, last.question, history, options);
       const files = [...new Set(r.hits.map((h) => h.chunk.filename))].slice(0, 5);
       asked++;
       if ([wanted].flat().every((w) => files.includes(w))) found++;

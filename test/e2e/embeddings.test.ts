@@ -66,7 +66,7 @@ describe('kb serve --embed-base-url: retrieval by meaning', () => {
     }
   }, 60_000);
 
-  it('embeds again after a restart (vectors are not stored yet); a deleted file leaves both indexes', async () => {
+  it('keeps the vectors in the database across a restart, embeds again for another model; a deleted file leaves both indexes', async () => {
     const { dir, docs, data } = docsFolder(DOCS);
     const args = ['--docs', docs, '--data', data, '--embed-base-url', fake.url];
     let serve = await serveUntil(dir, args, /"event":"indexed"/);
@@ -74,9 +74,18 @@ describe('kb serve --embed-base-url: retrieval by meaning', () => {
     expect(fake.inputs()).toBeGreaterThanOrEqual(3);
     await serve.stop();
 
+    // Stored with their chunks: nothing is embedded again at the start.
     const before = fake.inputs();
     serve = await serveUntil(dir, args, /^/);
-    await expect.poll(() => fake.inputs()).toBeGreaterThanOrEqual(before + 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.inputs()).toBe(before);
+    expect((await serve.ask(PARAPHRASE)).sources).toEqual(['benefits.md']);
+    await serve.stop();
+
+    // Another model's vectors are not compared with this one's: every chunk is embedded again.
+    const again = fake.inputs();
+    serve = await serveUntil(dir, [...args, '--embed-model', 'other-model'], /^/);
+    await expect.poll(() => fake.inputs()).toBeGreaterThanOrEqual(again + 3);
     expect((await serve.ask(PARAPHRASE)).sources).toEqual(['benefits.md']);
 
     const files = JSON.parse(
