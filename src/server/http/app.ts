@@ -1,10 +1,11 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { StorageError } from '../state/journal.js';
+import { DatabaseDamaged, isCorruption } from '../state/database.js';
 import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from '../context.js';
 import { parseFaultRule } from './faults.js';
-import { badRequest, errorBody, ServiceError, storageUnavailable } from './errors.js';
+import { badRequest, errorBody, ServiceError, storageDamaged, storageUnavailable } from './errors.js';
 import { newId } from '../state/ids.js';
 import { readBoundedBody } from './request-body.js';
 import { openApiDocument } from './openapi.js';
@@ -213,8 +214,19 @@ export function createApp(service: Service) {
 
   app.notFound((c) => sendError(c, 404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`));
 
+  let damageNoticed = false;
+  const noticeOnce = (message: string) => {
+    if (!damageNoticed) service.options.notice?.(message);
+    damageNoticed = true;
+  };
   app.onError((err, c) => {
     if (err instanceof ServiceError) return sendError(c, err.status, err.code, err.message, err.headers);
+    if (isCorruption(err) || err instanceof DatabaseDamaged) {
+      const damaged = storageDamaged(service.options.stateFile);
+      service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: (err as Error).message });
+      noticeOnce(damaged.message);
+      return sendError(c, 503, damaged.code, damaged.message);
+    }
     if (err instanceof StorageError) {
       service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: err.message });
       const unavailable = storageUnavailable();
