@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/errors.js';
-import { describeRepair, refuseState } from '../../src/commands/serve/state-file.js';
+import { join } from 'node:path';
+import { describeRepair, lockState, refuseState } from '../../src/commands/serve/state-file.js';
 import { DatabaseDamaged, DatabaseFromNewerKb, UnsafeDatabaseFile } from '../../src/server/state/database.js';
-import { DatabaseInUse } from '../../src/server/state/database-lock.js';
+import { DatabaseInUse, lockDatabase } from '../../src/server/state/database-lock.js';
+import { tempDir } from '../helpers/cli.js';
 
 async function refused(err: unknown): Promise<CliError> {
   try {
@@ -65,5 +67,18 @@ describe('kb serve on a state file it cannot use', () => {
     ).toBe(
       'repaired kb.db: no record could be read (file is not a database): it starts empty; the original is kb.db.damaged-T',
     );
+  });
+});
+
+describe('kb serve taking its --data lock', () => {
+  it('waits a moment for a kb serve that is stopping, then refuses one that goes on', async () => {
+    const path = join(tempDir(), 'state.db');
+    const first = lockDatabase(path);
+    setTimeout(() => first.release(), 200);
+    const second = await lockState(path, 2000);
+    const started = Date.now();
+    await expect(lockState(path, 300)).rejects.toThrow(/is in use by another kb serve/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    second.release();
   });
 });

@@ -1,17 +1,27 @@
 import { CliError, ExitCode } from '../../errors.js';
 import type { DatabaseRepair } from '../../server/state/database-repair.js';
 
+/** How long kb serve waits for another one on its --data to finish stopping (a restart). */
+const STOPPING_MS = 2000;
+
 /**
  * One kb serve per --data file: the lock is taken before the state is opened (or repaired)
  * and released after it is closed. Loaded only by kb serve, with the database binding.
  */
-export async function lockState(path: string) {
-  const { lockDatabase } = await import('../../server/state/database-lock.js');
-  try {
-    return lockDatabase(path);
-  } catch (err) {
-    await refuseState(err);
-    throw err;
+export async function lockState(path: string, waitMs = STOPPING_MS) {
+  const { lockDatabase, DatabaseInUse } = await import('../../server/state/database-lock.js');
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return lockDatabase(path);
+    } catch (err) {
+      if (err instanceof DatabaseInUse && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      await refuseState(err);
+      throw err;
+    }
   }
 }
 
