@@ -27,6 +27,8 @@ export interface ServiceOptions {
   relevanceThreshold?: number;
   resolve: Resolver;
   log?: (entry: Record<string, unknown>) => void;
+  /** The --data database, named when SQLite finds it damaged while serving. */
+  stateFile?: string;
   /** A line for the serve console: a fallback, an endpoint that failed. */
   notice?: (message: string) => void;
 }

@@ -17,6 +17,7 @@ import {
   resolveOcrLanguages,
 } from '../../server/ingest/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
+import { lockState, refuseState } from './state-file.js';
 
 interface ServeOptions {
   port: string;
@@ -239,6 +240,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   checkPaths(opts);
   const ocr = ocrOptions(opts);
   const { startServer } = await import('../../server/index.js');
+  const lock = opts.data ? await lockState(opts.data) : undefined;
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -276,6 +278,8 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       onNotice: (message) => ctx.warn(sanitizeText(message)),
     });
   } catch (err) {
+    lock?.release();
+    await refuseState(err);
     if (err instanceof JournalDamaged)
       throw new CliError(
         `${err.message} (${err.damagedLines} damaged line${err.damagedLines === 1 ? '' : 's'}); nothing was changed`,
@@ -319,7 +323,10 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     const release = ctx.signals.trap(() => {
       release();
       stopShowing();
-      server.close().then(resolve, resolve);
+      server
+        .close()
+        .finally(() => lock?.release())
+        .then(resolve, resolve);
     });
   });
   if (io.stderrIsTTY) io.err('kb serve stopped\n');

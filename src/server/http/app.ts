@@ -1,10 +1,11 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { StorageError } from '../state/storage-error.js';
+import { DatabaseDamaged, isCorruption } from '../state/database.js';
 import { generationRoutes } from './routes/generations.js';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv, Service } from '../context.js';
 import { parseFaultRule } from './faults.js';
-import { badRequest, errorBody, storageUnavailable } from './errors.js';
+import { badRequest, errorBody, storageDamaged, storageUnavailable } from './errors.js';
 import { serviceErrorOf } from './refusals.js';
 import { newId } from '../state/ids.js';
 import { readBoundedBody } from './request-body.js';
@@ -214,9 +215,22 @@ export function createApp(service: Service) {
 
   app.notFound((c) => sendError(c, 404, 'route_not_found', `no route for ${c.req.method} ${c.req.path}`));
 
+  let damageNoticed = false;
+  const noticeOnce = (message: string) => {
+    if (!damageNoticed) service.options.notice?.(message);
+    damageNoticed = true;
+  };
   app.onError((err, c) => {
     const refused = serviceErrorOf(err);
     if (refused) return sendError(c, refused.status, refused.code, refused.message, refused.headers);
+    // A damaged database (met by a read, or by a write that could not be stored): not worth a retry.
+    const cause = err instanceof StorageError ? err.cause : err;
+    if (isCorruption(cause) || cause instanceof DatabaseDamaged) {
+      const damaged = storageDamaged(service.options.stateFile);
+      service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: (err as Error).message });
+      noticeOnce(damaged.message);
+      return sendError(c, 503, damaged.code, damaged.message);
+    }
     if (err instanceof StorageError) {
       service.options.log?.({ level: 'error', requestId: c.get('requestId'), error: err.message });
       const unavailable = storageUnavailable();

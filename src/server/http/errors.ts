@@ -31,3 +31,14 @@ export const storageUnavailable = () =>
       'retry-after': '5',
     },
   );
+
+/**
+ * 503 without Retry-After: the database file is damaged (SQLite found a page that is not what it
+ * should be). Asking again will not help: kb serve must be restarted with --repair.
+ */
+export const storageDamaged = (file: string | undefined) =>
+  new ServiceError(
+    503,
+    'storage_damaged',
+    `${file ?? "kb serve's database"} is damaged: nothing was changed; restart kb serve with --repair to keep every readable record, or restore a backup`,
+  );
