@@ -31,6 +31,7 @@ import { type Resolver, systemResolver } from './webhooks/target.js';
 import { webhookLookups } from './webhooks/lookups.js';
 import { ensureWorkspace, seedDemo } from './demo/seed.js';
 import { type IndexRestore, Store } from './state/store.js';
+import { openDatabase } from './state/database.js';
 
 export interface ServerOptions {
   port?: number;
@@ -154,7 +155,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const faults = new FaultPlan();
   faults.add((options.faults ?? []).map(parseFaultRule));
   const lookups = webhookLookups(options.resolve ?? systemResolver, options.webhookLookupTimeoutMs);
-  const deliverer = new Deliverer(store, {
+  // Until the Store lives in the database: the one kb serve opens for its state (h-state).
+  const deliverer = new Deliverer(openDatabase(), {
     retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     allowLoopback: options.allowLocalWebhooks ?? false,
