@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, scalar } from '../../src/server/state/database.js';
-import { Deliverer, type DeliveryOptions } from '../../src/server/webhooks/deliveries.js';
+import { Deliverer, type Delivery, type DeliveryOptions } from '../../src/server/webhooks/deliveries.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
 import { tempDir } from '../helpers/cli.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
+import { api, startTestServer } from '../helpers/server.js';
 
 const SECRET = 'whsec_test';
 const cleanups: (() => unknown)[] = [];
@@ -233,5 +234,40 @@ describe('webhook deliveries in the database', () => {
     await d.settled();
     expect(() => d.close()).not.toThrow();
     expect(lines.filter((l) => l.deliveryDatabaseError)).not.toHaveLength(0);
+  });
+});
+
+describe('kb serve with --data', () => {
+  it('keeps the delivery log and a pending retry across a restart', async () => {
+    const hook = await receiver();
+    hook.statuses.push(500);
+    const key = 'kb_deliveries_restart_test';
+    const options = {
+      dataFile: join(tempDir(), 'state.db'),
+      apiKeys: [`main:${key}`],
+      allowLocalWebhooks: true,
+      webhookRetrySchedule: [1_000],
+    };
+    let server = await startTestServer(options);
+    cleanups.push(() => server.close());
+    const webhook = (
+      await api(server, key, 'POST', '/v1/webhooks', { url: hook.url, events: ['thread.message.created'] })
+    ).json.data;
+    const thread = (await api(server, key, 'POST', '/v1/threads', { title: 'x' })).json.data;
+    await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, { content: 'hello' });
+    await until(() => hook.got.length === 2);
+    await server.service.deliverer.settled();
+    await server.close();
+
+    server = await startTestServer(options);
+    await until(() => hook.got.length === 3);
+    await server.service.deliverer.settled();
+    expect(hook.got[2]!.body).toBe(hook.got[0]!.body);
+    const log = (await api(server, key, 'GET', `/v1/webhooks/${webhook.id}/deliveries`)).json;
+    expect(log.meta).toMatchObject({ returned: 2 });
+    expect(log.data.map((d: Delivery) => [d.state, d.attempts.map((a) => a.status)]).sort()).toEqual([
+      ['succeeded', [200]],
+      ['succeeded', [500, 200]],
+    ]);
   });
 });
