@@ -30,6 +30,9 @@ import { type Resolver, systemResolver } from './webhooks/target.js';
 import { webhookLookups } from './webhooks/lookups.js';
 import { ensureWorkspace, seedDemo } from './demo/seed.js';
 import { Store } from './state/store.js';
+import { importLegacyJournal, type LegacyImportReport } from './state/legacy-import.js';
+import { type DatabaseRepair, repairIfDamaged } from './state/database-repair.js';
+import { writeOperations } from './state/operations.js';
 import { SearchIndex } from './search/fts-index.js';
 import { ChunkVectors } from './search/chunk-vectors.js';
 
@@ -109,13 +112,27 @@ export interface RunningServer {
   workspaces: WorkspaceInfo[];
   service: Service;
   /** What loading the state found: replies that were being written when it stopped. */
-  loaded: { interrupted: number };
+  /**
+   * What starting found: replies that were being written when it stopped, a journal of an older
+   * kb imported, what --repair kept of a damaged database.
+   */
+  loaded: { interrupted: number; imported?: LegacyImportReport; databaseRepair?: DatabaseRepair };
   close(): Promise<void>;
 }
 
 /** Starts the local service; `port: 0` picks a free port. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (options.dataFile) sweepDataTemps(options.dataFile);
+  let imported: LegacyImportReport | undefined;
+  let databaseRepair: DatabaseRepair | undefined;
+  if (options.dataFile) {
+    sweepDataTemps(options.dataFile);
+    // A journal written by a kb before the database: imported once, the old files kept as *.bak.
+    // Its chunks are indexed for search when the database is first opened below.
+    imported = importLegacyJournal(options.dataFile, (ops, db) => writeOperations(db, ops), {
+      repair: options.repairData,
+    });
+    if (options.repairData) databaseRepair = repairIfDamaged(options.dataFile);
+  }
   const db = openDatabase(options.dataFile);
   const embeddings = options.embeddings && new Embeddings(options.embeddings, (m) => options.onNotice?.(m));
   // The search index (and the vectors) follow the chunks in and out, inside the store's transactions.
@@ -132,7 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const faults = new FaultPlan();
   faults.add((options.faults ?? []).map(parseFaultRule));
   const lookups = webhookLookups(options.resolve ?? systemResolver, options.webhookLookupTimeoutMs);
-  const deliverer = new Deliverer(store, {
+  const deliverer = new Deliverer(db, {
     retrySchedule: options.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     allowLoopback: options.allowLocalWebhooks ?? false,
@@ -199,6 +216,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       rateLimit: options.rateLimit ?? 0,
       generator: options.generator,
       relevanceThreshold: options.relevanceThreshold,
+      stateFile: options.dataFile,
       log: options.log,
       notice: options.onNotice,
     },
@@ -294,7 +312,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keys: Object.fromEntries(workspaces.filter((w) => w.keys.length).map((w) => [w.name, w.keys[0]!])),
     workspaces,
     service,
-    loaded: { interrupted: store.interrupted },
+    loaded: { interrupted: store.interrupted, imported, databaseRepair },
     async close() {
       if (closed) return;
       closed = true;

@@ -17,7 +17,7 @@ import {
   resolveOcrLanguages,
 } from '../../server/ingest/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
-import { lockState, refuseState } from './state-file.js';
+import { describeImport, describeRepair, lockState, refuseState } from './state-file.js';
 
 interface ServeOptions {
   port: string;
@@ -297,6 +297,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;
+  if (server.loaded.imported) ctx.warn(sanitizeText(describeImport(opts.data!, server.loaded.imported)));
+  if (server.loaded.databaseRepair)
+    ctx.warn(sanitizeText(describeRepair(opts.data!, server.loaded.databaseRepair)));
   const interrupted = server.loaded?.interrupted ?? 0;
   if (interrupted)
     ctx.warn(

@@ -1,4 +1,5 @@
 import { CliError, ExitCode } from '../../errors.js';
+import type { LegacyImportReport } from '../../server/state/legacy-import.js';
 import type { DatabaseRepair } from '../../server/state/database-repair.js';
 
 /** How long kb serve waits for another one on its --data to finish stopping (a restart). */
@@ -66,4 +67,13 @@ export function describeRepair(path: string, repair: DatabaseRepair): string {
     ? `no record could be read (${repair.unreadable}): it starts empty`
     : `kept ${list('kept') || 'nothing'}; lost ${list('lost') || 'nothing'}`;
   return `repaired ${path}: ${kept}; the original is ${repair.movedTo}`;
+}
+
+/** The line a first start on an older kb's journal prints: what was imported, where the old files are. */
+export function describeImport(path: string, report: LegacyImportReport): string {
+  const journal = report.renamed.at(-1)?.[1];
+  const kept = journal ? `; the journal is kept as ${journal}` : '';
+  if (report.resumed) return `finished importing ${path} into its database${kept}`;
+  const records = Object.values(report.imported).reduce((sum, n) => sum + (n ?? 0), 0);
+  return `imported ${path}, a journal of an older kb, into a database: ${records} record${records === 1 ? '' : 's'}${kept}`;
 }

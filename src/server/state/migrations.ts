@@ -97,4 +97,26 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhooks_by_workspace ON webhooks(workspace_id);
   `,
+  `
+  -- Webhook deliveries: the log GET /v1/webhooks/:id/deliveries shows (seq is the order they were
+  -- made), and the retries still due. body is the event as sent; each attempt signs it again with
+  -- the webhook's secret. attempts: [{at, status?, error?, ms}]. next_attempt_at: when a pending
+  -- delivery is to be tried (again). Deleting a webhook deletes its deliveries, and so their retries.
+  CREATE TABLE deliveries (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')),
+    attempts TEXT NOT NULL DEFAULT '[]',
+    next_attempt_at TEXT
+  );
+  CREATE INDEX deliveries_by_workspace ON deliveries(workspace_id, seq);
+  CREATE INDEX deliveries_by_webhook ON deliveries(webhook_id, seq);
+  CREATE INDEX deliveries_pending ON deliveries(next_attempt_at) WHERE state = 'pending';
+  `,
 ];

@@ -1,26 +1,11 @@
 import { signPayload } from '../../webhooks/signature.js';
 import { checkTarget, type DeliveryErrorCategory, postTo, type Resolver } from './target.js';
+import { type Delivery, type DeliveryAttempt, DeliveryRows, type OutgoingDelivery } from './delivery-rows.js';
 import { now } from '../clock.js';
+import type { Database } from '../state/database.js';
 import { newId } from '../state/ids.js';
-import type { WebhookRecord } from '../state/model.js';
-import type { Store } from '../state/store.js';
 
-export interface DeliveryAttempt {
-  at: string;
-  status?: number;
-  error?: string;
-  ms: number;
-}
-
-export interface Delivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  type: string;
-  createdAt: string;
-  state: 'pending' | 'succeeded' | 'failed';
-  attempts: DeliveryAttempt[];
-}
+export type { Delivery, DeliveryAttempt } from './delivery-rows.js';
 
 export interface DeliveryOptions {
   /** Delays before each retry, in ms; its length is the number of retries. */
@@ -37,52 +22,75 @@ const LOG_LIMIT = 1000;
 
 export const DEFAULT_RETRY_SCHEDULE = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 
-/** Sends signed events to the webhooks subscribed to them, retrying non-2xx answers. */
+/**
+ * Sends signed events to the webhooks subscribed to them, retrying non-2xx answers. Each
+ * delivery and each attempt's outcome is written to the database, so a restart keeps the log
+ * and resumes the retries still due, each at its time. The database failing to take a write
+ * never stops a delivery: it is logged, and the delivery goes on from memory.
+ */
 export class Deliverer {
-  readonly #logs = new Map<string, Delivery[]>();
+  readonly #rows: DeliveryRows;
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<void>>();
   #closed = false;
 
   constructor(
-    private readonly store: Store,
+    db: Database,
     private readonly options: DeliveryOptions,
-  ) {}
+  ) {
+    this.#rows = new DeliveryRows(db);
+    for (const { delivery, dueAt } of this.#stored('resume', () => this.#rows.pending()) ?? [])
+      this.#later(delivery, Date.parse(dueAt) - Date.now());
+  }
 
   emit(workspaceId: string, type: string, data: unknown): void {
     const event = { id: newId('evt'), type, createdAt: now(), data };
     const body = JSON.stringify(event);
-    for (const webhook of this.store.listWebhooks(workspaceId)) {
+    for (const webhook of this.#stored('read webhooks', () => this.#rows.webhooksOf(workspaceId)) ?? []) {
       if (!webhook.isActive || !webhook.events.includes(type)) continue;
-      const delivery: Delivery = {
+      const delivery: OutgoingDelivery = {
         id: newId('dlv'),
+        workspaceId,
         webhookId: webhook.id,
         eventId: event.id,
         type,
         createdAt: event.createdAt,
         state: 'pending',
         attempts: [],
+        body,
       };
-      const log = this.#logs.get(workspaceId) ?? [];
-      log.push(delivery);
-      if (log.length > LOG_LIMIT) log.shift();
-      this.#logs.set(workspaceId, log);
-      this.#attempt(webhook, delivery, body);
+      this.#stored('add', () => this.#rows.add(delivery), delivery.id);
+      this.#attempt(delivery);
     }
   }
 
-  /** A workspace's deliveries, newest first. */
-  deliveries(workspaceId: string): Delivery[] {
-    return [...(this.#logs.get(workspaceId) ?? [])].reverse();
+  /** A workspace's latest deliveries (of one webhook, when given), newest first. */
+  deliveries(workspaceId: string, webhookId?: string): Delivery[] {
+    return this.#rows.list(workspaceId, webhookId, LOG_LIMIT);
   }
 
-  #attempt(webhook: WebhookRecord, delivery: Delivery, body: string) {
-    const run = this.#send(webhook, delivery, body).finally(() => this.#inFlight.delete(run));
+  #attempt(delivery: OutgoingDelivery) {
+    const run = this.#send(delivery).finally(() => this.#inFlight.delete(run));
     this.#inFlight.add(run);
   }
 
-  async #send(webhook: WebhookRecord, delivery: Delivery, body: string): Promise<void> {
-    if (this.#closed || !this.store.webhooks.has(webhook.id)) return;
+  #later(delivery: OutgoingDelivery, ms: number) {
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        this.#attempt(delivery);
+      },
+      Math.max(0, ms) || 0,
+    );
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async #send(delivery: OutgoingDelivery): Promise<void> {
+    if (this.#closed) return;
+    // A deleted webhook took its deliveries' rows with it: nothing more is sent for them.
+    const webhook = this.#stored('read webhook', () => this.#rows.webhook(delivery.webhookId), delivery.id);
+    if (!webhook) return;
     const started = performance.now();
     const attempt: DeliveryAttempt = { at: now(), ms: 0 };
     const url = new URL(webhook.url);
@@ -97,11 +105,11 @@ export class Deliverer {
           {
             'content-type': 'application/json',
             'user-agent': 'kb-serve-webhooks/1',
-            'service-signature': signPayload(body, webhook.secret),
+            'service-signature': signPayload(delivery.body, webhook.secret),
             'x-event-id': delivery.eventId,
             'x-event-type': delivery.type,
           },
-          body,
+          delivery.body,
           this.options.timeoutMs,
         );
       } catch (err) {
@@ -110,7 +118,6 @@ export class Deliverer {
     } else attempt.error = target.unresolved ? 'unresolved' : 'blocked_address';
     attempt.ms = Math.round(performance.now() - started);
     delivery.attempts.push(attempt);
-    const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
     this.options.log?.({
       delivery: delivery.id,
       webhook: webhook.id,
@@ -119,21 +126,28 @@ export class Deliverer {
       error: attempt.error,
       attempt: delivery.attempts.length,
     });
-    if (ok) {
-      delivery.state = 'succeeded';
+    const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+    const delay = ok ? undefined : this.options.retrySchedule[delivery.attempts.length - 1];
+    delivery.state = ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
+    const dueAt = delay === undefined ? null : new Date(Date.now() + delay).toISOString();
+    this.#stored('attempt', () => this.#rows.attempted(delivery, dueAt), delivery.id);
+    if (delay === undefined) {
+      this.#stored('trim', () => this.#rows.trim(delivery.workspaceId, LOG_LIMIT), delivery.id);
       return;
     }
-    const delay = this.options.retrySchedule[delivery.attempts.length - 1];
-    if (delay === undefined || this.#closed) {
-      delivery.state = 'failed';
-      return;
+    // Once closed, the retry stays pending in the database: the next start makes it.
+    if (!this.#closed) this.#later(delivery, delay);
+  }
+
+  /** `work` on the database; when it fails, a log line, and undefined. */
+  #stored<T>(step: string, work: () => T, delivery?: string): T | undefined {
+    try {
+      return work();
+    } catch (err) {
+      const { code, message } = err as { code?: string; message?: string };
+      this.options.log?.({ deliveryDatabaseError: code ?? message ?? String(err), step, delivery });
+      return undefined;
     }
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      this.#attempt(webhook, delivery, body);
-    }, delay);
-    timer.unref();
-    this.#timers.add(timer);
   }
 
   /** Resolves when no delivery attempt is in flight (retries may still be scheduled). */
@@ -141,6 +155,7 @@ export class Deliverer {
     while (this.#inFlight.size) await Promise.allSettled([...this.#inFlight]);
   }
 
+  /** Stops sending; the deliveries still pending stay so in the database, for the next start. */
   close(): void {
     this.#closed = true;
     for (const timer of this.#timers) clearTimeout(timer);

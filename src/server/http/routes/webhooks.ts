@@ -89,10 +89,7 @@ export function webhookRoutes(service: Service) {
     if (!webhook) throw notFound('webhook');
     const limit = parseLimit(c.req.query('limit'));
     const cursor = parseCursor(c.req.query('cursor'));
-    const deliveries = sortBy(
-      service.deliverer.deliveries(webhook.workspaceId).filter((d) => d.webhookId === webhook.id),
-      NEWEST_FIRST,
-    );
+    const deliveries = sortBy(service.deliverer.deliveries(webhook.workspaceId, webhook.id), NEWEST_FIRST);
     return c.json(pageOf(deliveries, NEWEST_FIRST, limit, cursor, (d) => d));
   });
 
