@@ -33,7 +33,8 @@ const TRACKED_TERMS = 30;
  * file evidence) ranks them.
  */
 const CANDIDATES = 200;
-const CANDIDATE_POSTINGS = 10_000;
+const CANDIDATE_POSTINGS = 3_000;
+const FREQUENCIES_KEPT = 10_000;
 
 /**
  * The terms FTS5 finds candidates by: the rarest first, while the chunks holding them add up to
@@ -76,11 +77,13 @@ const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string) => c.
 /** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
 const phrase = (term: string) => `"${encode(term)}"`;
 
-/** A chunk's stored terms (encoded) and how often each occurs, its file name's counting FILENAME_WEIGHT times. */
-function termCounts(body: string, name: string): Map<string, number> {
+/** How often each of the `wanted` terms (encoded) occurs in a chunk's stored terms, its file name's counting FILENAME_WEIGHT times. */
+function termCounts(body: string, name: string, wanted: Set<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const term of body.split(' ')) counts.set(term, (counts.get(term) ?? 0) + 1);
-  if (name) for (const term of name.split(' ')) counts.set(term, (counts.get(term) ?? 0) + FILENAME_WEIGHT);
+  for (const term of body.split(' ')) if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  if (name)
+    for (const term of name.split(' '))
+      if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + FILENAME_WEIGHT);
   return counts;
 }
 
@@ -96,6 +99,7 @@ export class SearchIndex {
   /** Workspace id -> the number of its tables. */
   readonly #tables = new Map<string, number>();
   readonly #statements = new Map<string, Statement>();
+  readonly #frequencies = new Map<string, number>();
 
   /** The chunks' vectors, with an embeddings endpoint: they follow the chunks in and out. */
   readonly vectors: ChunkVectors | undefined;
@@ -113,6 +117,7 @@ export class SearchIndex {
    * staged for their file go in with them.
    */
   searchable(rows: SearchableRow[]): void {
+    this.#frequencies.clear();
     const added = new Map<number, { chunks: number; terms: number }>();
     const tables = new Map<string, number>();
     const files = new Map<string, { workspaceId: string; rowids: number[] }>();
@@ -150,6 +155,7 @@ export class SearchIndex {
   /** Takes chunks out of the index (call inside the transaction that withdraws them). */
   withdrawn(rowids: number[]): void {
     if (!rowids.length) return;
+    this.#frequencies.clear();
     const rows = this.query<[number, number, number]>(
       'SELECT rowid, n, length FROM search_chunks WHERE rowid IN (SELECT value FROM json_each(?))',
       JSON.stringify(rowids),
@@ -274,6 +280,21 @@ export class SearchIndex {
       .all(...params) as T[];
   }
 
+  /**
+   * @internal How many chunks of workspace table `n` hold `term`. Kept until the index next
+   * changes: a question asks for the same words' weights several times.
+   */
+  frequency(n: number, term: string): number {
+    const key = `${n} ${term}`;
+    let df = this.#frequencies.get(key);
+    if (df === undefined) {
+      const [row] = this.query<[number]>(`SELECT doc FROM ${vocabTable(n)} WHERE term = ?`, encode(term));
+      if (this.#frequencies.size >= FREQUENCIES_KEPT) this.#frequencies.clear();
+      this.#frequencies.set(key, (df = row?.[0] ?? 0));
+    }
+    return df;
+  }
+
   /** @internal */
   tableOf(workspaceId: string): number | undefined {
     return this.#tableOf(workspaceId);
@@ -325,11 +346,7 @@ export class WorkspaceSearch {
   /** How many searchable chunks hold a term. */
   documentFrequency(term: string): number {
     if (this.#n === undefined) return 0;
-    const [row] = this.#index.query<[number]>(
-      `SELECT doc FROM ${vocabTable(this.#n)} WHERE term = ?`,
-      encode(term),
-    );
-    return row?.[0] ?? 0;
+    return this.#index.frequency(this.#n, term);
   }
 
   /** A term's inverse document frequency, as BM25 weighs it (a term found nowhere weighs most). */
@@ -401,8 +418,9 @@ export class WorkspaceSearch {
     if (!candidates.length) return [];
     const idf = new Map(terms.map((t) => [t, this.#idfOf(frequency.get(t)!)]));
     const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
+    const wanted = new Set(terms.map(encode));
     const scored = candidates.map(([rowid, body, name, fileId, length]) => {
-      const counts = termCounts(body, name);
+      const counts = termCounts(body, name, wanted);
       const norm = K1 * (1 - B + (B * length) / this.#averageLength);
       let score = 0;
       /** Per query term, the score it brought (0: not held). */
