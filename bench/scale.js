@@ -17,7 +17,8 @@ import { eachDocument } from './corpus.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const MEASURE = fileURLToPath(new URL('scale-measure.js', import.meta.url));
-const PHASES = ['index', 'restart', 'indexing'];
+/** The phases, in order; BENCH_SCALE_PHASES=index,restart leaves out the long last one. */
+const PHASES = (process.env.BENCH_SCALE_PHASES ?? 'index,restart,indexing').split(',').map((p) => p.trim());
 
 /**
  * Queries made of a document's three rarest words (the document is the right answer), for one

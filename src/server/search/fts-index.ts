@@ -34,6 +34,7 @@ const TRACKED_TERMS = 30;
  */
 const CANDIDATES = 200;
 const CANDIDATE_POSTINGS = 3_000;
+const CANDIDATE_SHARE = 0.05;
 const FREQUENCIES_KEPT = 10_000;
 
 /**
@@ -42,13 +43,16 @@ const FREQUENCIES_KEPT = 10_000;
  * asked for, so a common word would cost a pass over most of the workspace; a chunk that holds
  * only common words asked ranks low anyway, and the candidates are scored on every word asked.
  */
-function candidateTerms(terms: string[], frequency: Map<string, number>): string[] {
+function candidateTerms(terms: string[], frequency: Map<string, number>, chunks: number): string[] {
   const rarest = [...terms].sort((a, b) => frequency.get(a)! - frequency.get(b)!);
+  // In a large workspace even its rarest words are held by thousands of chunks: the budget grows
+  // with it, so that a sentence quoted from a document still finds it by more than one word.
+  const budget = Math.max(CANDIDATE_POSTINGS, chunks * CANDIDATE_SHARE);
   const chosen: string[] = [];
   let postings = 0;
   for (const term of rarest) {
     postings += frequency.get(term)!;
-    if (chosen.length && postings > CANDIDATE_POSTINGS) break;
+    if (chosen.length && postings > budget) break;
     chosen.push(term);
   }
   return chosen;
@@ -412,7 +416,7 @@ export class WorkspaceSearch {
       `WITH top AS (SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?)
        SELECT top.rowid, f.body, f.name, s.file_id, s.length
        FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
-      candidateTerms(terms, frequency).map(phrase).join(' OR '),
+      candidateTerms(terms, frequency, this.#chunks).map(phrase).join(' OR '),
       CANDIDATES,
     );
     if (!candidates.length) return [];
