@@ -187,12 +187,15 @@ export class SearchIndex {
 
   /** A searchable chunk of the workspace, by its id (`<file id>:<n>`). */
   chunk(workspaceId: string, id: string): Chunk | undefined {
+    const at = id.lastIndexOf(':');
+    if (at <= 0) return undefined;
+    // By its file and number, which the chunks table is indexed by (`id` is not).
     const row = this.#statement(
-      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id = ? AND workspace_id = ? AND live = 1`,
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE file_id = ? AND n = ? AND workspace_id = ? AND live = 1`,
     )
       .raw()
-      .get(id, workspaceId) as ChunkRow | undefined;
-    return row && chunkOf(row);
+      .get(id.slice(0, at), Number(id.slice(at + 1)), workspaceId) as ChunkRow | undefined;
+    return row?.[1] === id ? chunkOf(row) : undefined;
   }
 
   /** Chunks by their rows (those still there). */

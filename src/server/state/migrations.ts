@@ -86,6 +86,8 @@ export const MIGRATIONS: string[] = [
     live INTEGER NOT NULL DEFAULT 0
   );
   CREATE INDEX chunks_by_file ON chunks(file_id, n);
+  -- Parts left by a stop mid-indexing are found at start without reading every chunk.
+  CREATE INDEX chunks_parts ON chunks(file_id) WHERE live = 0;
   CREATE TABLE webhooks (
     id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL REFERENCES workspaces(id),

@@ -313,12 +313,6 @@ function liveRows(db: Database, fileId: string): ChunkRow[] {
   return rows.map(chunkRow);
 }
 
-/** Every live chunk, in rowid order (a file's in its order). */
-export function allLiveRows(db: Database): ChunkRow[] {
-  return (
-    db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE live = 1 ORDER BY rowid`).raw().all() as unknown[][]
-  ).map(chunkRow);
-}
 
 type Statement = Libsql.Statement<unknown[]>;
 
