@@ -98,7 +98,10 @@ function measureSize(size) {
       if (res.status !== 0) throw new Error(`${phase}: exit ${res.status ?? res.signal}: ${res.stderr}`);
       Object.assign(row, JSON.parse(res.stdout.trim().split('\n').at(-1)));
     }
-    row.peakRssMb = Math.max(row.indexPeakRssMb, row.restartPeakRssMb, row.indexingPeakRssMb);
+    // Of the phases that ran (BENCH_SCALE_PHASES may leave some out).
+    row.peakRssMb = Math.max(
+      ...[row.indexPeakRssMb, row.restartPeakRssMb, row.indexingPeakRssMb].filter((mb) => mb !== undefined),
+    );
     return row;
   } finally {
     rmSync(dir, { recursive: true, force: true });
