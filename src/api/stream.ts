@@ -30,7 +30,10 @@ export type StreamEvent =
   | { type: 'cancelled'; seq: number; exchange?: Exchange }
   | { type: 'failed'; seq: number; error: { code: string; message: string } };
 
-/** How often a dropped event stream is resumed before the client gives up. */
+/**
+ * How often a dropped event stream is resumed before the client gives up: after 0.1, 0.2, 0.4,
+ * 0.8 and 1.6 s, so a service that restarts (a few seconds) is waited for, not only a blip.
+ */
 const MAX_RESUMES = 5;
 
 /** Services that answered that they have no streaming interface, by base URL, for the rest of the run. */
@@ -120,7 +123,7 @@ export async function* streamReply(
       if (resumes >= MAX_RESUMES) throw err;
     }
     // The stream ended (or dropped) before the reply did: resume after the last event seen.
-    await sleep(100 * resumes, signal).catch(() => {
+    await sleep(100 * 2 ** resumes, signal).catch(() => {
       throw new AbortedError('request cancelled');
     });
   }

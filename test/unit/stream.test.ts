@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KbClient } from '../../src/api/client.js';
 import { InvalidResponseError } from '../../src/api/errors.js';
@@ -123,6 +125,52 @@ describe('client.threads.stream', () => {
     expect((await api(server, server.keys.demo, 'GET', '/_kb/faults')).json.data).toEqual([]);
     await client.close();
   });
+
+  it('resumes a stream whose service is away for a second and a half (a restart), not only for a moment', async () => {
+    const message = (id: string, role: string, content: string) => ({
+      id,
+      threadId: 'thr_1',
+      role,
+      content,
+      createdAt: '2026-11-24T00:00:00Z',
+    });
+    const completed = JSON.stringify({
+      userMessage: message('msg_1', 'user', 'Hello?'),
+      aiResponse: message('msg_2', 'assistant', 'Hello there.'),
+    });
+    const listen = (server: Server, port = 0) =>
+      new Promise<number>((resolve) =>
+        server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+      );
+    const first = createServer((req, res) => {
+      if (req.method === 'POST') {
+        res.writeHead(202, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: { id: 'gen_1', threadId: 'thr_1' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('id: 1\nevent: delta\ndata: {"text":"Hello"}\n\n');
+      // The service stops mid-reply: the connection drops, and nothing listens for 1.5 s.
+      setTimeout(() => {
+        first.closeAllConnections();
+        first.close();
+        setTimeout(() => void listen(second, port), 1500);
+      }, 50);
+    });
+    const second = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`id: 2\nevent: completed\ndata: ${completed}\n\n`);
+    });
+    const port = await listen(first);
+    const client = new KbClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'kb_test' });
+    try {
+      const events = await collect(client.threads.stream('thr_1', { content: 'Hello?' }));
+      expect(events.map((e) => e.type)).toEqual(['started', 'delta', 'completed']);
+    } finally {
+      await client.close();
+      second.close();
+    }
+  }, 15_000);
 
   it('cancels a generation: what was written is stored, marked incomplete', async () => {
     const slow = await startTestServer({ demo: true, streamDelayMs: 50 });
