@@ -139,7 +139,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const search = new SearchIndex(db, {
     vectors: options.embeddings && new ChunkVectors(db, options.embeddings.model),
   });
-  const store = new Store(db, { search });
+  const stateFile = options.dataFile ?? 'memory';
+  const store = new Store(db, {
+    search,
+    // Requests answer 503 and the indexer waits in silence: the console says why, once.
+    onStorage: (failure) =>
+      options.onNotice?.(
+        failure
+          ? `cannot store changes in ${stateFile} (${(failure.cause as { code?: string })?.code ?? failure.message}): changes answer 503 and indexing waits until it can`
+          : `kb serve stores changes in ${stateFile} again`,
+      ),
+  });
 
   let closed = false;
   let resolveClosing!: () => void;

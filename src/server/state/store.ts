@@ -20,6 +20,9 @@ import { fold } from '../../util/fold.js';
  * a cache, in the maps below. Every change goes through `commit`, which applies it only once
  * its transaction is on disk: what is visible has been acknowledged, and the reverse.
  */
+/** Told when commits start failing for the storage (the error), and when one succeeds again (undefined). */
+export type StorageListener = (failure: StorageError | undefined) => void;
+
 export class Store {
   readonly workspaces = new Map<string, Workspace>();
   /** API keys by their SHA-256 (hashKey): workspace ids. */
@@ -33,6 +36,9 @@ export class Store {
   readonly interrupted: number;
   readonly #db: Database;
   readonly #search: SearchListener | undefined;
+  readonly #onStorage: StorageListener | undefined;
+  /** Whether the last commit failed for the storage: said once, and once more when one succeeds. */
+  #storageFailing = false;
   /** Bumped by every commit: the sorted lists below are of one version. */
   #version = 0;
   #sortedAt = -1;
@@ -42,9 +48,13 @@ export class Store {
    * The state held in `db` (by default a new in-memory database). `search` is told, inside each
    * transaction, which chunks become searchable and which stop being.
    */
-  constructor(db: Database = openDatabase(), options: { search?: SearchListener } = {}) {
+  constructor(
+    db: Database = openDatabase(),
+    options: { search?: SearchListener; onStorage?: StorageListener } = {},
+  ) {
     this.#db = db;
     this.#search = options.search;
+    this.#onStorage = options.onStorage;
     // Parts of a file whose indexing stopped part way: it is indexed again from the start.
     db.prepare('DELETE FROM chunks WHERE live = 0').run();
     this.#load();
@@ -77,7 +87,19 @@ export class Store {
   commit(...ops: Operation[]): void {
     // After close (kb serve stopping): refused like a write the disk could not take.
     if (!this.#db.open) throw new StorageError('the database is closed');
-    writeOperations(this.#db, ops, this.#search);
+    try {
+      writeOperations(this.#db, ops, this.#search);
+    } catch (err) {
+      if (err instanceof StorageError && !this.#storageFailing) {
+        this.#storageFailing = true;
+        this.#onStorage?.(err);
+      }
+      throw err;
+    }
+    if (this.#storageFailing) {
+      this.#storageFailing = false;
+      this.#onStorage?.(undefined);
+    }
     this.#version++;
     for (const op of ops) this.#apply(op);
   }
