@@ -22,7 +22,7 @@ import { companionsOf, openDatabase } from './state/database.js';
 import { hashKey } from './state/api-keys.js';
 import { Turns } from './conversation/turns.js';
 import { resumeUploads, UploadBudget, UPLOADS_IN_FLIGHT } from './ingest/uploads.js';
-import { UploadStore, uploadsDirFor } from './ingest/upload-store.js';
+import { checkUploadsDir, UploadStore, uploadsDirFor } from './ingest/upload-store.js';
 import { sweepDataTemps } from './ingest/leftovers.js';
 import { Sessions } from './web-console/sessions.js';
 import { Generations } from './conversation/generations.js';
@@ -126,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let databaseRepair: DatabaseRepair | undefined;
   if (options.dataFile) {
     sweepDataTemps(options.dataFile);
+    checkUploadsDir(uploadsDirFor(options.dataFile));
     // A journal written by a kb before the database: imported once, the old files kept as *.bak.
     // Its chunks are indexed for search when the database is first opened below.
     imported = importLegacyJournal(options.dataFile, (ops, db) => writeOperations(db, ops), {

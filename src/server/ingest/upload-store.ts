@@ -5,10 +5,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadableStreamDefaultReader, ReadableStreamReadResult } from 'node:stream/web';
 import { siblingTempPath } from '../../util/temp-path.js';
+import { UnsafeDatabaseFile } from '../state/database.js';
 import { DocumentReadError, readInto } from './document-file.js';
 
 /** The folder beside --data where uploaded files' bytes are kept. */
 export const uploadsDirFor = (dataFile: string) => `${dataFile}.uploads`;
+
+/**
+ * FILE.uploads, when it exists, is a folder of this user's that not every user can write to, reached
+ * without a link: its bytes are read back to be indexed again, so whoever can replace them
+ * chooses what the answers are drawn from. Reading by others is left as an older kb made it.
+ */
+export function checkUploadsDir(dir: string): void {
+  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isSymbolicLink())
+    throw new UnsafeDatabaseFile(
+      dir,
+      'is a symbolic link, which kb serve does not follow: give the real path',
+    );
+  if (!stat.isDirectory()) throw new UnsafeDatabaseFile(dir, 'is not a folder: move it away');
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+    throw new UnsafeDatabaseFile(dir, 'belongs to another user: run kb serve as its owner, or serve a copy');
+  if (stat.mode & 0o002)
+    throw new UnsafeDatabaseFile(
+      dir,
+      `can be written by every user (mode ${(stat.mode & 0o777).toString(8)}); chmod 700 it`,
+    );
+}
 
 /** An upload's bytes, kept under its file id. */
 const KEPT = /^file_[\w-]+$/;
