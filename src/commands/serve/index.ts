@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { readUserFile } from '../../util/user-file.js';
 import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
 import { JournalDamaged } from '../../server/state/journal.js';
@@ -64,6 +64,10 @@ function checkPaths(opts: ServeOptions): void {
       );
   }
   if (opts.data !== undefined) {
+    // `--data "$STATE"` with STATE unset would otherwise serve from memory and lose it all at exit.
+    if (opts.data.trim() === '') throw new UsageError('--data is empty: give the file that keeps the state');
+    if (opts.data.endsWith('/') || opts.data.endsWith(sep))
+      throw new UsageError(`--data ${opts.data} ends in /: give a file, not a folder`);
     const folder = dirname(resolve(opts.data));
     if (!stat(folder)?.isDirectory()) throw new UsageError(`--data ${opts.data}: no directory ${folder}`);
     const data = stat(opts.data);
