@@ -105,7 +105,15 @@ export class Store {
   }
 
   close(): void {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    // libsql's close leaves every change in FILE-wal: a copy of FILE alone after a clean stop
+    // would be empty. Moved into FILE here, best effort (a full disk keeps them in the -wal).
+    try {
+      if (!this.#db.memory) this.#db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get();
+    } catch {
+      // SQLite applies the -wal at the next open.
+    }
+    this.#db.close();
   }
 
   #apply(op: Operation): void {
