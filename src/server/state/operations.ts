@@ -313,7 +313,6 @@ function liveRows(db: Database, fileId: string): ChunkRow[] {
   return rows.map(chunkRow);
 }
 
-
 type Statement = Libsql.Statement<unknown[]>;
 
 const statements = new WeakMap<Database, Map<string, Statement>>();
