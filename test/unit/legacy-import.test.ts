@@ -101,6 +101,14 @@ describe('importing a journal written before the database', () => {
     expect(isLegacyJournal(link)).toBe(false);
   });
 
+  it('keeps the old files closed to others: the journal holds the API keys in clear', () => {
+    const path = legacyData();
+    for (const file of [path, `${path}.index`, `${path}.vectors`]) fs.chmodSync(file, 0o644);
+    importLegacyJournal(path, fakeCommit().commit);
+    for (const file of [`${path}.bak`, `${path}.index.bak`, `${path}.vectors.bak`])
+      expect(fs.statSync(file).mode & 0o777, file).toBe(0o600);
+  });
+
   it('commits every operation once, in order, then keeps the old files as .bak and the database at --data', () => {
     const path = legacyData();
     const original = readFileSync(path);

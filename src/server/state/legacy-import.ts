@@ -152,6 +152,9 @@ function finish(path: string, fs: ImportFs, journalTo?: string): [string, string
   for (const [from, to] of moves) {
     if (!isRegularFile(from)) continue;
     fs.renameSync(from, to);
+    // The journal holds the API keys in clear, the others the documents' text: the database is
+    // 0600, and so are they now.
+    nodeFs.chmodSync(to, 0o600);
     renamed.push([from, to]);
   }
   fs.renameSync(importedPathFor(path), path);
