@@ -17,7 +17,7 @@ const STORAGE_RETRY_MS = 1000;
  * indexing it holds the event loop for a few milliseconds at most, so a message never waits
  * behind more than one batch. Marking files PROCESSING is cheap, so those batches are larger.
  */
-const BATCH = { files: 200, bytes: 64 * 1024 };
+const BATCH = { files: 500, bytes: 256 * 1024 };
 const START_BATCH = { files: 1000, bytes: Infinity };
 /**
  * Batches being read and extracted at once, per workspace (the worker reads the next while this
@@ -468,6 +468,7 @@ export class Indexer {
       filename: current.originalFilename,
       text: chunk.text,
       ...(chunk.pages ? { pages: chunk.pages } : {}),
+      ...(chunk.indexed ? { indexed: chunk.indexed } : {}),
     }));
     const completed: FileRecord = {
       ...base,

@@ -4,6 +4,7 @@ import type { Chunk } from '../state/model.js';
 import type { ChunkVectors } from './chunk-vectors.js';
 import type { Hit } from './hit.js';
 import { createWorkspaceTables, ensureSearchSchema, ftsTable, vocabTable } from './search-schema.js';
+import { decode, encode, type IndexedText, indexedText, phrase } from './fts-terms.js';
 import { indexTerms } from './tokens.js';
 
 // BM25 with the usual constants.
@@ -67,6 +68,8 @@ export interface SearchableRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
+  /** Its terms, when the extraction worker made them. */
+  indexed?: IndexedText;
 }
 
 interface Lookup {
@@ -74,12 +77,6 @@ interface Lookup {
   term: string;
   weight: number;
 }
-
-/** FTS5 splits kb's terms on spaces only; a capital (kept in `-A`, `%H`) is written `^a`. */
-const encode = (term: string) => term.replace(/[A-Z]/g, (c) => `^${c.toLowerCase()}`);
-const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string) => c.toUpperCase());
-/** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
-const phrase = (term: string) => `"${encode(term)}"`;
 
 /** How often each of the `wanted` terms (encoded) occurs in a chunk's stored terms, its file name's counting FILENAME_WEIGHT times. */
 function termCounts(body: string, name: string, wanted: Set<string>): Map<string, number> {
@@ -125,16 +122,18 @@ export class SearchIndex {
     const added = new Map<number, { chunks: number; terms: number }>();
     const tables = new Map<string, number>();
     const files = new Map<string, { workspaceId: string; rowids: number[] }>();
-    for (const { rowid, workspaceId, fileId, filename, text } of rows) {
+    const names = new Map<string, IndexedText>();
+    for (const { rowid, workspaceId, fileId, filename, text, indexed } of rows) {
       let n = tables.get(workspaceId);
       if (n === undefined) tables.set(workspaceId, (n = this.#tableOf(workspaceId, true)!));
-      const body = indexTerms(text);
-      const name = indexTerms(filename);
-      const length = body.length + name.length * FILENAME_WEIGHT;
+      const body = indexed ?? indexedText(text);
+      let name = names.get(filename);
+      if (!name) names.set(filename, (name = indexedText(filename)));
+      const length = body.count + name.count * FILENAME_WEIGHT;
       this.#statement(`INSERT INTO ${ftsTable(n)} (rowid, body, name) VALUES (?, ?, ?)`).run(
         rowid,
-        body.map(encode).join(' '),
-        name.map(encode).join(' '),
+        body.terms,
+        name.terms,
       );
       this.#statement('INSERT INTO search_chunks (rowid, n, file_id, length) VALUES (?, ?, ?, ?)').run(
         rowid,

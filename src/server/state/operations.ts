@@ -15,6 +15,8 @@ export interface ChunkRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
+  /** Its search terms, when the extraction worker made them (not stored in this table). */
+  indexed?: Chunk['indexed'];
 }
 
 /**
@@ -157,7 +159,7 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         .raw()
         .get(op.fileId) as [string] | undefined;
       if (!workspaceId) break;
-      insertChunks(db, workspaceId[0], op.fileId, op.chunks);
+      insertChunks(db, workspaceId[0], op.fileId, op.chunks, false);
       break;
     }
     case 'fileIndexed': {
@@ -168,9 +170,15 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         run('DELETE FROM chunks WHERE file_id = ?', file.id);
         break;
       }
-      insertChunks(db, file.workspaceId, file.id, op.chunks);
+      if (storedParts(db, file.id) === 0) {
+        // The whole file in this change (most are): its rows go in live.
+        const rows = insertChunks(db, file.workspaceId, file.id, op.chunks, true);
+        listener?.searchable(rows);
+        break;
+      }
+      insertChunks(db, file.workspaceId, file.id, op.chunks, false);
       run('UPDATE chunks SET live = 1 WHERE file_id = ?', file.id);
-      if (listener) listener.searchable(liveRows(db, file.id));
+      listener?.searchable(liveRows(db, file.id));
       break;
     }
     case 'fileDeleted':
@@ -248,31 +256,57 @@ function writeFile(db: Database, f: FileRecord): void {
   );
 }
 
-/** Appends `chunks` to the file's parts (numbered after those there), not live yet. */
-function insertChunks(db: Database, workspaceId: string, fileId: string, chunks: Chunk[]): void {
-  let n = Number(
-    (
-      statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ? AND live = 0').raw().get(fileId) as [
-        number,
-      ]
-    )[0],
-  );
+/** How many parts of the file are stored and not live yet (a large file's, or a stop's leftovers). */
+function storedParts(db: Database, fileId: string): number {
+  const [count] = statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ? AND live = 0')
+    .raw()
+    .get(fileId) as [number];
+  return Number(count);
+}
+
+/**
+ * Appends `chunks` to the file's rows, numbered after its parts stored before: live, or as parts
+ * (not searchable until the file's fileIndexed). Returns the rows written.
+ */
+function insertChunks(
+  db: Database,
+  workspaceId: string,
+  fileId: string,
+  chunks: Chunk[],
+  live: boolean,
+): ChunkRow[] {
+  let n = live ? 0 : storedParts(db, fileId);
   const insert = statement(
     db,
     `INSERT INTO chunks (id, file_id, workspace_id, n, filename, text, page_first, page_last, live)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const c of chunks)
-    insert.run(
-      c.id,
+  return chunks.map((c) => {
+    const row: ChunkRow = {
+      rowid: 0,
+      id: c.id,
+      workspaceId,
+      fileId,
+      n: n++,
+      filename: c.filename,
+      text: c.text,
+    };
+    if (c.pages) row.pages = c.pages;
+    if (c.indexed) row.indexed = c.indexed;
+    const { lastInsertRowid } = insert.run(
+      row.id,
       fileId,
       workspaceId,
-      n++,
-      c.filename,
-      c.text,
+      row.n,
+      row.filename,
+      row.text,
       c.pages?.[0] ?? null,
       c.pages?.[1] ?? null,
+      flag(live),
     );
+    row.rowid = Number(lastInsertRowid);
+    return row;
+  });
 }
 
 /** Deletes the file's live rows (a previous indexing), telling the listener first. */
@@ -281,7 +315,9 @@ function dropLiveChunks(db: Database, fileId: string, listener: SearchListener |
     const rowids = statement(db, 'SELECT rowid FROM chunks WHERE file_id = ? AND live = 1 ORDER BY rowid')
       .raw()
       .all(fileId) as [number][];
-    if (rowids.length) listener.withdrawn(rowids.map((r) => Number(r[0])));
+    // A file indexed for the first time has none: nothing to delete.
+    if (!rowids.length) return;
+    listener.withdrawn(rowids.map((r) => Number(r[0])));
   }
   statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 1').run(fileId);
 }

@@ -1,0 +1,26 @@
+import { indexTerms } from './tokens.js';
+
+/**
+ * A text as the FTS5 tables hold it: kb's terms (identifiers whole, Porter2 stems) encoded and
+ * separated by spaces, and how many there are (BM25's document length).
+ */
+export interface IndexedText {
+  terms: string;
+  count: number;
+}
+
+/** FTS5 splits kb's terms on spaces only; a capital (kept in `-A`, `%H`) is written `^a`, since unicode61 folds case. */
+export const encode = (term: string) =>
+  /[A-Z]/.test(term) ? term.replace(/[A-Z]/g, (c) => `^${c.toLowerCase()}`) : term;
+export const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
+export const phrase = (term: string) => `"${encode(term)}"`;
+
+/**
+ * What the search index holds of a text. The extraction worker makes it for each chunk, so that
+ * kb serve's event loop does not spend its time tokenizing what it indexes.
+ */
+export function indexedText(text: string): IndexedText {
+  const terms = indexTerms(text);
+  return { terms: terms.map(encode).join(' '), count: terms.length };
+}
