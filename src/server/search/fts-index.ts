@@ -78,13 +78,32 @@ interface Lookup {
   weight: number;
 }
 
-/** How often each of the `wanted` terms (encoded) occurs in a chunk's stored terms, its file name's counting FILENAME_WEIGHT times. */
-function termCounts(body: string, name: string, wanted: Set<string>): Map<string, number> {
+/** How often `term` occurs in `terms` (terms separated by single spaces). */
+function occurrences(terms: string, term: string): number {
+  let count = 0;
+  for (let at = terms.indexOf(term); at >= 0; at = terms.indexOf(term, at + term.length)) {
+    const end = at + term.length;
+    if (
+      (at === 0 || terms.charCodeAt(at - 1) === SPACE) &&
+      (end === terms.length || terms.charCodeAt(end) === SPACE)
+    )
+      count++;
+  }
+  return count;
+}
+const SPACE = 32;
+
+/**
+ * How often each of the `wanted` terms (encoded) occurs in a chunk's stored terms, its file
+ * name's counting FILENAME_WEIGHT times. Looked for one by one (a question has few terms):
+ * splitting every candidate's terms cost more than the rest of ranking.
+ */
+function termCounts(body: string, name: string, wanted: string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const term of body.split(' ')) if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  if (name)
-    for (const term of name.split(' '))
-      if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + FILENAME_WEIGHT);
+  for (const term of wanted) {
+    const tf = occurrences(body, term) + (name ? occurrences(name, term) * FILENAME_WEIGHT : 0);
+    if (tf) counts.set(term, tf);
+  }
   return counts;
 }
 
@@ -424,7 +443,7 @@ export class WorkspaceSearch {
     if (!candidates.length) return [];
     const idf = new Map(terms.map((t) => [t, this.#idfOf(frequency.get(t)!)]));
     const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
-    const wanted = new Set(terms.map(encode));
+    const wanted = terms.map(encode);
     const scored = candidates.map(([rowid, body, name, fileId, length]) => {
       const counts = termCounts(body, name, wanted);
       const norm = K1 * (1 - B + (B * length) / this.#averageLength);
