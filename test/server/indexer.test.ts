@@ -40,7 +40,7 @@ describe('the indexing pipeline', () => {
     await indexer.idle();
     const statuses = [...store.files.values()].map((f) => f.indexingStatus);
     expect(statuses).toEqual(Array(300).fill('COMPLETED'));
-    // ~280 kB: one write for PENDING, one for PROCESSING, one per 64 kB indexed.
+    // ~280 kB: one write for PENDING, one for PROCESSING, one per 256 kB indexed.
     expect(counts.commits).toBeLessThanOrEqual(10);
     expect(store.index('ws').search('subject number 123', 1)[0]!.chunk.filename).toBe('doc-123.md');
     expect(indexer.progress()).toMatchObject({ done: 300, total: 300, idle: true });

@@ -39,6 +39,8 @@ export class DocsFolder {
   #pollTimer: NodeJS.Timeout | undefined;
   #identity = '';
   #closed = false;
+  #scanning = false;
+  #again = false;
 
   constructor(
     private readonly store: Store,
@@ -84,16 +86,32 @@ export class DocsFolder {
   /**
    * Brings the workspace in line with the folder: a new file is indexed; one whose size or
    * mtime changed is read, and indexed again only when its content did; one gone is removed.
+   * One scan at a time: asked for during one, another follows it.
    */
   #scan(): void {
     if (this.#closed) return;
+    if (this.#scanning) {
+      this.#again = true;
+      return;
+    }
+    this.#scanning = true;
+    void this.indexer.expecting(this.#bringInLine()).finally(() => {
+      this.#scanning = false;
+      if (!this.#again) return;
+      this.#again = false;
+      this.#scan();
+    });
+  }
+
+  async #bringInLine(): Promise<void> {
     let scan;
     try {
-      scan = scanFolder(this.#root, this.options.isOwn);
+      scan = await scanFolder(this.#root, this.options.isOwn, (dir) => this.#watch(dir));
     } catch {
       return this.#retry();
     }
-    this.#watch(scan.folders);
+    if (this.#closed) return;
+    this.#unwatchAllBut(scan.folders);
     const { byPath, byNameAndSize } = this.#storedSources();
     const uploads: Upload[] = [];
     const updates: Operation[] = [];
@@ -181,42 +199,46 @@ export class DocsFolder {
   }
 
   /**
-   * One watcher per folder walked, on the folder that is there now: one of a folder gone, or
-   * removed and made again at the same path (its watcher sees nothing any more), is closed. A
-   * new watcher is followed by one more scan, for what was written before it was watching.
+   * Watches a folder the scan is about to list, unless it is watched already: so a change made
+   * after the listing is seen. A folder removed and made again at the same path is another one:
+   * the old one's watcher (which sees nothing any more) is closed.
    */
-  #watch(folders: string[]): void {
-    const wanted = new Map(folders.map((dir) => [dir, identityOf(dir)]));
-    for (const [dir, watched] of this.#watchers) {
-      if (wanted.get(dir) === watched.identity) continue;
-      watched.watcher.close();
+  #watch(dir: string): void {
+    const identity = identityOf(dir);
+    const watched = this.#watchers.get(dir);
+    if (watched?.identity === identity) return;
+    watched?.watcher.close();
+    this.#watchers.delete(dir);
+    if (identity === 'missing') return;
+    try {
+      const drop = () => {
+        watcher.close();
+        if (this.#watchers.get(dir)?.watcher === watcher) this.#watchers.delete(dir);
+      };
+      const watcher = watch(dir, { persistent: false }, (_event, name) => {
+        // Named after the folder itself: it may be the folder that went (inotify says so),
+        // and its watcher with it: the scan makes a new one.
+        if (name === basename(dir)) drop();
+        this.#scanSoon();
+      });
+      watcher.on('error', () => {
+        drop();
+        this.#scanSoon();
+      });
+      this.#watchers.set(dir, { watcher, identity });
+    } catch {
+      // Gone already, or out of watches: the root poll and the next scan still see changes.
+    }
+  }
+
+  /** Closes the watchers of folders the last scan did not walk (gone). */
+  #unwatchAllBut(folders: string[]): void {
+    const walked = new Set(folders);
+    for (const [dir, { watcher }] of this.#watchers) {
+      if (walked.has(dir)) continue;
+      watcher.close();
       this.#watchers.delete(dir);
     }
-    let added = false;
-    for (const [dir, identity] of wanted) {
-      if (this.#watchers.has(dir) || identity === 'missing') continue;
-      try {
-        const drop = () => {
-          watcher.close();
-          if (this.#watchers.get(dir)?.watcher === watcher) this.#watchers.delete(dir);
-        };
-        const watcher = watch(dir, { persistent: false }, (_event, name) => {
-          // Named after the folder itself: it may be the folder that went (inotify says so),
-          // and its watcher with it: the scan makes a new one.
-          if (name === basename(dir)) drop();
-          this.#scanSoon();
-        });
-        watcher.on('error', () => {
-          drop();
-          this.#scanSoon();
-        });
-        this.#watchers.set(dir, { watcher, identity });
-        added = true;
-      } catch {
-        // Gone already, or out of watches: the root poll and the next scan still see changes.
-      }
-    }
-    if (added) this.#scanSoon();
   }
 
   /**

@@ -141,6 +141,8 @@ export class Indexer {
   #timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   #closed = false;
   #idleWaiters: (() => void)[] = [];
+  /** Work under way that will queue files (see expecting). */
+  #expected = 0;
   #progress: IndexingProgress = fresh(0);
   #idle = true;
 
@@ -216,9 +218,23 @@ export class Indexer {
     return this.#inFlight.get(path);
   }
 
-  /** Resolves when no file is waiting in the pipeline. */
+  /** Resolves when no file is waiting in the pipeline, and no work that will queue some is under way. */
   idle(): Promise<void> {
-    return this.#idle ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#idle && this.#expected === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /** Work that will queue files (a scan of the docs folder): until it ends, the pipeline is not idle. */
+  async expecting(work: Promise<void>): Promise<void> {
+    this.#expected++;
+    try {
+      await work;
+    } finally {
+      this.#expected--;
+      // What it queued resolves the waiters once indexed; nothing queued, they go now.
+      if (this.#idle && this.#expected === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    }
   }
 
   progress(): IndexingProgress {
@@ -269,7 +285,7 @@ export class Indexer {
     this.#idle = true;
     this.#progress.finishedAt = Date.now();
     this.options.onProgress?.(this.progress());
-    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    if (this.#expected === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
   #extract(workspace: string, batch: Job[]) {

@@ -1,0 +1,73 @@
+import { searchedStore } from '../helpers/searched-store.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DocsFolder } from '../../src/server/ingest/docs-folder.js';
+import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
+import { Indexer } from '../../src/server/ingest/indexer.js';
+import { tempDir } from '../helpers/cli.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** A docs folder of `count` notes in two subfolders, followed into a store; counts its scans. */
+function followed(count: number) {
+  const root = tempDir();
+  for (const sub of ['a', 'b']) mkdirSync(join(root, sub));
+  for (let i = 0; i < count; i++)
+    writeFileSync(join(root, i % 2 ? 'a' : 'b', `note-${i}.md`), `Note ${i} is about topic${i}.`);
+  const store = searchedStore();
+  store.commit({ op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'x' } });
+  const indexer = new Indexer(store, {
+    stepDelayMs: 0,
+    extract: (name, bytes) => extractChunks(name, bytes),
+  });
+  const scans: number[] = [];
+  const folder = new DocsFolder(store, indexer, 'ws', root, {
+    isOwn: () => false,
+    maxFileBytes: 1 << 20,
+    isUpload: () => false,
+    onScan: () => scans.push(Date.now()),
+  });
+  const completed = () => [...store.files.values()].filter((f) => f.indexingStatus === 'COMPLETED');
+  return { root, store, indexer, folder, scans, completed };
+}
+
+describe('a docs folder', () => {
+  it('is walked once at start, each folder watched before it is listed, and answers meanwhile', async () => {
+    const { root, indexer, folder, scans, completed } = followed(1200);
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    folder.start();
+    // The walk lets other work run while it goes (1,200 entries: at least twice).
+    expect(scans).toEqual([]);
+    await until(() => scans.length > 0, 'the first scan');
+    clearInterval(counting);
+    expect(turns).toBeGreaterThan(0);
+    await until(() => completed().length === 1200, 'every note indexed', 20_000);
+    await sleep(400);
+    // Watching a folder it had just walked once made a second walk of everything.
+    expect(scans).toHaveLength(1);
+    writeFileSync(join(root, 'a', 'late.md'), 'A late note about lateness.');
+    await until(() => completed().length === 1201, 'the late note indexed');
+    expect(scans).toHaveLength(2);
+    folder.close();
+    indexer.close();
+  });
+
+  it('is not idle until its scan has queued what it found', async () => {
+    const { indexer, folder, completed } = followed(1200);
+    folder.start();
+    await indexer.idle();
+    expect(completed()).toHaveLength(1200);
+    folder.close();
+    indexer.close();
+  });
+});
