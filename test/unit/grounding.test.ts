@@ -526,3 +526,21 @@ describe('numbered terms (#33)', () => {
     ]);
   });
 });
+
+describe('a sentence that names its subject by its kind ("This option…") (#33)', () => {
+  it('is shown with the heading it stands for', () => {
+    const timeout = chunk(
+      '‘-k DURATION’\n‘--kill-after=DURATION’\nEnsure the monitored COMMAND is killed by also sending a ‘KILL’ signal.\nThis option may be useful if the selected signal did not kill the COMMAND, because the signal was blocked or ignored.',
+      'coreutils.txt',
+    );
+    const passages = groundedPassages({
+      question: 'What if the signal is ignored and does not kill the command?',
+      hits: [hit(timeout)],
+      terms: [term('signal', 2), term('ignored', 3), term('kill', 2), term('command', 1)],
+    });
+    expect(passages[0]?.text).toMatch(/^This option may be useful/);
+    expect(extractiveAnswer({ hits: [hit(timeout)], terms: [], passages, grounded: [] }).content).toMatch(
+      /^‘--kill-after=DURATION’: This option may be useful/,
+    );
+  });
+});

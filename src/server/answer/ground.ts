@@ -48,6 +48,10 @@ const DEFINITION_BONUS = 0.5;
 /** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
 const MAX_TERMS_DEFINED = 3;
 
+/** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
+const REFERS_BACK =
+  /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
+
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
@@ -146,7 +150,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
-        !!leadStems && (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) || typedLead);
+        !!leadStems &&
+        (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
+          typedLead ||
+          REFERS_BACK.test(passage.text));
       all.push({ ...passage, relevance, rank, needsLead, subject });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
