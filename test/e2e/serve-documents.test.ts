@@ -1,12 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKb, tempDir } from '../helpers/cli.js';
 import { makeDocx, makePdf } from '../helpers/documents.js';
 import { type ServeProcess, startServeProcess } from '../helpers/serve-process.js';
 
 const KEY = 'kb_documents_test_key';
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let serving: ServeProcess | undefined;
 afterEach(() => {
   serving?.child.kill('SIGKILL');
@@ -86,6 +97,14 @@ async function until(serve: ServeProcess, pattern: RegExp, ms = 15_000): Promise
   return serve.stderr();
 }
 
+/** kb serve's stderr with --json: one event a line. */
+function jsonLines(stderr: string): Record<string, unknown>[] {
+  return stderr
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 function kb(serve: ServeProcess, dir: string) {
   const env = { KB_BASE_URL: serve.url, KB_API_KEY: KEY };
   return {
@@ -151,6 +170,43 @@ describe('kb serve --docs on a real folder', () => {
     expect(detail.indexingError.code).toBe('no_text');
   }, 150_000);
 
+  it('reads files of no known extension as text when they are (README, changelog, a .gz of one), and fails binary ones as unsupported_type', async () => {
+    const { dir, docs } = docsFolder({
+      README: 'Orbit\n=====\n\nOrbit keeps the badge readers of an office in sync.\n',
+      'README.Debian': 'On Debian, the orbit service reads its settings from /etc/orbit/orbit.conf.\n',
+      changelog: 'orbit (2.1) stable\n\n  * The sync interval now defaults to 45 seconds.\n',
+    });
+    // A PNG saved without its extension, a program, and a compressed changelog (as Debian ships them).
+    writeFileSync(join(docs, 'logo'), Buffer.from(ONE_PIXEL_PNG, 'base64'));
+    writeFileSync(join(docs, 'orbitd'), readFileSync('/bin/true'));
+    writeFileSync(
+      join(docs, 'changelog.Debian.gz'),
+      gzipSync('orbit (2.1-1) unstable\n\n  * Packaged for Debian by the kiosk team.\n'),
+    );
+    const server = await serve(dir, ['--docs', docs]);
+    const lines = jsonLines(await until(server, /"event":"indexed"/));
+    expect(lines.filter((l) => l.event === 'file.failed').map((l) => [l.name, l.code])).toEqual([
+      ['logo', 'unsupported_type'],
+      ['orbitd', 'unsupported_type'],
+    ]);
+    expect(lines.at(-1)).toMatchObject({ event: 'indexed', documents: 6, completed: 4, failed: 2 });
+    const client = kb(server, dir);
+    const listed = (await client.files()) as unknown as { originalFilename: string; mimeType: string }[];
+    expect(Object.fromEntries(listed.map((f) => [f.originalFilename, f.mimeType]))).toEqual({
+      README: 'text/plain',
+      'README.Debian': 'text/plain',
+      changelog: 'text/plain',
+      'changelog.Debian.gz': 'application/gzip',
+      logo: 'application/octet-stream',
+      orbitd: 'application/octet-stream',
+    });
+    const settings = await client.ask('Where does the orbit service read its settings from on Debian?');
+    expect(settings.sources).toEqual(['README.Debian']);
+    expect(settings.content).toContain('/etc/orbit/orbit.conf');
+    expect((await client.ask('What does the sync interval default to?')).content).toContain('45 seconds');
+    expect((await client.ask('Who packaged orbit for Debian?')).sources).toEqual(['changelog.Debian.gz']);
+  }, 60_000);
+
   it('never follows a link out of the folder: the database with every API key stays unread', async () => {
     const { dir, docs } = docsFolder({ 'real.md': 'The office opens at nine.' });
     const data = join(dir, 'state.db');
@@ -161,11 +217,7 @@ describe('kb serve --docs on a real folder', () => {
     symlinkSync(docs, join(docs, 'loop'));
     execFileSync('mkfifo', [join(docs, 'pipe.txt')]);
     const server = await serve(dir, ['--docs', docs, '--data', data]);
-    const stderr = await until(server, /"event":"indexed"/);
-    const lines = stderr
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = jsonLines(await until(server, /"event":"indexed"/));
     expect(lines.filter((l) => l.event === 'file.failed').map((l) => [l.name, l.code])).toEqual([
       ['environ.txt', 'outside_folder'],
       ['keys.txt', 'outside_folder'],

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -141,6 +141,28 @@ describe('kb files upload against kb serve', () => {
       slow.closeAllConnections();
       await new Promise((r) => slow.close(r));
     }
+  });
+
+  it('a text file of no known extension (NEWS) is uploaded and indexed as text/plain; a binary one FAILs unsupported_type', async () => {
+    const news = file('NEWS', 'Version 3.2\n\n* The kiosk printer now prints visitor badges in colour.\n');
+    const program = file('kioskd', readFileSync('/bin/true'));
+    const res = await runKb(['files', 'upload', news, program, '--wait', '--interval', '100ms'], { env });
+    expect(res.stderr).toMatch(/kioskd.*unsupported_type/);
+    expect(res.code).toBe(1);
+    expect(filesNamed('NEWS')[0]).toMatchObject({ indexingStatus: 'COMPLETED', mimeType: 'text/plain' });
+    expect(filesNamed('kioskd')[0]).toMatchObject({
+      indexingStatus: 'FAILED',
+      mimeType: 'application/octet-stream',
+      indexingError: { code: 'unsupported_type' },
+    });
+    const thread = await runKb(['threads', 'create', '--ids'], { env });
+    const answer = await runKb(
+      ['threads', 'send', thread.stdout.trim(), 'What does the kiosk printer print?', '--json'],
+      { env },
+    );
+    const reply = JSON.parse(answer.stdout).aiResponse;
+    expect(reply.content).toContain('visitor badges in colour');
+    expect(reply.sources).toEqual(['NEWS']);
   });
 
   it('a file over the limit is refused with the limit, the others uploaded and listed (exit 1)', async () => {

@@ -139,6 +139,26 @@ describe('the web console', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('indexes an upload of a text file of no known extension (TODO) as text/plain; a binary one FAILs unsupported_type (#33)', async () => {
+    const { cookie, csrf } = await signIn();
+    const headers = { cookie, origin, 'x-csrf-token': csrf };
+    const todo = await upload('TODO', '* Teach the kiosk to print visitor badges.\n', headers);
+    const blob = await upload('kiosk.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]), headers);
+    expect([todo.status, blob.status]).toEqual([201, 201]);
+    const ids = [((await todo.json()) as any).data.id, ((await blob.json()) as any).data.id];
+    const settled = () =>
+      ids
+        .map((id) => server.service.store.files.get(id)!)
+        .filter((f) => /COMPLETED|FAILED/.test(f.indexingStatus));
+    for (const deadline = Date.now() + 10_000; settled().length < 2 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 50));
+    const [text, binary] = ids.map((id) => server.service.store.files.get(id)!);
+    expect(text).toMatchObject({ indexingStatus: 'COMPLETED', mimeType: 'text/plain' });
+    expect(binary).toMatchObject({ indexingStatus: 'FAILED', indexingError: { code: 'unsupported_type' } });
+    const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+    expect(page).toContain('text of any');
+  });
+
   it('refuses an upload over --max-file-size with a clear message, and a name with a path in it', async () => {
     const { cookie, csrf } = await signIn();
     const big = await upload('big.txt', Buffer.alloc(5000, 'a'), { cookie, origin, 'x-csrf-token': csrf });

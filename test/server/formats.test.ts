@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chunkSections } from '../../src/server/ingest/extraction/chunk.js';
 import { extractDocument, type Extraction } from '../../src/server/ingest/extraction/formats.js';
@@ -89,6 +91,95 @@ describe('text', () => {
   it('reads JSON of any depth without running out of stack', async () => {
     const deep = `${'['.repeat(20_000)}"bottom"${']'.repeat(20_000)}`;
     expect(text(await extractDocument('deep.json', Buffer.from(deep)))).toBe('bottom');
+  });
+});
+
+describe('text files of any other name (#33)', () => {
+  const codeOf = async (name: string, bytes: Buffer) => {
+    const result = await extractDocument(name, bytes);
+    return result.ok ? 'ok' : result.error.code;
+  };
+
+  it('reads a file whose extension kb does not know, or that has none, as text when its bytes are text', async () => {
+    const files: Record<string, string> = {
+      README: 'Orbit\n=====\n\nOrbit keeps the badge readers in sync.',
+      'README.Debian': 'On Debian the configuration lives in /etc/orbit/orbit.conf.',
+      changelog: 'orbit (2.1-1) unstable; urgency=medium\n\n  * New upstream release.',
+      Makefile: 'all:\n\tcc -o orbit orbit.c',
+      'orbit.conf': '# how often to sync\nsync_interval = 30s',
+      'guide.rst': 'Setting up\n----------\n\nRun ``orbit init`` first.',
+      'config.yaml': 'max_connections: 100',
+      'build.log': '\u001b[32mok\u001b[0m step 1 of 3 took 4 s',
+    };
+    for (const [name, content] of Object.entries(files))
+      expect(text(await extractDocument(name, Buffer.from(content))), name).toContain(
+        content.split('\n').at(-1)!.trim(),
+      );
+    // Latin-1 (windows-1252), as text-decode reads a .txt.
+    expect(text(await extractDocument('AUTHORS', Buffer.from('Ren\xe9 Dupr\xe9', 'latin1')))).toBe(
+      'René Dupré',
+    );
+  });
+
+  it('tells text from data by the first 64 KiB, not cut inside a character there', async () => {
+    // Cyrillic UTF-8: its continuation bytes (с is D1 81, я is D1 8F) are control characters in
+    // windows-1252; the 64 KiB end falls inside a character here.
+    const russian = Buffer.from(`xx${'Система сохраняет настройки. '.repeat(3000)}`);
+    expect(russian[64 * 1024]! & 0xc0).toBe(0x80);
+    expect(await codeOf('README.ru', russian)).toBe('ok');
+  });
+
+  it('fails binary bytes as unsupported_type: a PNG or an ELF with no extension, a gzip, data without NULs', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      Buffer.from('IHDR'),
+    ]);
+    expect(await codeOf('logo', png)).toBe('unsupported_type');
+    expect(await codeOf('orbitd', readFileSync('/bin/true'))).toBe('unsupported_type');
+    expect(await codeOf('bundle.tgz', gzipSync(png))).toBe('unsupported_type');
+    // No NUL, but a control character in every few bytes: data.
+    const noisy = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i % 7 === 0 ? 0x02 : 0x41 + (i % 26))));
+    expect(await codeOf('blob', noisy)).toBe('unsupported_type');
+    const known = await extractDocument('firmware.bin', png);
+    expect(!known.ok && known.error.message).toMatch(/not text/);
+  });
+});
+
+describe('gzip (#33: Debian ships most of /usr/share/doc as .gz)', () => {
+  it('reads a .gz as the file it unpacks to: text of any name, Markdown, a PDF with its pages', async () => {
+    const changelog = 'orbit (2.1-1) unstable; urgency=medium\n\n  * The sync interval defaults to 45 s.';
+    expect(text(await extractDocument('changelog.Debian.gz', gzipSync(changelog)))).toBe(
+      'orbit (2.1-1) unstable; urgency=medium\n\n* The sync interval defaults to 45 s.',
+    );
+    expect(text(await extractDocument('README.md.gz', gzipSync('# Orbit\n\nUse `max_connections`.')))).toBe(
+      'Orbit\nUse max_connections.',
+    );
+    const pdf = await extractDocument('manual.pdf.gz', gzipSync(makePdf([['One.'], ['Two.']])));
+    expect(pdf).toEqual({
+      ok: true,
+      sections: [
+        { text: 'One.', page: 1 },
+        { text: 'Two.', page: 2 },
+      ],
+    });
+  });
+
+  it('fails damaged gzip data as parse_error and one unpacking past 256 MiB (a gzip bomb) as too_large', async () => {
+    const damaged = await extractDocument('NEWS.gz', gzipSync('Version 2').subarray(0, 15));
+    expect(damaged).toEqual({
+      ok: false,
+      error: { code: 'parse_error', message: expect.stringMatching(/^the gzip data is damaged/) },
+    });
+    const member = gzipSync(Buffer.alloc(1024 * 1024, 'a'));
+    const bomb = Buffer.concat(Array.from({ length: 257 }, () => member));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await extractDocument('huge.txt.gz', bomb)).toEqual({
+      ok: false,
+      error: {
+        code: 'too_large',
+        message: 'huge.txt.gz unpacks to more than 256 MiB, the most kb serve unpacks of one file',
+      },
+    });
   });
 });
 

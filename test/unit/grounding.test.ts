@@ -526,3 +526,113 @@ describe('numbered terms (#33)', () => {
     ]);
   });
 });
+
+describe('a sentence that names its subject by its kind ("This option…") (#33)', () => {
+  it('is shown with the heading it stands for', () => {
+    const timeout = chunk(
+      '‘-k DURATION’\n‘--kill-after=DURATION’\nEnsure the monitored COMMAND is killed by also sending a ‘KILL’ signal.\nThis option may be useful if the selected signal did not kill the COMMAND, because the signal was blocked or ignored.',
+      'coreutils.txt',
+    );
+    const passages = groundedPassages({
+      question: 'What if the signal is ignored and does not kill the command?',
+      hits: [hit(timeout)],
+      terms: [term('signal', 2), term('ignored', 3), term('kill', 2), term('command', 1)],
+    });
+    expect(passages[0]?.text).toMatch(/^This option may be useful/);
+    expect(extractiveAnswer({ hits: [hit(timeout)], terms: [], passages, grounded: [] }).content).toMatch(
+      /^‘--kill-after=DURATION’: This option may be useful/,
+    );
+  });
+});
+
+describe('a follow-up in what the previous answer quoted (#33, cause 7)', () => {
+  // A function's section cut into two chunks, as a long one is; the previous answer quoted its first.
+  const signature = 'spool.NamedTempFile(mode, buffering, encoding, prefix, dir, delete=True)';
+  const first = {
+    ...chunk(
+      `${signature}\nThis function operates exactly as spool.TempFile() does, except that the file is guaranteed to have a visible name in the file system.`,
+      'spool.html',
+      4,
+    ),
+    id: 'file_1:4',
+  };
+  const rest = {
+    ...chunk(
+      `${signature}\nIf delete is true (the default), the file is deleted as soon as it is closed.\nThe returned object is always a file-like object.`,
+      'spool.html',
+      5,
+    ),
+    id: 'file_1:5',
+  };
+  const other = {
+    ...chunk(
+      'spool.TempFile(mode, buffering)\nReturn a file-like object that can be used as a temporary storage area.',
+      'spool.html',
+      3,
+    ),
+    id: 'file_1:3',
+  };
+  const said =
+    'spool.NamedTempFile(): This function operates exactly as spool.TempFile() does, except that the file is guaranteed to have a visible name in the file system.';
+  // "Is it deleted when I close it?": its own words, and the question before's at 0.7.
+  const own = [term('deleted', 3.9), term('close', 3.5)];
+  const before = [
+    term('spool', 2.2),
+    term('namedtempfile', 2.7),
+    term('different', 2),
+    term('tempfile', 5.5),
+  ];
+  const input = {
+    question: 'Is it deleted when I close it?',
+    hits: [hit(first), hit(rest), hit(other)],
+    terms: [...own, ...before],
+    continuing: new Set(['spool.html']),
+    drawnOn: new Set([first.id]),
+    said,
+  };
+
+  it("answers by the follow-up's own words, under the heading the previous answer quoted from", () => {
+    const passages = groundedPassages({ ...input, followUpTerms: own });
+    expect(passages.map((p) => p.text)).toEqual([
+      'If delete is true (the default), the file is deleted as soon as it is closed.',
+    ]);
+  });
+
+  it("not elsewhere: another section's sentence with the follow-up's words is not about its subject", () => {
+    const elsewhere = {
+      ...chunk(
+        'spool.mkdtemp(prefix, dir)\nThe directory is deleted when you close the program.',
+        'spool.html',
+        9,
+      ),
+      id: 'file_1:9',
+    };
+    const passages = groundedPassages({ ...input, hits: [hit(first), hit(elsewhere)], followUpTerms: own });
+    expect(passages.map((p) => p.text)).not.toContain('The directory is deleted when you close the program.');
+  });
+
+  it('nor in the other rows of a table the previous answer quoted one row of', () => {
+    const sla = chunk(
+      'priority: Urgent; first response: 30 minutes; resolution: 4 hours.\npriority: High; first response: 2 hours; resolution: 1 business day.',
+      'sla.csv',
+    );
+    const passages = groundedPassages({
+      question: 'And the resolution time?',
+      hits: [hit(sla)],
+      terms: [
+        term('resolution', 2),
+        term('time', 0.5),
+        term('urgent', 2),
+        term('first', 0.5),
+        term('response', 1),
+      ],
+      continuing: new Set(['sla.csv']),
+      drawnOn: new Set([sla.id]),
+      said: 'priority: Urgent; first response: 30 minutes; resolution: 4 hours.',
+      followUpTerms: [term('resolution', 2), term('time', 0.5)],
+    });
+    expect(passages.map((p) => p.text)).toEqual([
+      'priority: Urgent; first response: 30 minutes; resolution: 4 hours.',
+    ]);
+  });
+});

@@ -210,7 +210,9 @@ serves until Ctrl-C. Decisions where the interface leaves things open: docs/loca
 --docs indexes the folder and its subfolders (a file's name is its path in the folder;
 hidden files and folders are skipped, links are not followed out of the folder). Types:
   ${SUPPORTED}
-(PDF pages are cited: "manual.pdf p. 3"; text in UTF-8, UTF-16 with a BOM, or windows-1252).
+and text of any other name (README, changelog, .conf, .yaml, .log), told by its bytes; a .gz
+is read as what it unpacks to. PDF pages are cited: "manual.pdf p. 3"; text is read in UTF-8,
+UTF-16 with a BOM, or windows-1252.
 Scanned PDF pages (no text layer) and images are read by OCR, on this machine, from the
 language data of installed npm packages: nothing is downloaded. A scan of more pages than
 --ocr-pages, or that takes longer than 5 minutes, is indexed as far as it was read; kb files get

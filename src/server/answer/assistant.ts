@@ -149,6 +149,7 @@ export async function retrieve(
     drawnOn,
     said: answer?.content,
     ownTerms: ownSubject ? ownTerms : undefined,
+    followUpTerms: followUp ? ownTerms : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
@@ -162,6 +163,7 @@ export async function retrieve(
       ...input,
       terms: ownTerms,
       ownTerms: undefined,
+      followUpTerms: undefined,
       continuing: undefined,
       drawnOn: undefined,
     };

@@ -1,5 +1,6 @@
 import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
+import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf } from './passages.js';
 import { coverage, holdsName, passageStems, type QuestionTerm } from './relevance.js';
 
@@ -48,6 +49,10 @@ const DEFINITION_BONUS = 0.5;
 /** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
 const MAX_TERMS_DEFINED = 3;
 
+/** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
+const REFERS_BACK =
+  /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
+
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
@@ -74,6 +79,8 @@ export interface GroundingInput {
    */
   ownTerms?: QuestionTerm[];
   threshold?: number;
+  /** A follow-up's own words, with or without a pronoun for the subject before (see previousAnswerContext). */
+  followUpTerms?: QuestionTerm[];
   /** Per passage text, its cosine with the question (with an embeddings endpoint). */
   similarity?: Map<string, number>;
   /** The cosine at which a passage answers by meaning alone. */
@@ -90,6 +97,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
+  const followUpTerms = input.followUpTerms ?? [];
+  const inPreviousAnswer = followUpTerms.length
+    ? previousAnswerContext(hits, input.drawnOn, input.said)
+    : () => false;
   for (const hit of hits)
     for (const passage of passagesOf(hit.chunk)) {
       const own = passageStems(passage.text);
@@ -115,7 +126,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
-      const lexical = ownHeld ? held * (typed === false ? MISSING_TYPE_SHARE : 1) * named : 0;
+      const typeShare = typed === false ? MISSING_TYPE_SHARE : 1;
+      const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of
       // year") answers it, though it says none of the question's other words.
       // Not a line on several terms at once ("%f, %h, %l, %p, %P: The output of these directives
@@ -126,8 +138,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         required.length > 0 &&
         passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
         required.every((t) => holdsName(leadStems!, t.stem));
+      // Where the previous answer was, its subject goes without saying: the follow-up's own
+      // words, in the sentence itself, decide.
+      const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;
       const relevance = Math.max(
         lexical,
+        followed,
         byMeaning(input, passage.text),
         definition ? (input.threshold ?? RELEVANCE_THRESHOLD) : 0,
       );
@@ -146,7 +162,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
-        !!leadStems && (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) || typedLead);
+        !!leadStems &&
+        (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
+          typedLead ||
+          REFERS_BACK.test(passage.text));
       all.push({ ...passage, relevance, rank, needsLead, subject });
     }
   all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);

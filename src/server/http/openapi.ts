@@ -246,7 +246,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
               name: 'filename',
               in: 'query',
               required: true,
-              description: 'the file’s name: its extension decides how it is read',
+              description:
+                'the file’s name: its extension decides how it is read (a name of no known type is read as text when its bytes are; a .gz as what it unpacks to)',
               schema: { type: 'string', minLength: 1, maxLength: 255 },
             },
           ],

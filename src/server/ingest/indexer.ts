@@ -2,7 +2,7 @@ import type { ChunkVectors } from '../search/chunk-vectors.js';
 import { now } from '../clock.js';
 import { DocumentReadError, tooLarge } from './document-file.js';
 import type { ExtractResult } from './extraction/protocol.js';
-import { mimeTypeFor, READER_VERSION } from './extraction/document-types.js';
+import { mimeTypeFor, READER_VERSION, readMimeTypeFor } from './extraction/document-types.js';
 import { newId } from '../state/ids.js';
 import type { Chunk, FileRecord, FileSource, IndexingError, Operation } from '../state/model.js';
 import type { Store } from '../state/store.js';
@@ -489,6 +489,7 @@ export class Indexer {
     const completed: FileRecord = {
       ...base,
       indexingStatus: 'COMPLETED',
+      mimeType: readMimeTypeFor(current.originalFilename),
       chunkCount: chunks.length,
       ...(extraction.ocr ? { ocr: extraction.ocr } : {}),
       updatedAt: at(),

@@ -110,8 +110,8 @@ export function filesPage(
           <label for="files" class="button">Choose files</label>
           <input id="files" type="file" multiple />
           <p class="hint">
-            PDF (scans too), Word (.docx), HTML, Markdown, text, CSV, TSV, JSON and images, up to
-            ${formatBytes(options.maxFileBytes)} each.
+            PDF (scans too), Word (.docx), HTML, Markdown, CSV, TSV, JSON, images, text of any name (README,
+            .log, .yaml), each also as .gz, up to ${formatBytes(options.maxFileBytes)} each.
           </p>
         </div>
         <ul id="uploads" class="uploads" aria-live="polite"></ul>

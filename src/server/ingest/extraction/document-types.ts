@@ -4,9 +4,10 @@ import { extname } from 'node:path';
  * The version of how documents are read (extraction and chunking): bumped whenever a format is
  * read differently. A folder file read by an older version is read again at start, so that an
  * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long
- * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line).
+ * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line;
+ * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type).
  */
-export const READER_VERSION = 5;
+export const READER_VERSION = 6;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -37,6 +38,7 @@ export const IMAGE_EXTENSIONS = new Set(
 );
 
 const OTHER_TYPES: Record<string, string> = {
+  '.gz': 'application/gzip',
   '.zip': 'application/zip',
   '.doc': 'application/msword',
 };
@@ -46,19 +48,25 @@ export function mimeTypeFor(filename: string): string {
   return DOCUMENT_TYPES[ext] ?? OTHER_TYPES[ext] ?? 'application/octet-stream';
 }
 
+/** The MIME type of a file whose text was read: one of a type kb does not know was read as text. */
+export function readMimeTypeFor(filename: string): string {
+  const ext = extname(filename).toLowerCase();
+  return ext === '.gz' ? OTHER_TYPES[ext]! : (DOCUMENT_TYPES[ext] ?? 'text/plain');
+}
+
 export const SUPPORTED = Object.keys(DOCUMENT_TYPES).join(' ');
 
 /** Every code a FAILED file can carry, with what it means: for help, docs and tests. */
 export const FAILURE_CODES: Record<string, string> = {
-  unsupported_type: 'not one of the supported types',
+  unsupported_type: 'not one of the supported types, and not text (a program, a picture, an archive)',
   empty_file: 'the file is empty',
   binary_content: 'a text type that holds binary data',
-  parse_error: 'a damaged PDF, Word, JSON, CSV or image file',
+  parse_error: 'a damaged PDF, Word, JSON, CSV, gzip or image file',
   encrypted: 'a PDF protected by a password',
   no_text_layer: 'a PDF whose pages are images (scanned), with OCR off (--no-ocr)',
   no_text: 'nothing to index once the markup is removed (a scan: no text recognised)',
   too_large:
-    'larger than --max-file-size, a Word document that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
+    'larger than --max-file-size, a Word document or .gz that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
   outside_folder: 'a link in the docs folder to a file outside it',
   not_regular: 'not a regular file (a device, FIFO or socket)',
   unreadable: 'the file could not be read',

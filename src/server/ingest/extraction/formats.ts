@@ -1,4 +1,4 @@
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { importPackage } from '../../../import-package.js';
 import { DOCUMENT_TYPES, IMAGE_EXTENSIONS, SUPPORTED } from './document-types.js';
 import { DocxParts, PartsTooLarge } from './docx-parts.js';
@@ -9,7 +9,8 @@ import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
 import { unwrapText } from './plain-text.js';
 import { type OcrReader, recognisePages } from './scanned-pages.js';
-import { decodeText } from './text-decode.js';
+import { decodeText, looksLikeText } from './text-decode.js';
+import { gunzip } from './gzip.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
 export interface Section {
@@ -24,20 +25,26 @@ const fail = (code: string, message: string): Extraction => ({ ok: false, error:
 
 /**
  * The text of a document, in sections (a PDF's pages), or the indexing error that explains why
- * there is none. With `ocr`, scanned pages and images are read too.
+ * there is none. With `ocr`, scanned pages and images are read too. A `.gz` is read as the file
+ * it unpacks to (`changelog.Debian.gz` as `changelog.Debian`, `manual.pdf.gz` as a PDF).
  */
 export async function extractDocument(
   filename: string,
   bytes: Uint8Array,
   ocr?: OcrReader,
 ): Promise<Extraction> {
+  if (bytes.length === 0 || extname(filename).toLowerCase() !== '.gz')
+    return extractUnpacked(filename, bytes, ocr);
+  const unpacked = gunzip(filename, bytes);
+  if (!unpacked.ok) return unpacked;
+  // Once: a .gz inside is not unpacked again.
+  return extractUnpacked(filename.slice(0, -'.gz'.length), unpacked.bytes, ocr);
+}
+
+async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrReader): Promise<Extraction> {
   if (bytes.length === 0) return fail('empty_file', 'the file is empty');
   const ext = extname(filename).toLowerCase();
-  if (!(ext in DOCUMENT_TYPES))
-    return fail(
-      'unsupported_type',
-      `files of type ${ext || '(no extension)'} cannot be indexed; supported: ${SUPPORTED}`,
-    );
+  if (!(ext in DOCUMENT_TYPES)) return extractOtherType(filename, ext, bytes);
   if (ext === '.pdf') return extractPdf(bytes, ocr);
   if (IMAGE_EXTENSIONS.has(ext)) {
     const image = await imageText(bytes, ocr);
@@ -68,6 +75,24 @@ export async function extractDocument(
   } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
   else text = unwrapText(await decodeEntities(text));
   return finish([{ text }]);
+}
+
+/**
+ * A file of a type kb does not know (README, changelog, Makefile, a .conf, .rst or .log): read
+ * as a `.txt` when its bytes are text, else unsupported.
+ */
+async function extractOtherType(filename: string, ext: string, bytes: Uint8Array): Promise<Extraction> {
+  const decoded = looksLikeText(bytes) ? decodeText(bytes) : undefined;
+  if (decoded?.ok) return finish([{ text: unwrapText(await decodeEntities(decoded.text)) }]);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b)
+    return fail(
+      'unsupported_type',
+      `${basename(filename)} is compressed (gzip) but not named .gz, or compressed twice: decompress it to index it`,
+    );
+  return fail(
+    'unsupported_type',
+    `${ext ? `a ${ext} file` : 'a file with no extension'} whose bytes are not text (a program, a picture, compressed data) cannot be indexed; supported: ${SUPPORTED}, and text of any other name`,
+  );
 }
 
 /** Sections with their white space tidied; none left means there was no text. */

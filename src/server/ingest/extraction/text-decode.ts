@@ -38,3 +38,24 @@ function decodeWindows1252(bytes: Uint8Array): string {
     .toString('latin1')
     .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
+
+/** How much of a file whose type kb does not know is looked at to tell text from data. */
+const SNIFF_BYTES = 64 * 1024;
+/** A text has tabs, line ends, form feeds, backspaces (nroff's bold) and escapes (a log's colours); other controls are data. */
+const DATA_CONTROL = /[\u0001-\u0007\u000e-\u001a\u001c-\u001f\u007f-\u009f]/g;
+/** More controls than one character in this many is data. */
+const CONTROL_RATIO = 100;
+
+/**
+ * Whether bytes of no known type are text: their first 64 KiB decode as text-decode reads a
+ * `.txt` (no NUL), cut at a character's end, with few control characters among them.
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  let end = Math.min(bytes.length, SNIFF_BYTES);
+  // Not inside a UTF-8 character: its continuation bytes would decode as windows-1252's controls.
+  while (end < bytes.length && end > SNIFF_BYTES - 4 && (bytes[end]! & 0xc0) === 0x80) end--;
+  const head = decodeText(bytes.subarray(0, end));
+  if (!head.ok) return false;
+  const controls = head.text.match(DATA_CONTROL)?.length ?? 0;
+  return controls * CONTROL_RATIO <= head.text.length;
+}
