@@ -7,6 +7,13 @@ import { startServeProcess } from '../helpers/serve-process.js';
 
 const KEY = 'kb_storage_notice_key';
 
+/** stderr once it holds `text`: the child's console may reach us a moment after its answer. */
+async function stderrWith(server: { stderr: () => string }, text: string): Promise<string> {
+  for (let waited = 0; !server.stderr().includes(text) && waited < 5000; waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return server.stderr();
+}
+
 describe('kb serve says on its console when it cannot store changes (#34)', () => {
   it('says once that writes fail, and once that they are stored again', async () => {
     const dir = tempDir();
@@ -18,10 +25,14 @@ describe('kb serve says on its console when it cannot store changes (#34)', () =
       other.exec('BEGIN IMMEDIATE');
       const refused = await api(server, KEY, 'POST', '/v1/threads', { title: 'one' });
       expect(refused.status).toBe(503);
-      expect(server.stderr()).toContain(`cannot store changes in ${data}`);
+      expect(await stderrWith(server, `cannot store changes in ${data}`)).toContain(
+        `cannot store changes in ${data}`,
+      );
       other.exec('COMMIT');
       expect((await api(server, KEY, 'POST', '/v1/threads', { title: 'two' })).status).toBe(201);
-      expect(server.stderr()).toContain(`stores changes in ${data} again`);
+      expect(await stderrWith(server, `stores changes in ${data} again`)).toContain(
+        `stores changes in ${data} again`,
+      );
       expect(server.stderr().match(/cannot store changes/g)).toHaveLength(1);
     } finally {
       other.close();

@@ -175,6 +175,27 @@ describe('SearchIndex (FTS5)', () => {
     expect([again.ids('refund days'), again.ids('-A')]).toEqual(answers);
   });
 
+  it('searches several queries in one pass as it searches each alone (a follow-up with the question before it)', () => {
+    const { docs } = corpus(1000);
+    const { add, index } = setUp();
+    for (const [name, text] of docs)
+      add(chunkText(text).map((t, n) => ({ id: `${name}:${n}`, fileId: name, filename: name, text: t })));
+    const queries = labelledQueries(docs, 40).map((l) => l.query);
+    const workspace = index().workspace('w1');
+    const ids = (hits: { chunk: { id: string } }[]) => hits.map((h) => h.chunk.id);
+    let same = 0;
+    for (let i = 0; i + 1 < queries.length; i++) {
+      const pair = [queries[i]!, `${queries[i]} ${queries[i + 1]}`];
+      const [alone, withPrevious] = workspace.searchEach(pair, 10);
+      if (
+        ids(alone!).join() === ids(workspace.search(pair[0]!, 10)).join() &&
+        ids(withPrevious!).join() === ids(workspace.search(pair[1]!, 10)).join()
+      )
+        same++;
+    }
+    expect(same).toBe(queries.length - 1);
+  });
+
   it('finds the right document for labelled queries of its rarest words (recall@5 of the generated corpus)', () => {
     const { docs } = corpus(1000);
     const { add, search } = setUp();

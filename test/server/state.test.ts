@@ -284,6 +284,27 @@ describe('the database is the state', () => {
     store.close();
   });
 
+  it('reads a large workspace’s files after the start, a page at a time, keeping changes made meanwhile', async () => {
+    const path = join(tempDir(), 'state.db');
+    const first = new Store(openDatabase(path));
+    const ids = Array.from({ length: 2500 }, (_, i) => `f${String(i).padStart(4, '0')}`);
+    first.commit(workspace, ...ids.map((id) => ({ op: 'file' as const, file: file(id) })));
+    first.close();
+    const store = new Store(openDatabase(path));
+    // The first page at once; the rest after the start.
+    expect(store.files.size).toBe(1000);
+    store.commit(
+      { op: 'file', file: file('f2400', { originalFilename: 'renamed.pdf' }) },
+      { op: 'fileDeleted', id: 'f2450', at: 'z' },
+    );
+    await store.filesLoaded;
+    expect(store.files.size).toBe(2500);
+    expect(store.files.get('f2400')?.originalFilename).toBe('renamed.pdf');
+    expect(store.files.get('f2450')?.deletedAt).toBe('z');
+    expect(store.listFiles('ws')).toHaveLength(2499);
+    store.close();
+  });
+
   it('indexes the terms the extraction worker made for a chunk as it would index its text', async () => {
     const text =
       '# Settings\n\nSet `max_connections` with --max-conn; %H prints the Hour (see sqlite3.Connection).';

@@ -76,11 +76,13 @@ export async function retrieve(
   const byId = new Map<string, Hit>();
   // The answer is looked for in the best CANDIDATES; a longer list (the search route's) goes on
   // with the chunks ranked after them, which no answer draws on.
-  const ranked = index.search(message, Math.max(list, CANDIDATES));
+  const [ranked = [], withPrevious = []] = index.searchEach(
+    followUp ? [message, `${message} ${previous.content}`] : [message],
+    Math.max(list, CANDIDATES),
+  );
   for (const hit of ranked.slice(0, CANDIDATES)) byId.set(hit.chunk.id, hit);
-  if (followUp)
-    for (const hit of index.search(`${message} ${previous.content}`, CANDIDATES))
-      if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  for (const hit of withPrevious.slice(0, CANDIDATES))
+    if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
   const answer = followUp ? history.slice(at + 1).find((m) => m.role === 'assistant') : undefined;
   // The passages the previous answer drew on are where a follow-up's answer most often is,
   // however many other chunks share its words.

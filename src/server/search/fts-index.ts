@@ -346,6 +346,9 @@ function searchableOf(row: ChunkRow): SearchableRow {
   return { rowid: row[0], workspaceId: row[3], ...chunkOf(row) };
 }
 
+/** A chunk FTS5 found: its row, stored terms, file name's terms, file and length in terms. */
+type Candidate = [rowid: number, body: string, name: string, fileId: string, length: number];
+
 /** One workspace's search: BM25 over its chunks, as ChunkIndex answered it. */
 export class WorkspaceSearch {
   readonly #index: SearchIndex;
@@ -385,13 +388,23 @@ export class WorkspaceSearch {
 
   /** The best `limit` chunks for `query`, best first. */
   search(query: string, limit = 5): Hit[] {
-    const queryTerms = [...new Set(indexTerms(query))];
-    if (queryTerms.length === 0 || this.#chunks === 0) return [];
+    return this.searchEach([query], limit)[0]!;
+  }
+
+  /**
+   * The best `limit` chunks for each of `queries`, best first, with one FTS5 pass over all their
+   * words: a follow-up is searched alone and with the question before it, which as two searches
+   * cost twice.
+   */
+  searchEach(queries: string[], limit = 5): Hit[][] {
+    const termsOf = queries.map((query) => [...new Set(indexTerms(query))]);
+    if (this.#chunks === 0) return queries.map(() => []);
     // Exact terms first: expansion reads the vocabulary, so it is used only when exact terms
     // find too little.
-    const exact = queryTerms.map((t) => ({ queryTerm: t, term: t, weight: 1 }));
-    const hits = this.#rank(exact, limit);
-    return hits.length >= limit ? hits : this.#rank(this.#expand(queryTerms), limit);
+    const exact = termsOf.map((terms) => terms.map((t) => ({ queryTerm: t, term: t, weight: 1 })));
+    return this.#rank(exact, limit).map((hits, i) =>
+      hits.length >= limit || !termsOf[i]!.length ? hits : this.#rank([this.#expand(termsOf[i]!)], limit)[0]!,
+    );
   }
 
   #expand(queryTerms: string[]): Lookup[] {
@@ -428,19 +441,32 @@ export class WorkspaceSearch {
     return lookups;
   }
 
-  #rank(lookups: Lookup[], limit: number): Hit[] {
-    const n = this.#n!;
-    const terms = [...new Set(lookups.map((l) => l.term))];
-    const frequency = new Map(terms.map((t) => [t, this.documentFrequency(t)]));
-    const table = ftsTable(n);
-    const candidates = this.#index.query<[number, string, string, string, number]>(
+  /** Each set of lookups' best `limit` chunks, among the candidates FTS5 finds for all of them. */
+  #rank(lookupSets: Lookup[][], limit: number): Hit[][] {
+    const termsOf = lookupSets.map((lookups) => [...new Set(lookups.map((l) => l.term))]);
+    const frequency = new Map(termsOf.flat().map((t) => [t, this.documentFrequency(t)]));
+    const chosen = new Set(termsOf.flatMap((terms) => candidateTerms(terms, frequency, this.#chunks)));
+    if (!chosen.size) return lookupSets.map(() => []);
+    const table = ftsTable(this.#n!);
+    const candidates = this.#index.query<Candidate>(
       `WITH top AS (SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?)
        SELECT top.rowid, f.body, f.name, s.file_id, s.length
        FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
-      candidateTerms(terms, frequency, this.#chunks).map(phrase).join(' OR '),
-      CANDIDATES,
+      [...chosen].map(phrase).join(' OR '),
+      CANDIDATES * lookupSets.length,
     );
-    if (!candidates.length) return [];
+    return lookupSets.map((lookups, i) => this.#score(lookups, termsOf[i]!, frequency, candidates, limit));
+  }
+
+  /** The best `limit` of `candidates` for `lookups`, by kb's BM25 and the file evidence. */
+  #score(
+    lookups: Lookup[],
+    terms: string[],
+    frequency: Map<string, number>,
+    candidates: Candidate[],
+    limit: number,
+  ): Hit[] {
+    if (!candidates.length || !lookups.length) return [];
     const idf = new Map(terms.map((t) => [t, this.#idfOf(frequency.get(t)!)]));
     const queryTerms = [...new Set(lookups.map((l) => l.queryTerm))].slice(0, TRACKED_TERMS);
     const wanted = terms.map(encode);

@@ -9,7 +9,7 @@ import type {
   Workspace,
 } from './model.js';
 
-/** Every record in the database, each table in the order its rows were made. */
+/** Every record in the database but the files (see loadFiles), each table in the order its rows were made. */
 export interface Records {
   workspaces: Workspace[];
   /** API keys by their hash. */
@@ -17,7 +17,6 @@ export interface Records {
   users: UserRecord[];
   threads: ThreadRecord[];
   messages: MessageRecord[];
-  files: FileRecord[];
   webhooks: WebhookRecord[];
 }
 
@@ -60,13 +59,6 @@ export function loadRecords(db: Database): Records {
       `SELECT id, thread_id, role, content, created_at, sources, drawn_from, incomplete, pending
        FROM messages ORDER BY seq`,
     ).map(toMessage),
-    files: rows(
-      db,
-      `SELECT id, workspace_id, original_filename, file_size, mime_type, indexing_status, created_at,
-         updated_at, indexing_started_at, indexed_at, chunk_count, indexing_error, ocr, deleted_at,
-         source, uploaded
-       FROM files ORDER BY rowid`,
-    ).map(toFile),
     webhooks: rows(
       db,
       'SELECT id, workspace_id, url, events, secret, is_active, created_at FROM webhooks ORDER BY rowid',
@@ -80,6 +72,23 @@ export function loadRecords(db: Database): Records {
       createdAt: text(createdAt),
     })),
   };
+}
+
+/** Up to `limit` files made after the one of row `after` (0: from the first), in the order they were made. */
+export function loadFiles(db: Database, after: number, limit: number): { rowid: number; file: FileRecord }[] {
+  return db
+    .prepare(
+      `SELECT rowid, id, workspace_id, original_filename, file_size, mime_type, indexing_status, created_at,
+         updated_at, indexing_started_at, indexed_at, chunk_count, indexing_error, ocr, deleted_at,
+         source, uploaded
+       FROM files WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    )
+    .raw()
+    .all(after, limit)
+    .map((row) => {
+      const [rowid, ...columns] = row as unknown[];
+      return { rowid: Number(rowid), file: toFile(columns) };
+    });
 }
 
 function toMessage([

@@ -10,7 +10,7 @@ import type {
 } from './model.js';
 import { type SearchListener, writeOperations } from './operations.js';
 import { hashKey } from './api-keys.js';
-import { loadRecords } from './records.js';
+import { loadFiles, loadRecords } from './records.js';
 import { StorageError } from './storage-error.js';
 import { BY_NAME, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
 import { fold } from '../../util/fold.js';
@@ -20,6 +20,9 @@ import { fold } from '../../util/fold.js';
  * a cache, in the maps below. Every change goes through `commit`, which applies it only once
  * its transaction is on disk: what is visible has been acknowledged, and the reverse.
  */
+/** Files read at a time at start (a few milliseconds). */
+const FILES_PAGE = 1000;
+
 /** Told when commits start failing for the storage (the error), and when one succeeds again (undefined). */
 export type StorageListener = (failure: StorageError | undefined) => void;
 
@@ -34,6 +37,12 @@ export class Store {
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Replies that were being written when the service stopped: kept as they were, incomplete. */
   readonly interrupted: number;
+  /**
+   * Resolves once every file is in `files`. A large workspace's files are read after the start, a
+   * page at a time, so that kb serve answers questions meanwhile (at 100,000 files reading them
+   * took a second); what reads or changes files waits for this first.
+   */
+  readonly filesLoaded: Promise<void>;
   readonly #db: Database;
   readonly #search: SearchListener | undefined;
   readonly #onStorage: StorageListener | undefined;
@@ -58,6 +67,7 @@ export class Store {
     // Parts of a file whose indexing stopped part way: it is indexed again from the start.
     db.prepare('DELETE FROM chunks WHERE live = 0').run();
     this.#load();
+    this.filesLoaded = this.#loadFiles();
     let interrupted = 0;
     for (const list of this.messages.values())
       for (const m of list)
@@ -79,8 +89,24 @@ export class Store {
       this.messages.set(t.id, []);
     }
     for (const m of records.messages) this.messages.get(m.threadId)?.push(m);
-    for (const f of records.files) this.files.set(f.id, f);
     for (const w of records.webhooks) this.webhooks.set(w.id, w);
+  }
+
+  /**
+   * Reads the files a page at a time: the first page now (a small workspace's are then all
+   * read when the store is made), the others between other work.
+   */
+  async #loadFiles(): Promise<void> {
+    for (let after = 0; ;) {
+      if (!this.#db.open) return;
+      const page = loadFiles(this.#db, after, FILES_PAGE);
+      // A record changed since (by a commit) is newer than the row read.
+      for (const { file } of page) if (!this.files.has(file.id)) this.files.set(file.id, file);
+      this.#version++;
+      if (page.length < FILES_PAGE) return;
+      after = page.at(-1)!.rowid;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Applies `ops` once their transaction is on disk; throws StorageError (nothing applied) when it cannot be. */

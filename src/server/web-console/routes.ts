@@ -100,8 +100,13 @@ export function consoleRoutes(service: Service) {
     };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
   const windowQuery = (c: C): WindowQuery => ({ after: c.req.query('after'), before: c.req.query('before') });
+  /** A large workspace's files are read after the start (Store.filesLoaded). */
+  const filesRead = async (_c: C, next: Next) => {
+    await store.filesLoaded;
+    await next();
+  };
 
-  app.get('/', async (c) => {
+  app.get('/', filesRead, async (c) => {
     const session = sessions.get(getCookie(c, cookieName(c)));
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
@@ -139,7 +144,7 @@ export function consoleRoutes(service: Service) {
   });
 
   /** The page's window of files, as the page was asked for, and the status of the uploads it tracks. */
-  app.get('/console/files.json', signedIn, (c) => {
+  app.get('/console/files.json', signedIn, filesRead, (c) => {
     const workspaceId = c.var.session.workspaceId;
     const files = windowOf(store.listFiles(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
     const tracked = (c.req.query('track') ?? '')
@@ -156,7 +161,7 @@ export function consoleRoutes(service: Service) {
     });
   });
 
-  app.post('/console/uploads', signedIn, checked('header'), async (c) => {
+  app.post('/console/uploads', signedIn, filesRead, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
       const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
@@ -169,13 +174,13 @@ export function consoleRoutes(service: Service) {
     }
   });
 
-  app.get('/console/files/:id/delete', signedIn, (c) => {
+  app.get('/console/files/:id/delete', signedIn, filesRead, (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     return c.html(deletePage(file, pageOptions(c)));
   });
 
-  app.post('/console/files/:id/delete', signedIn, checked('form'), (c) => {
+  app.post('/console/files/:id/delete', signedIn, filesRead, checked('form'), (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);

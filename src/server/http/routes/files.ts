@@ -10,6 +10,11 @@ import { parseCursor, parseLimit, parseStatus } from '../validate.js';
 export function fileRoutes(service: Service) {
   const { store } = service;
   const app = new Hono<AppEnv>();
+  // A large workspace's files are read after the start (Store.filesLoaded).
+  app.use('*', async (_c, next) => {
+    await store.filesLoaded;
+    await next();
+  });
 
   app.get('/', (c) => {
     const status = parseStatus(c.req.query('status'), FILE_STATUSES);
