@@ -1,7 +1,15 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
 import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './passages.js';
-import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem } from './relevance.js';
+import {
+  isName,
+  passageStems,
+  type QuestionTerm,
+  questionWords,
+  shareOf,
+  stem,
+  synonymStems,
+} from './relevance.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
 import type { Chunk, MessageRecord } from '../state/model.js';
@@ -109,7 +117,13 @@ export async function retrieve(
       found.size && index.documentFrequency(indexed) === 0
         ? Math.min(...[...found].map((e) => index.idf(e)))
         : idf;
-    return { term, stem: indexed, weight: weight * share * shareOf(term), expansions: found };
+    return {
+      term,
+      stem: indexed,
+      weight: weight * share * shareOf(term),
+      expansions: found,
+      synonyms: synonymStems(term),
+    };
   };
   const terms = [...new Set(own)].map((t) => weigh(t, 1));
   if (followUp)
