@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
 import { lexicon } from '../../src/server/answer/lexicon.js';
+import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import { stem } from '../../src/server/answer/relevance.js';
 import type { Chunk } from '../../src/server/state/model.js';
 import type { Hit } from '../../src/server/search/hit.js';
@@ -53,5 +54,51 @@ describe('paraphrased questions (#33)', () => {
       expect(r.terms.find((t) => t.term === 'blank')?.synonyms).toContain(stem('space'));
       expect(extractiveAnswer(r).content).toContain('ignorespace');
     });
+  });
+});
+
+describe('a paraphrase answered by two sentences (#33)', () => {
+  // python-tutorial-datastructures.html as kb reads it: an example, its output, a heading, prose.
+  const tutorial = chunk(
+    [
+      '>>> stack = [3, 4, 5]',
+      '>>> stack.append(6)',
+      '>>> stack.append(7)',
+      '>>> stack',
+      '[3, 4, 5, 6, 7]',
+      '>>> stack.pop()',
+      '7',
+      '>>> stack',
+      '[3, 4, 5, 6]',
+      '>>> stack.pop()',
+      '6',
+      '>>> stack.pop()',
+      '5',
+      '>>> stack',
+      '[3, 4]',
+      '5.1.2. Using Lists as Queues',
+      'It is also possible to use a list as a queue, where the first element added is the first element retrieved (“first-in, first-out”); however, lists are not efficient for this purpose.',
+      'To implement a queue, use collections.deque which was designed to have fast appends and pops from both ends.',
+    ].join('\n'),
+    'python-tutorial-datastructures.html',
+  );
+
+  it('does not take an example’s output for the entries of a table of contents', () => {
+    expect(isNavigation(tutorial.text)).toBe(false);
+    expect(passagesOf(tutorial).map((p) => p.text)).toContain(
+      'To implement a queue, use collections.deque which was designed to have fast appends and pops from both ends.',
+    );
+  });
+
+  it('shows the sentence that states the problem before the one that answers it', async () => {
+    const r = await retrieve(
+      libraryOf([tutorial]),
+      'ws',
+      'What should I use instead of a plain list for a fast first-in, first-out queue?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /^Using Lists as Queues: It is also possible to use a list as a queue, .*lists are not efficient for this purpose\. To implement a queue, use collections\.deque /,
+    );
   });
 });

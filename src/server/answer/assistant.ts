@@ -211,8 +211,14 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
     // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
-    const led = lead === undefined ? p.text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${p.text}`;
-    sentences.push(asSentence(led));
+    const led = (text: string) =>
+      lead === undefined ? text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
+    const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
+    if (before && !said.has(before)) {
+      // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
+      said.add(before);
+      sentences.push(asSentence(led(p.before!.text)), asSentence(p.text));
+    } else sentences.push(asSentence(led(p.text)));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),
