@@ -108,7 +108,7 @@ export async function retrieve(
       set.add(term);
       expansions.set(queryTerm, set);
     }
-  const weigh = (term: string, share: number): QuestionTerm => {
+  const weigh = (term: string, share: number, question: string): QuestionTerm => {
     const indexed = stem(term);
     const found = expansions.get(indexed) ?? new Set<string>();
     const idf = index.idf(indexed);
@@ -120,15 +120,15 @@ export async function retrieve(
     return {
       term,
       stem: indexed,
-      weight: weight * share * shareOf(term),
+      weight: weight * share * shareOf(term, question),
       expansions: found,
       synonyms: synonymStems(term),
     };
   };
-  const terms = [...new Set(own)].map((t) => weigh(t, 1));
+  const terms = [...new Set(own)].map((t) => weigh(t, 1, message));
   if (followUp)
     for (const t of new Set(questionWords(previous.content)))
-      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
+      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous.content));
   // The names a question gives (an identifier, a number) must be in what answers it; a
   // follow-up that says "it" gives those of the question before too.
   for (const t of terms) t.required = isName(t.term) && (own.includes(t.term) || (followUp && !ownSubject));

@@ -85,6 +85,11 @@ export class Lexicon {
     return found;
   }
 
+  /** Whether WordNet knows the word (as it is, or inflected): a word of the language, not a name. */
+  knows(word: string): boolean {
+    return PARTS.some((part) => this.#lemmas(word, part).length > 0);
+  }
+
   /** The lemmas a word is a form of, in one part of speech. */
   #lemmas(word: string, part: Part): string[] {
     const out = new Set<string>();
