@@ -8,7 +8,6 @@ import type { ChunkRow } from '../../src/server/state/operations.js';
 import { StorageError } from '../../src/server/state/storage-error.js';
 import { Store } from '../../src/server/state/store.js';
 import { tempDir } from '../helpers/cli.js';
-import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
 
 const workspace: Operation = { op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'a' } };
 const thread = (n: number): Operation => ({
@@ -302,45 +301,6 @@ describe('the database is the state', () => {
     expect(store.files.get('f2400')?.originalFilename).toBe('renamed.pdf');
     expect(store.files.get('f2450')?.deletedAt).toBe('z');
     expect(store.listFiles('ws')).toHaveLength(2499);
-    store.close();
-  });
-
-  it('indexes the terms the extraction worker made for a chunk as it would index its text', async () => {
-    const text =
-      '# Settings\n\nSet `max_connections` with --max-conn; %H prints the Hour (see sqlite3.Connection).';
-    const extracted = await extractChunks('settings.md', new TextEncoder().encode(text));
-    if (!extracted.ok) throw new Error('not extracted');
-    expect(extracted.chunks[0]!.indexed).toBeDefined();
-    const db = openDatabase();
-    const store = searchedStore(db);
-    const made = (id: string, withTerms: boolean): Chunk[] =>
-      extracted.chunks.map(({ text, pages, indexed }, n) => ({
-        id: `${id}:${n}`,
-        fileId: id,
-        filename: 'settings.md',
-        text,
-        ...(pages ? { pages } : {}),
-        ...(withTerms ? { indexed } : {}),
-      }));
-    store.commit(
-      workspace,
-      { op: 'fileIndexed', file: file('by-worker'), chunks: made('by-worker', true) },
-      { op: 'fileIndexed', file: file('by-index'), chunks: made('by-index', false) },
-    );
-    const held = db.prepare('SELECT body, name FROM search_fts_1 ORDER BY rowid').raw().all() as [
-      string,
-      string,
-    ][];
-    expect(held).toHaveLength(2);
-    expect(held[0]).toEqual(held[1]);
-    expect(held[0]![0]).toContain('max_connections');
-    expect(
-      store
-        .index('ws')
-        .search('max_connections %H')
-        .map((h) => h.chunk.fileId)
-        .sort(),
-    ).toEqual(['by-index', 'by-worker']);
     store.close();
   });
 

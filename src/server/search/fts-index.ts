@@ -68,8 +68,6 @@ export interface SearchableRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
-  /** Its terms, when the extraction worker made them. */
-  indexed?: IndexedText;
 }
 
 interface Lookup {
@@ -142,10 +140,10 @@ export class SearchIndex {
     const tables = new Map<string, number>();
     const files = new Map<string, { workspaceId: string; rowids: number[] }>();
     const names = new Map<string, IndexedText>();
-    for (const { rowid, workspaceId, fileId, filename, text, indexed } of rows) {
+    for (const { rowid, workspaceId, fileId, filename, text } of rows) {
       let n = tables.get(workspaceId);
       if (n === undefined) tables.set(workspaceId, (n = this.#tableOf(workspaceId, true)!));
-      const body = indexed ?? indexedText(text);
+      const body = indexedText(text);
       let name = names.get(filename);
       if (!name) names.set(filename, (name = indexedText(filename)));
       const length = body.count + name.count * FILENAME_WEIGHT;

@@ -16,10 +16,7 @@ export const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string
 /** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
 export const phrase = (term: string) => `"${encode(term)}"`;
 
-/**
- * What the search index holds of a text. The extraction worker makes it for each chunk, so that
- * kb serve's event loop does not spend its time tokenizing what it indexes.
- */
+/** What the search index holds of a text. */
 export function indexedText(text: string): IndexedText {
   const terms = indexTerms(text);
   return { terms: terms.map(encode).join(' '), count: terms.length };

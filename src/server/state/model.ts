@@ -94,11 +94,6 @@ export interface Chunk {
   text: string;
   /** The pages the text is from, in a document with pages (a PDF). */
   pages?: [first: number, last: number];
-  /**
-   * Its search terms as the search index holds them, when the extraction worker made them; not
-   * stored with the chunk (the index keeps them).
-   */
-  indexed?: { terms: string; count: number };
 }
 
 export interface UserRecord {

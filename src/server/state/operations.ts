@@ -15,8 +15,6 @@ export interface ChunkRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
-  /** Its search terms, when the extraction worker made them (not stored in this table). */
-  indexed?: Chunk['indexed'];
 }
 
 /**
@@ -292,7 +290,6 @@ function insertChunks(
       text: c.text,
     };
     if (c.pages) row.pages = c.pages;
-    if (c.indexed) row.indexed = c.indexed;
     const { lastInsertRowid } = insert.run(
       row.id,
       fileId,

@@ -1,4 +1,3 @@
-import type { IndexedText } from '../../search/fts-terms.js';
 import type { Section } from './formats.js';
 import { SENTENCE_END } from '../../../util/sentence-end.js';
 
@@ -6,8 +5,6 @@ import { SENTENCE_END } from '../../../util/sentence-end.js';
 export interface TextChunk {
   text: string;
   pages?: [first: number, last: number];
-  /** Its search terms (made by extractChunks, in the worker). */
-  indexed?: IndexedText;
 }
 
 /** A sentence, and whether it starts a paragraph (a line of its section). */

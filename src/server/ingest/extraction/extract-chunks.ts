@@ -1,10 +1,9 @@
-import { indexedText } from '../../search/fts-terms.js';
 import { chunkSections } from './chunk.js';
 import { extractDocument } from './formats.js';
 import type { ExtractResult } from './protocol.js';
 import type { OcrReader } from './scanned-pages.js';
 
-/** A document's chunks with their search terms, or why it has none: what the worker does with each document. Never rejects. */
+/** A document's chunks, or why it has none: what the worker does with each document. Never rejects. */
 export async function extractChunks(
   filename: string,
   bytes: Uint8Array,
@@ -13,10 +12,7 @@ export async function extractChunks(
   try {
     const extraction = await extractDocument(filename, bytes, ocr);
     if (!extraction.ok) return extraction;
-    const chunks = chunkSections(extraction.sections).map((chunk) => ({
-      ...chunk,
-      indexed: indexedText(chunk.text),
-    }));
+    const chunks = chunkSections(extraction.sections);
     return extraction.ocr ? { ok: true, chunks, ocr: extraction.ocr } : { ok: true, chunks };
   } catch (err) {
     return {
