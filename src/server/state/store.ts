@@ -15,17 +15,17 @@ import { StorageError } from './storage-error.js';
 import { BY_NAME, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
 import { fold } from '../../util/fold.js';
 
-/**
- * The whole state of the local service, kept in its database (see state/operations.ts) and, as
- * a cache, in the maps below. Every change goes through `commit`, which applies it only once
- * its transaction is on disk: what is visible has been acknowledged, and the reverse.
- */
 /** Files read at a time at start (a few milliseconds). */
 const FILES_PAGE = 1000;
 
 /** Told when commits start failing for the storage (the error), and when one succeeds again (undefined). */
 export type StorageListener = (failure: StorageError | undefined) => void;
 
+/**
+ * The whole state of the local service, kept in its database (see state/operations.ts) and, as
+ * a cache, in the maps below. Every change goes through `commit`, which applies it only once
+ * its transaction is on disk: what is visible has been acknowledged, and the reverse.
+ */
 export class Store {
   readonly workspaces = new Map<string, Workspace>();
   /** API keys by their SHA-256 (hashKey): workspace ids. */
