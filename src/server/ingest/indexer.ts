@@ -218,6 +218,11 @@ export class Indexer {
     return this.#inFlight.get(path);
   }
 
+  /** The paths of the docs-folder files queued or being indexed, with their file ids. */
+  *queuedPaths(): Iterable<[path: string, id: string]> {
+    for (const [path, { id }] of this.#inFlight) yield [path, id];
+  }
+
   /** Resolves when no file is waiting in the pipeline, and no work that will queue some is under way. */
   idle(): Promise<void> {
     return this.#idle && this.#expected === 0
