@@ -66,7 +66,7 @@ export const FAILURE_CODES: Record<string, string> = {
   no_text_layer: 'a PDF whose pages are images (scanned), with OCR off (--no-ocr)',
   no_text: 'nothing to index once the markup is removed (a scan: no text recognised)',
   too_large:
-    'larger than --max-file-size, a Word document or .gz that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
+    'larger than --max-file-size, a .gz that unpacks to more than it, a Word document or .gz that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
   outside_folder: 'a link in the docs folder to a file outside it',
   not_regular: 'not a regular file (a device, FIFO or socket)',
   unreadable: 'the file could not be read',
