@@ -84,11 +84,20 @@ describe('a docs folder', () => {
     await sleep(100);
     appendFileSync(join(root, 'a', 'note-1.md'), ' Changed while queued.');
     rmSync(join(root, 'b', 'note-0.md'));
-    await until(() => scans.length === 2, 'the scan after the changes');
+    await until(() => scans.length >= 2, 'the scan after the changes');
     release();
+    const live = () =>
+      [...store.files.values()]
+        .filter((f) => !f.deletedAt)
+        .map((f) => f.originalFilename)
+        .sort();
+    const inFolder = ['a/note-1.md', 'a/note-3.md', 'a/note-5.md', 'b/note-2.md', 'b/note-4.md'];
+    await until(() => JSON.stringify(live()) === JSON.stringify(inFolder), 'the folder as it is', 5000).catch(
+      () => expect(live()).toEqual(inFolder),
+    );
     await indexer.idle();
-    const live = [...store.files.values()].filter((f) => !f.deletedAt).map((f) => f.originalFilename);
-    expect(live.sort()).toEqual(['a/note-1.md', 'a/note-3.md', 'a/note-5.md', 'b/note-2.md', 'b/note-4.md']);
+    await sleep(300);
+    expect(live()).toEqual(inFolder);
     folder.close();
     indexer.close();
   });
