@@ -1,5 +1,5 @@
 import { searchedStore } from '../helpers/searched-store.js';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsFolder } from '../../src/server/ingest/docs-folder.js';
@@ -98,6 +98,25 @@ describe('a docs folder', () => {
     await indexer.idle();
     await sleep(300);
     expect(live()).toEqual(inFolder);
+    folder.close();
+    indexer.close();
+  });
+
+  it('keeps one FAILED record for a link out of the folder, scan after scan', async () => {
+    const { root, store, indexer, folder, scans } = followed(2);
+    symlinkSync(tempDir(), join(root, 'a', 'elsewhere'));
+    folder.start();
+    await indexer.idle();
+    for (const name of ['late-1.md', 'late-2.md']) {
+      const before = scans.length;
+      writeFileSync(join(root, 'b', name), `A note called ${name}.`);
+      await until(() => scans.length > before, `the scan after ${name}`);
+      await indexer.idle();
+    }
+    const links = [...store.files.values()].filter(
+      (f) => f.originalFilename === 'a/elsewhere' && !f.deletedAt,
+    );
+    expect(links.map((f) => f.indexingError?.code)).toEqual(['outside_folder']);
     folder.close();
     indexer.close();
   });

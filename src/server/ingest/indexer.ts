@@ -449,7 +449,12 @@ export class Indexer {
     const current = this.#current(job);
     const at = () => now();
     if (!current) return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
-    if (job.failure) return { op: { op: 'file', file: failed(current, at(), job.failure) }, bytes: 0 };
+    if (job.failure) {
+      // With its path, so that the next scan finds it refused already rather than recording it again.
+      const source = job.source && { ...job.source, size: 0, sha256: '', reader: READER_VERSION };
+      const file = failed({ ...current, ...(source ? { source } : {}) }, at(), job.failure);
+      return { op: { op: 'file', file }, bytes: 0 };
+    }
     let bytes: Buffer;
     try {
       if (job.size > this.#maxFileBytes) throw tooLarge(job.size, this.#maxFileBytes);
