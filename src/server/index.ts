@@ -172,6 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   uploads.sweep();
   const extractor = new Extractor({
     timeoutMs: options.extractTimeoutMs,
+    maxFileBytes,
     ocr:
       options.ocr === false
         ? undefined

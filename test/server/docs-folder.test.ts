@@ -1,10 +1,10 @@
 import { searchedStore } from '../helpers/searched-store.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsFolder } from '../../src/server/ingest/docs-folder.js';
 import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
-import { Indexer } from '../../src/server/ingest/indexer.js';
+import { type ExtractDocument, Indexer } from '../../src/server/ingest/indexer.js';
 import { tempDir } from '../helpers/cli.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,7 +18,7 @@ async function until(check: () => boolean, what: string, ms = 5000): Promise<voi
 }
 
 /** A docs folder of `count` notes in two subfolders, followed into a store; counts its scans. */
-function followed(count: number) {
+function followed(count: number, extract: ExtractDocument = (name, bytes) => extractChunks(name, bytes)) {
   const root = tempDir();
   for (const sub of ['a', 'b']) mkdirSync(join(root, sub));
   for (let i = 0; i < count; i++)
@@ -27,7 +27,7 @@ function followed(count: number) {
   store.commit({ op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'x' } });
   const indexer = new Indexer(store, {
     stepDelayMs: 0,
-    extract: (name, bytes) => extractChunks(name, bytes),
+    extract,
   });
   const scans: number[] = [];
   const folder = new DocsFolder(store, indexer, 'ws', root, {
@@ -67,6 +67,56 @@ describe('a docs folder', () => {
     folder.start();
     await indexer.idle();
     expect(completed()).toHaveLength(1200);
+    folder.close();
+    indexer.close();
+  });
+
+  it('keeps one record per file, and none of a file gone, for files changed or removed while queued', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Each file is read, then held in extraction: the scan after the changes sees them queued, not stored.
+    const { root, store, indexer, folder, scans } = followed(6, async (name, bytes) => {
+      await gate;
+      return extractChunks(name, bytes);
+    });
+    folder.start();
+    await until(() => scans.length === 1, 'the first scan');
+    await sleep(100);
+    appendFileSync(join(root, 'a', 'note-1.md'), ' Changed while queued.');
+    rmSync(join(root, 'b', 'note-0.md'));
+    await until(() => scans.length >= 2, 'the scan after the changes');
+    release();
+    const live = () =>
+      [...store.files.values()]
+        .filter((f) => !f.deletedAt)
+        .map((f) => f.originalFilename)
+        .sort();
+    const inFolder = ['a/note-1.md', 'a/note-3.md', 'a/note-5.md', 'b/note-2.md', 'b/note-4.md'];
+    await until(() => JSON.stringify(live()) === JSON.stringify(inFolder), 'the folder as it is', 5000).catch(
+      () => expect(live()).toEqual(inFolder),
+    );
+    await indexer.idle();
+    await sleep(300);
+    expect(live()).toEqual(inFolder);
+    folder.close();
+    indexer.close();
+  });
+
+  it('keeps one FAILED record for a link out of the folder, scan after scan', async () => {
+    const { root, store, indexer, folder, scans } = followed(2);
+    symlinkSync(tempDir(), join(root, 'a', 'elsewhere'));
+    folder.start();
+    await indexer.idle();
+    for (const name of ['late-1.md', 'late-2.md']) {
+      const before = scans.length;
+      writeFileSync(join(root, 'b', name), `A note called ${name}.`);
+      await until(() => scans.length > before, `the scan after ${name}`);
+      await indexer.idle();
+    }
+    const links = [...store.files.values()].filter(
+      (f) => f.originalFilename === 'a/elsewhere' && !f.deletedAt,
+    );
+    expect(links.map((f) => f.indexingError?.code)).toEqual(['outside_folder']);
     folder.close();
     indexer.close();
   });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Extractor } from '../../src/server/ingest/extraction/extractor.js';
 import { tempDir } from '../helpers/cli.js';
@@ -55,6 +56,20 @@ afterEach(() => {
 });
 
 describe('the extraction worker', () => {
+  it('fails a .gz that unpacks to more than --max-file-size as too_large (2 KiB of gzip, 2 MiB of text)', async () => {
+    extractor = new Extractor({ maxFileBytes: 1024 * 1024 });
+    const result = await extractor.extract('log.txt.gz', gzipSync(Buffer.alloc(2 * 1024 * 1024, 'word ')));
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'too_large',
+        message: 'log.txt.gz unpacks to more than 1 MiB, over the limit of 1 MiB (--max-file-size)',
+      },
+    });
+    const small = await extractor.extract('notes.txt.gz', gzipSync('Small notes.'));
+    expect(small.ok).toBe(true);
+  });
+
   it('reads a PDF off the event loop, with its pages', async () => {
     extractor = new Extractor();
     const result = await extractor.extract('m.pdf', makePdf([['Page one.'], ['Page two.']]));

@@ -76,6 +76,23 @@ describe('text', () => {
     for (const bytes of cases) expect(text(await extractDocument('notes.txt', bytes))).toBe(words);
   });
 
+  it('reads a UTF-8 text with a stray byte of windows-1252 as both, not all as windows-1252 (libmp3lame0/changelog.gz)', async () => {
+    const mixed = Buffer.concat([
+      Buffer.from('Signed-off-by: Rogério Brito. Thanks to '),
+      Buffer.from([0x53, 0xe9, 0x62, 0x61, 0x73, 0x74, 0x69, 0x65, 0x6e]),
+      Buffer.from(' and Reimar Döffinger.'),
+    ]);
+    expect(text(await extractDocument('changelog', mixed))).toBe(
+      'Signed-off-by: Rogério Brito. Thanks to Sébastien and Reimar Döffinger.',
+    );
+    // Russian with one stray byte: read as windows-1252 its letters were controls, so data.
+    const russian = Buffer.concat([
+      Buffer.from('Система сохраняет настройки. '.repeat(40)),
+      Buffer.from([0xe9]),
+    ]);
+    expect(text(await extractDocument('README.ru', russian))).toMatch(/^Система сохраняет настройки\..*é$/);
+  });
+
   it('fails binary data, an empty file and an unsupported type, each with its code', async () => {
     const codes = async (name: string, bytes: Buffer) => {
       const result = await extractDocument(name, bytes);

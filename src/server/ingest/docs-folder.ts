@@ -149,7 +149,8 @@ export class DocsFolder {
       uploads.push({
         filename: file.name,
         size: file.size,
-        id: known?.id,
+        // Queued, and stored without its path until indexed: changed meanwhile, it keeps its record.
+        id: known?.id ?? queued?.id,
         read,
         source: { path: file.path, mtimeMs: file.mtimeMs },
       });
@@ -161,6 +162,13 @@ export class DocsFolder {
     }
     for (const [path, file] of byPath) {
       if (!seen.has(path)) updates.push({ op: 'fileDeleted', id: file.id, at: now() });
+    }
+    // Queued and not yet stored with its path (perhaps read already): gone, it is deleted too.
+    for (const [path, id] of this.indexer.queuedPaths()) {
+      const file = this.store.files.get(id);
+      if (seen.has(path) || byPath.has(path) || !path.startsWith(this.#root + sep)) continue;
+      if (file && !file.deletedAt && file.workspaceId === this.workspaceId)
+        updates.push({ op: 'fileDeleted', id, at: now() });
     }
     try {
       if (updates.length) this.store.commit(...updates);

@@ -218,6 +218,11 @@ export class Indexer {
     return this.#inFlight.get(path);
   }
 
+  /** The paths of the docs-folder files queued or being indexed, with their file ids. */
+  *queuedPaths(): Iterable<[path: string, id: string]> {
+    for (const [path, { id }] of this.#inFlight) yield [path, id];
+  }
+
   /** Resolves when no file is waiting in the pipeline, and no work that will queue some is under way. */
   idle(): Promise<void> {
     return this.#idle && this.#expected === 0
@@ -444,7 +449,12 @@ export class Indexer {
     const current = this.#current(job);
     const at = () => now();
     if (!current) return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
-    if (job.failure) return { op: { op: 'file', file: failed(current, at(), job.failure) }, bytes: 0 };
+    if (job.failure) {
+      // With its path, so that the next scan finds it refused already rather than recording it again.
+      const source = job.source && { ...job.source, size: 0, sha256: '', reader: READER_VERSION };
+      const file = failed({ ...current, ...(source ? { source } : {}) }, at(), job.failure);
+      return { op: { op: 'file', file }, bytes: 0 };
+    }
     let bytes: Buffer;
     try {
       if (job.size > this.#maxFileBytes) throw tooLarge(job.size, this.#maxFileBytes);

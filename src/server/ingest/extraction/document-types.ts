@@ -5,9 +5,10 @@ import { extname } from 'node:path';
  * read differently. A folder file read by an older version is read again at start, so that an
  * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long
  * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line;
- * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type).
+ * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type;
+ * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252).
  */
-export const READER_VERSION = 6;
+export const READER_VERSION = 7;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -66,7 +67,7 @@ export const FAILURE_CODES: Record<string, string> = {
   no_text_layer: 'a PDF whose pages are images (scanned), with OCR off (--no-ocr)',
   no_text: 'nothing to index once the markup is removed (a scan: no text recognised)',
   too_large:
-    'larger than --max-file-size, a Word document or .gz that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
+    'larger than --max-file-size, a .gz that unpacks to more than it, a Word document or .gz that unpacks to more than 256 MiB, or an image of more than 40 megapixels',
   outside_folder: 'a link in the docs folder to a file outside it',
   not_regular: 'not a regular file (a device, FIFO or socket)',
   unreadable: 'the file could not be read',

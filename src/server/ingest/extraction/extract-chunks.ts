@@ -8,9 +8,11 @@ export async function extractChunks(
   filename: string,
   bytes: Uint8Array,
   ocr?: OcrReader,
+  /** --max-file-size, which a .gz's unpacked bytes are held to too. */
+  maxFileBytes?: number,
 ): Promise<ExtractResult> {
   try {
-    const extraction = await extractDocument(filename, bytes, ocr);
+    const extraction = await extractDocument(filename, bytes, ocr, maxFileBytes);
     if (!extraction.ok) return extraction;
     const chunks = chunkSections(extraction.sections);
     return extraction.ocr ? { ok: true, chunks, ocr: extraction.ocr } : { ok: true, chunks };

@@ -14,6 +14,8 @@ export interface ExtractorOptions {
   script?: string;
   /** Scanned pages and images are read by OCR with these settings; without, they are not. */
   ocr?: OcrSettings;
+  /** --max-file-size: a .gz that unpacks to more FAILs as too_large. */
+  maxFileBytes?: number;
 }
 
 /** A scan's page about to be recognised: its number and the document's pages. */
@@ -49,6 +51,7 @@ export class Extractor {
   readonly #heapMb: number;
   readonly #script: string;
   readonly #ocr: OcrSettings | undefined;
+  readonly #maxFileBytes: number | undefined;
   #worker: Worker | undefined;
   /** Not yet sent, by owner. */
   readonly #waiting = new FairQueue<Pending>();
@@ -67,6 +70,7 @@ export class Extractor {
     this.#heapMb = options.heapMb ?? 1536;
     this.#script = options.script ?? workerScript();
     this.#ocr = options.ocr;
+    this.#maxFileBytes = options.maxFileBytes;
   }
 
   /**
@@ -134,7 +138,7 @@ export class Extractor {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.#script, {
       resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
-      workerData: { ocr: this.#ocr },
+      workerData: { ocr: this.#ocr, maxFileBytes: this.#maxFileBytes },
       stdout: true,
       stderr: true,
     });

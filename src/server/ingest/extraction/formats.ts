@@ -26,16 +26,18 @@ const fail = (code: string, message: string): Extraction => ({ ok: false, error:
 /**
  * The text of a document, in sections (a PDF's pages), or the indexing error that explains why
  * there is none. With `ocr`, scanned pages and images are read too. A `.gz` is read as the file
- * it unpacks to (`changelog.Debian.gz` as `changelog.Debian`, `manual.pdf.gz` as a PDF).
+ * it unpacks to (`changelog.Debian.gz` as `changelog.Debian`, `manual.pdf.gz` as a PDF), no
+ * larger than `maxFileBytes`.
  */
 export async function extractDocument(
   filename: string,
   bytes: Uint8Array,
   ocr?: OcrReader,
+  maxFileBytes?: number,
 ): Promise<Extraction> {
   if (bytes.length === 0 || extname(filename).toLowerCase() !== '.gz')
     return extractUnpacked(filename, bytes, ocr);
-  const unpacked = gunzip(filename, bytes);
+  const unpacked = gunzip(filename, bytes, maxFileBytes);
   if (!unpacked.ok) return unpacked;
   // Once: a .gz inside is not unpacked again.
   return extractUnpacked(filename.slice(0, -'.gz'.length), unpacked.bytes, ocr);

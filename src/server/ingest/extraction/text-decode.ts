@@ -3,8 +3,9 @@ export type Decoded = { ok: true; text: string } | { ok: false; reason: 'binary'
 
 /**
  * Text from bytes: a byte-order mark says UTF-8 or UTF-16; without one, UTF-8 when the bytes
- * are valid UTF-8, else windows-1252 (what a Latin-1 file from an older editor is). Bytes with
- * NULs in them are data, not text.
+ * are valid UTF-8, else windows-1252 (what a Latin-1 file from an older editor is), but UTF-8
+ * where they are (a UTF-8 changelog with one Latin-1 name in it). Bytes with NULs in them are
+ * data, not text.
  */
 export function decodeText(bytes: Uint8Array): Decoded {
   let text: string;
@@ -18,10 +19,61 @@ export function decodeText(bytes: Uint8Array): Decoded {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      text = decodeWindows1252(bytes);
+      text = decodeMixed(bytes);
     }
   }
   return text.includes('\u0000') ? { ok: false, reason: 'binary' } : { ok: true, text };
+}
+
+/** Each valid UTF-8 sequence as UTF-8 and each other byte as windows-1252: all of it windows-1252 when none is multi-byte. */
+function decodeMixed(bytes: Uint8Array): string {
+  if (!holdsMultiByteUtf8(bytes)) return decodeWindows1252(bytes);
+  const utf8 = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i < bytes.length;) {
+    const length = utf8SequenceAt(bytes, i);
+    if (length) {
+      i += length;
+      continue;
+    }
+    parts.push(utf8.decode(bytes.subarray(start, i)), decodeWindows1252(bytes.subarray(i, i + 1)));
+    start = ++i;
+  }
+  parts.push(utf8.decode(bytes.subarray(start)));
+  return parts.join('');
+}
+
+function holdsMultiByteUtf8(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length;) {
+    const length = utf8SequenceAt(bytes, i);
+    if (length > 1) return true;
+    i += length || 1;
+  }
+  return false;
+}
+
+/** The length of the valid UTF-8 sequence at `i` (1 for ASCII), or 0 for a byte that starts none. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const lead = bytes[i]!;
+  if (lead < 0x80) return 1;
+  const form = utf8Lead(lead);
+  if (!form || i + form.length > bytes.length) return 0;
+  if (bytes[i + 1]! < form.low || bytes[i + 1]! > form.high) return 0;
+  for (let k = 2; k < form.length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  return form.length;
+}
+
+/** A lead byte's sequence length and the range of the byte after it (RFC 3629: no overlong form, surrogate or code point past U+10FFFF). */
+function utf8Lead(lead: number): { length: number; low: number; high: number } | undefined {
+  if (lead >= 0xc2 && lead <= 0xdf) return { length: 2, low: 0x80, high: 0xbf };
+  if (lead === 0xe0) return { length: 3, low: 0xa0, high: 0xbf };
+  if (lead === 0xed) return { length: 3, low: 0x80, high: 0x9f };
+  if (lead >= 0xe1 && lead <= 0xef) return { length: 3, low: 0x80, high: 0xbf };
+  if (lead === 0xf0) return { length: 4, low: 0x90, high: 0xbf };
+  if (lead >= 0xf1 && lead <= 0xf3) return { length: 4, low: 0x80, high: 0xbf };
+  if (lead === 0xf4) return { length: 4, low: 0x80, high: 0x8f };
+  return undefined;
 }
 
 /**

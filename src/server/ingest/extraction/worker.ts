@@ -21,8 +21,9 @@ try {
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
+const settings = workerData as { ocr?: OcrSettings; maxFileBytes?: number } | undefined;
 /** OCR, unless kb serve runs with --no-ocr: tesseract is loaded on the first scan, not before. */
-const ocrSettings = (workerData as { ocr?: OcrSettings } | undefined)?.ocr;
+const ocrSettings = settings?.ocr;
 const recogniser = ocrSettings && new Recogniser(ocrSettings.languages);
 const ocrFor = (id: number): OcrReader | undefined =>
   recogniser && {
@@ -39,6 +40,7 @@ parentPort!.on('message', (job: WorkerJob) => {
       job.filename,
       new Uint8Array(job.bytes, job.offset, job.length),
       ocrFor(job.id),
+      settings?.maxFileBytes,
     );
     if (!result.ok) return post({ id: job.id, end: true, error: result.error });
     let start = 0;
