@@ -25,6 +25,13 @@ describe('bench/scale.js targets (#34)', () => {
     ]);
   });
 
+  it('says a figure of a phase left out was not measured, rather than failing it', () => {
+    const { indexingP95Ms: _, ...withoutIndexing } = row;
+    expect(scaleTargets([withoutIndexing])[0]).toContain(
+      'message p95 60 ms ≤ 50 ms ✗, p95 while indexing not measured, max stall',
+    );
+  });
+
   it('has no line for a size without targets, nor for a size that failed', () => {
     expect(
       scaleTargets([
