@@ -157,7 +157,10 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         .raw()
         .get(op.fileId) as [string] | undefined;
       if (!workspaceId) break;
-      insertChunks(db, workspaceId[0], op.fileId, op.chunks, false);
+      insertChunks(db, workspaceId[0], op.fileId, op.chunks, {
+        live: false,
+        from: storedParts(db, op.fileId),
+      });
       break;
     }
     case 'fileIndexed': {
@@ -168,13 +171,14 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         run('DELETE FROM chunks WHERE file_id = ?', file.id);
         break;
       }
-      if (storedParts(db, file.id) === 0) {
+      const stored = storedParts(db, file.id);
+      if (stored === 0) {
         // The whole file in this change (most are): its rows go in live.
-        const rows = insertChunks(db, file.workspaceId, file.id, op.chunks, true);
+        const rows = insertChunks(db, file.workspaceId, file.id, op.chunks, { live: true, from: 0 });
         listener?.searchable(rows);
         break;
       }
-      insertChunks(db, file.workspaceId, file.id, op.chunks, false);
+      insertChunks(db, file.workspaceId, file.id, op.chunks, { live: false, from: stored });
       run('UPDATE chunks SET live = 1 WHERE file_id = ?', file.id);
       listener?.searchable(liveRows(db, file.id));
       break;
@@ -263,17 +267,17 @@ function storedParts(db: Database, fileId: string): number {
 }
 
 /**
- * Appends `chunks` to the file's rows, numbered after its parts stored before: live, or as parts
- * (not searchable until the file's fileIndexed). Returns the rows written.
+ * Writes `chunks` as the file's rows numbered `from` on (after its parts stored before): live,
+ * or as parts (not searchable until the file's fileIndexed). Returns the rows written.
  */
 function insertChunks(
   db: Database,
   workspaceId: string,
   fileId: string,
   chunks: Chunk[],
-  live: boolean,
+  { live, from }: { live: boolean; from: number },
 ): ChunkRow[] {
-  let n = live ? 0 : storedParts(db, fileId);
+  let n = from;
   const insert = statement(
     db,
     `INSERT INTO chunks (id, file_id, workspace_id, n, filename, text, page_first, page_last, live)

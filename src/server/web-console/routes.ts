@@ -1,6 +1,7 @@
 import { Hono, type Context as HonoContext, type Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Service } from '../context.js';
+import { filesRead } from '../http/files-read.js';
 import type { Workspace } from '../state/model.js';
 import { NEWEST_FIRST } from '../state/paging.js';
 import { presentFileDetail } from '../http/present.js';
@@ -100,13 +101,9 @@ export function consoleRoutes(service: Service) {
     };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
   const windowQuery = (c: C): WindowQuery => ({ after: c.req.query('after'), before: c.req.query('before') });
-  /** A large workspace's files are read after the start (Store.filesLoaded). */
-  const filesRead = async (_c: C, next: Next) => {
-    await store.filesLoaded;
-    await next();
-  };
+  const filesLoaded = filesRead(store);
 
-  app.get('/', filesRead, async (c) => {
+  app.get('/', filesLoaded, async (c) => {
     const session = sessions.get(getCookie(c, cookieName(c)));
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
@@ -144,7 +141,7 @@ export function consoleRoutes(service: Service) {
   });
 
   /** The page's window of files, as the page was asked for, and the status of the uploads it tracks. */
-  app.get('/console/files.json', signedIn, filesRead, (c) => {
+  app.get('/console/files.json', signedIn, filesLoaded, (c) => {
     const workspaceId = c.var.session.workspaceId;
     const files = windowOf(store.listFiles(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
     const tracked = (c.req.query('track') ?? '')
@@ -161,7 +158,7 @@ export function consoleRoutes(service: Service) {
     });
   });
 
-  app.post('/console/uploads', signedIn, filesRead, checked('header'), async (c) => {
+  app.post('/console/uploads', signedIn, filesLoaded, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
       const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
@@ -174,13 +171,13 @@ export function consoleRoutes(service: Service) {
     }
   });
 
-  app.get('/console/files/:id/delete', signedIn, filesRead, (c) => {
+  app.get('/console/files/:id/delete', signedIn, filesLoaded, (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     return c.html(deletePage(file, pageOptions(c)));
   });
 
-  app.post('/console/files/:id/delete', signedIn, filesRead, checked('form'), (c) => {
+  app.post('/console/files/:id/delete', signedIn, filesLoaded, checked('form'), (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);

@@ -4,17 +4,14 @@ import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { acceptUpload, deleteFile } from '../../ingest/uploads.js';
 import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
+import { filesRead } from '../files-read.js';
 import { presentFile, presentFileDetail } from '../present.js';
 import { parseCursor, parseLimit, parseStatus } from '../validate.js';
 
 export function fileRoutes(service: Service) {
   const { store } = service;
   const app = new Hono<AppEnv>();
-  // A large workspace's files are read after the start (Store.filesLoaded).
-  app.use('*', async (_c, next) => {
-    await store.filesLoaded;
-    await next();
-  });
+  app.use('*', filesRead(store));
 
   app.get('/', (c) => {
     const status = parseStatus(c.req.query('status'), FILE_STATUSES);
