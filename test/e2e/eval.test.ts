@@ -326,15 +326,21 @@ describe('kb eval at its edges', () => {
     );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    // Once the first case's reply has come, its pattern is running.
-    await expect.poll(answered).toBeGreaterThan(before);
-    await new Promise((r) => setTimeout(r, 200));
-    const sent = Date.now();
-    child.kill('SIGINT');
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code).toBe(130);
-    expect(Date.now() - sent).toBeLessThan(2_000);
-    expect(stderr).toMatch(/interrupted/);
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      // Once the first case's reply has come, its pattern is running.
+      await expect.poll(answered).toBeGreaterThan(before);
+      await new Promise((r) => setTimeout(r, 200));
+      const sent = Date.now();
+      child.kill('SIGINT');
+      expect(await closed).toBe(130);
+      expect(Date.now() - sent).toBeLessThan(2_000);
+      expect(stderr).toMatch(/interrupted/);
+    } finally {
+      // A failed wait must not leave it running into the next test's thread count.
+      child.kill('SIGKILL');
+      await closed;
+    }
   });
 
   it('refuses a --junit path that cannot be written before any request (exit 2)', async () => {
