@@ -4,6 +4,7 @@
 // Prints one line of JSON.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { eachDocument } from './corpus.js';
 
@@ -141,6 +142,9 @@ async function uploadStall(client, deadlineMs) {
 
 async function measure(phase, dir, documents) {
   const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
+  // As kb serve does, once the server is loaded.
+  const { SERVING_V8_FLAGS } = await import(join(ROOT, 'dist', 'server', 'index.js'));
+  for (const flag of SERVING_V8_FLAGS) setFlagsFromString(flag);
   const { bytes, queries, labelled, restartQuestion } = JSON.parse(
     readFileSync(join(dir, 'queries.json'), 'utf8'),
   );

@@ -18,6 +18,7 @@ import {
 } from '../../server/ingest/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
 import { describeImport, describeRepair, lockState, refuseState } from './state-file.js';
+import { setV8Flag } from '../../v8-flags.js';
 
 interface ServeOptions {
   port: string;
@@ -245,7 +246,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
   const ocr = ocrOptions(opts);
-  const { startServer } = await import('../../server/index.js');
+  const { startServer, SERVING_V8_FLAGS } = await import('../../server/index.js');
+  // After the server's modules are loaded: Node's own loaded after a flag change lose their code cache.
+  for (const flag of SERVING_V8_FLAGS) setV8Flag(flag);
   const lock = opts.data ? await lockState(opts.data) : undefined;
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
