@@ -177,18 +177,21 @@ export function scaleTable(rows) {
     'recall@5',
   ];
   const measured = rows.filter((r) => !r.error);
+  // A figure of a phase left out (BENCH_SCALE_PHASES) is not measured.
+  const shown = (value, format) => (value === undefined ? 'not measured' : format(value));
+  const unit = (name) => (value) => `${value} ${name}`;
   const cells = measured.map((r) => [
     String(r.documents),
     String(r.megabytes),
-    seconds(r.indexMs),
-    `${r.messageP50Ms} ms`,
-    `${r.messageP95Ms} ms`,
-    `${r.indexingP95Ms} ms`,
-    `${r.rssMb} MB`,
-    `${r.peakRssMb} MB`,
-    seconds(r.restartFirstAnswerMs),
-    `${r.uploadSettledStallMs} ms`,
-    String(r.recallAt5),
+    shown(r.indexMs, seconds),
+    shown(r.messageP50Ms, unit('ms')),
+    shown(r.messageP95Ms, unit('ms')),
+    shown(r.indexingP95Ms, unit('ms')),
+    shown(r.rssMb, unit('MB')),
+    shown(r.peakRssMb, unit('MB')),
+    shown(r.restartFirstAnswerMs, seconds),
+    shown(r.uploadSettledStallMs, unit('ms')),
+    shown(r.recallAt5, String),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => c.map((x, i) => x.padEnd(widths[i])).join('  ');

@@ -32,6 +32,12 @@ describe('bench/scale.js targets (#34)', () => {
     );
   });
 
+  it('shows a phase left out as not measured in the table too', () => {
+    const { indexingP95Ms: _, ...withoutIndexing } = row;
+    const cells = scaleTable([withoutIndexing]).split('\n')[1]!.split(/ {2,}/);
+    expect(cells.slice(3, 7)).toEqual(['10 ms', '60 ms', 'not measured', '250 MB']);
+  });
+
   it('has no line for a size without targets, nor for a size that failed', () => {
     expect(
       scaleTargets([
