@@ -241,14 +241,19 @@ describe('the database is the state', () => {
     store.close();
   });
 
-  it('tells a search listener, inside the transaction, which chunks become searchable and which stop', () => {
+  it('tells a search listener, inside the transaction, which chunks are staged, become searchable and stop', () => {
     const db = openDatabase();
     const events: [string, unknown][] = [];
+    const texts = (rows: ChunkRow[]) => rows.map((r) => [r.id, r.n, r.workspaceId, r.text]);
     const store = new Store(db, {
       search: {
-        searchable: (rows: ChunkRow[]) => {
+        staged: (rows: ChunkRow[]) => {
           expect(db.inTransaction).toBe(true);
-          events.push(['searchable', rows.map((r) => [r.id, r.n, r.workspaceId, r.text])]);
+          events.push(['staged', texts(rows)]);
+        },
+        searchable: (rows: ChunkRow[], partsOf?: { workspaceId: string; fileId: string }) => {
+          expect(db.inTransaction).toBe(true);
+          events.push(['searchable', [texts(rows), partsOf?.fileId]]);
         },
         withdrawn: (rowids: number[]) => {
           // Called before the rows go: they can still be read.
@@ -258,29 +263,68 @@ describe('the database is the state', () => {
       },
     });
     store.commit(workspace, { op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    // A large file's part is indexed as it is stored: its file's last step indexes only the rest.
     store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['one']) });
-    expect(events).toEqual([]);
     store.commit({ op: 'fileIndexed', file: file('f1'), chunks: chunks('f1', ['two'], 1) });
     store.commit({
       op: 'fileIndexed',
       file: file('f1', { indexedAt: 'c' }),
       chunks: chunks('f1', ['three']),
     });
+    // A part of a file that is then deleted leaves with it.
+    store.commit({ op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['four']) });
     store.commit({ op: 'fileDeleted', id: 'f1', at: 'd' });
     expect(events).toEqual([
-      [
-        'searchable',
-        [
-          ['f1:0', 0, 'ws', 'one'],
-          ['f1:1', 1, 'ws', 'two'],
-        ],
-      ],
+      ['staged', [['f1:0', 0, 'ws', 'one']]],
+      ['searchable', [[['f1:1', 1, 'ws', 'two']], 'f1']],
       ['withdrawn', ['one', 'two']],
-      ['searchable', [['f1:0', 0, 'ws', 'three']]],
+      ['searchable', [[['f1:0', 0, 'ws', 'three']], undefined]],
+      ['staged', [['f1:0', 0, 'ws', 'four']]],
       ['withdrawn', ['three']],
+      ['withdrawn', ['four']],
     ]);
     expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
     store.close();
+  });
+
+  it('searches a file in parts only once it is indexed, and leaves nothing of parts dropped in the index', () => {
+    const path = join(tempDir(), 'state.db');
+    const db = openDatabase(path);
+    const store = searchedStore(db);
+    const indexed = () => scalar(db, 'SELECT count(*) FROM search_fts_1');
+    store.commit(workspace, { op: 'file', file: file('f1', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f1', chunks: chunks('f1', ['ferry timetable']) });
+    expect(store.index('ws').search('ferry', 1)).toEqual([]);
+    store.commit({ op: 'fileIndexed', file: file('f1'), chunks: chunks('f1', ['harbour fees'], 1) });
+    expect(
+      store
+        .index('ws')
+        .search('ferry', 1)
+        .map((h) => h.chunk.id),
+    ).toEqual(['f1:0']);
+    expect(
+      store
+        .index('ws')
+        .search('harbour', 1)
+        .map((h) => h.chunk.id),
+    ).toEqual(['f1:1']);
+    expect(store.index('ws').chunkCount).toBe(2);
+    // Failed part way: its parts go.
+    store.commit({ op: 'file', file: file('f2', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f2', chunks: chunks('f2', ['lighthouse']) });
+    expect(indexed()).toBe(3);
+    store.commit({ op: 'file', file: file('f2', { indexingStatus: 'FAILED', chunkCount: 0 }) });
+    expect(indexed()).toBe(2);
+    // Stopped part way: a restart drops its parts, from the index too.
+    store.commit({ op: 'file', file: file('f3', { indexingStatus: 'PROCESSING' }) });
+    store.commit({ op: 'fileChunks', fileId: 'f3', chunks: chunks('f3', ['lighthouse']) });
+    store.close();
+    const again = openDatabase(path);
+    const restarted = searchedStore(again);
+    expect(scalar(again, 'SELECT count(*) FROM search_fts_1')).toBe(2);
+    expect(restarted.index('ws').search('lighthouse', 1)).toEqual([]);
+    restarted.close();
   });
 
   it('reads a large workspace’s files after the start, a page at a time, keeping changes made meanwhile', async () => {

@@ -131,14 +131,62 @@ export class SearchIndex {
   }
 
   /**
-   * Indexes chunks that have just become searchable (call inside their transaction); vectors
-   * staged for their file go in with them.
+   * Indexes a large file's part as it is stored, not searchable yet: its terms are in the
+   * workspace's FTS5 table (FTS5's own ranking and the words' frequencies count them meanwhile),
+   * but not in search_chunks, which every search goes through.
    */
-  searchable(rows: SearchableRow[]): void {
+  staged(rows: SearchableRow[]): void {
     this.#frequencies.clear();
+    this.#index(rows, 'search_staged');
+  }
+
+  /**
+   * Indexes chunks that have just become searchable (call inside their transaction), with the
+   * parts staged for `partsOf`; vectors staged for their file go in with them.
+   */
+  searchable(rows: SearchableRow[], partsOf?: { workspaceId: string; fileId: string }): void {
+    this.#frequencies.clear();
+    const files = new Map<string, { workspaceId: string; rowids: number[] }>();
+    if (partsOf) {
+      const { fileId } = partsOf;
+      const [n, chunks, terms] = this.query<[number | null, number, number | null]>(
+        'SELECT min(n), count(*), sum(length) FROM search_staged WHERE file_id = ?',
+        fileId,
+      )[0]!;
+      // A file's parts are all in its workspace's table.
+      if (n !== null) this.#count(n, chunks, terms ?? 0);
+      // Their rows only for the vectors staged with them.
+      const rowids = this.vectors
+        ? this.query<[number]>(
+            'SELECT rowid FROM search_staged WHERE file_id = ? ORDER BY rowid',
+            fileId,
+          ).map(([rowid]) => rowid)
+        : [];
+      this.#statement(
+        'INSERT INTO search_chunks (rowid, n, file_id, length) SELECT rowid, n, file_id, length FROM search_staged WHERE file_id = ?',
+      ).run(fileId);
+      this.#statement('DELETE FROM search_staged WHERE file_id = ?').run(fileId);
+      files.set(fileId, { workspaceId: partsOf.workspaceId, rowids });
+    }
+    const added = this.#index(rows, 'search_chunks');
+    for (const [n, { chunks, terms }] of added) this.#count(n, chunks, terms);
+    for (const { rowid, workspaceId, fileId } of rows) {
+      const file = files.get(fileId) ?? { workspaceId, rowids: [] };
+      file.rowids.push(rowid);
+      files.set(fileId, file);
+    }
+    if (this.vectors)
+      for (const [fileId, { workspaceId, rowids }] of files)
+        this.vectors.searchable(workspaceId, fileId, rowids);
+  }
+
+  /** Puts rows' terms into their workspace's FTS5 table, and their lengths into `table`. */
+  #index(
+    rows: SearchableRow[],
+    table: 'search_chunks' | 'search_staged',
+  ): Map<number, { chunks: number; terms: number }> {
     const added = new Map<number, { chunks: number; terms: number }>();
     const tables = new Map<string, number>();
-    const files = new Map<string, { workspaceId: string; rowids: number[] }>();
     const names = new Map<string, IndexedText>();
     for (const { rowid, workspaceId, fileId, filename, text } of rows) {
       let n = tables.get(workspaceId);
@@ -152,7 +200,7 @@ export class SearchIndex {
         body.terms,
         name.terms,
       );
-      this.#statement('INSERT INTO search_chunks (rowid, n, file_id, length) VALUES (?, ?, ?, ?)').run(
+      this.#statement(`INSERT INTO ${table} (rowid, n, file_id, length) VALUES (?, ?, ?, ?)`).run(
         rowid,
         n,
         fileId,
@@ -162,32 +210,30 @@ export class SearchIndex {
       stats.chunks++;
       stats.terms += length;
       added.set(n, stats);
-      const file = files.get(fileId) ?? { workspaceId, rowids: [] };
-      file.rowids.push(rowid);
-      files.set(fileId, file);
     }
-    for (const [n, { chunks, terms }] of added) this.#count(n, chunks, terms);
-    if (this.vectors)
-      for (const [fileId, { workspaceId, rowids }] of files)
-        this.vectors.searchable(workspaceId, fileId, rowids);
+    return added;
   }
 
-  /** Takes chunks out of the index (call inside the transaction that withdraws them). */
+  /** Takes chunks out of the index, searchable or staged (call inside the transaction that withdraws them). */
   withdrawn(rowids: number[]): void {
     if (!rowids.length) return;
     this.#frequencies.clear();
-    const rows = this.query<[number, number, number]>(
-      'SELECT rowid, n, length FROM search_chunks WHERE rowid IN (SELECT value FROM json_each(?))',
-      JSON.stringify(rowids),
-    );
+    const list = JSON.stringify(rowids);
     const removed = new Map<number, { chunks: number; terms: number }>();
-    for (const [rowid, n, length] of rows) {
-      this.#statement(`DELETE FROM ${ftsTable(n)} WHERE rowid = ?`).run(rowid);
-      this.#statement('DELETE FROM search_chunks WHERE rowid = ?').run(rowid);
-      const stats = removed.get(n) ?? { chunks: 0, terms: 0 };
-      stats.chunks++;
-      stats.terms += length;
-      removed.set(n, stats);
+    for (const table of ['search_chunks', 'search_staged'] as const) {
+      const rows = this.query<[number, number, number]>(
+        `SELECT rowid, n, length FROM ${table} WHERE rowid IN (SELECT value FROM json_each(?))`,
+        list,
+      );
+      for (const [rowid, n, length] of rows) {
+        this.#statement(`DELETE FROM ${ftsTable(n)} WHERE rowid = ?`).run(rowid);
+        this.#statement(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
+        if (table === 'search_staged') continue;
+        const stats = removed.get(n) ?? { chunks: 0, terms: 0 };
+        stats.chunks++;
+        stats.terms += length;
+        removed.set(n, stats);
+      }
     }
     for (const [n, { chunks, terms }] of removed) this.#count(n, -chunks, -terms);
     this.vectors?.withdrawn(rowids);

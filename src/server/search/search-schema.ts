@@ -22,7 +22,10 @@ export const vocabTable = (n: number) => `search_vocab_${n}`;
 export function ensureSearchSchema(db: Database): { rebuild: boolean } {
   const made = scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_meta'");
   const version = made ? scalar(db, "SELECT value FROM search_meta WHERE key = 'version'") : undefined;
-  if (version === SEARCH_VERSION) return { rebuild: false };
+  if (version === SEARCH_VERSION) {
+    createStagedTable(db);
+    return { rebuild: false };
+  }
   db.transaction(() => {
     dropSearchTables(db);
     db.exec(`
@@ -40,9 +43,27 @@ export function ensureSearchSchema(db: Database): { rebuild: boolean } {
       -- Per workspace table: how many chunks and terms it holds (BM25's N and average length).
       CREATE TABLE search_stats (n INTEGER PRIMARY KEY, chunks INTEGER NOT NULL, terms INTEGER NOT NULL);
     `);
+    createStagedTable(db);
     db.prepare("INSERT INTO search_meta (key, value) VALUES ('version', ?)").run(SEARCH_VERSION);
   })();
   return { rebuild: true };
+}
+
+/**
+ * Per part of a large file stored before the file is indexed: its terms are in the FTS5 table
+ * already, its row goes to search_chunks when the file is indexed. Made where missing (an
+ * index of the same version made before it existed).
+ */
+function createStagedTable(db: Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS search_staged (
+      rowid INTEGER PRIMARY KEY,
+      n INTEGER NOT NULL,
+      file_id TEXT NOT NULL,
+      length INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS search_staged_by_file ON search_staged(file_id);
+  `);
 }
 
 /** Creates the FTS5 table (and its vocabulary view) of workspace table `n`. */

@@ -18,13 +18,16 @@ export interface ChunkRow {
 }
 
 /**
- * Told, inside the transaction that makes the change, which chunks become searchable (a file's
- * fileIndexed: all its rows, now live) and which stop being (re-indexed, FAILED or deleted
- * files: called before their rows are deleted, so they can still be read). A throw rolls the
- * whole change back.
+ * Told, inside the transaction that makes the change, which chunks are staged (a large file's
+ * part, stored before its file is indexed: it is indexed then, so that the file's last step
+ * does not index all of it at once), which become searchable (a file's fileIndexed: its rows,
+ * with the parts staged for it) and which stop being (re-indexed, FAILED or deleted files and
+ * dropped parts: called before their rows are deleted, so they can still be read). A throw
+ * rolls the whole change back.
  */
 export interface SearchListener {
-  searchable(rows: ChunkRow[]): void;
+  staged(rows: ChunkRow[]): void;
+  searchable(rows: ChunkRow[], partsOf?: { workspaceId: string; fileId: string }): void;
   withdrawn(rowids: number[]): void;
 }
 
@@ -147,8 +150,7 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
       break;
     case 'file':
       writeFile(db, op.file);
-      if (op.file.indexingStatus !== 'PROCESSING')
-        run('DELETE FROM chunks WHERE file_id = ? AND live = 0', op.file.id);
+      if (op.file.indexingStatus !== 'PROCESSING') dropParts(db, op.file.id, listener);
       // A file indexed again that failed this time has no chunks any more.
       if (op.file.indexingStatus === 'FAILED') dropLiveChunks(db, op.file.id, listener);
       break;
@@ -157,10 +159,11 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         .raw()
         .get(op.fileId) as [string] | undefined;
       if (!workspaceId) break;
-      insertChunks(db, workspaceId[0], op.fileId, op.chunks, {
+      const rows = insertChunks(db, workspaceId[0], op.fileId, op.chunks, {
         live: false,
         from: storedParts(db, op.fileId),
       });
+      listener?.staged(rows);
       break;
     }
     case 'fileIndexed': {
@@ -168,7 +171,7 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
       writeFile(db, file);
       dropLiveChunks(db, file.id, listener);
       if (file.deletedAt) {
-        run('DELETE FROM chunks WHERE file_id = ?', file.id);
+        dropParts(db, file.id, listener);
         break;
       }
       const stored = storedParts(db, file.id);
@@ -178,15 +181,15 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
         listener?.searchable(rows);
         break;
       }
-      insertChunks(db, file.workspaceId, file.id, op.chunks, { live: false, from: stored });
-      run('UPDATE chunks SET live = 1 WHERE file_id = ?', file.id);
-      listener?.searchable(liveRows(db, file.id));
+      run('UPDATE chunks SET live = 1 WHERE file_id = ? AND live = 0', file.id);
+      const rows = insertChunks(db, file.workspaceId, file.id, op.chunks, { live: true, from: stored });
+      listener?.searchable(rows, { workspaceId: file.workspaceId, fileId: file.id });
       break;
     }
     case 'fileDeleted':
       run('UPDATE files SET deleted_at = ?, updated_at = ? WHERE id = ?', op.at, op.at, op.id);
       dropLiveChunks(db, op.id, listener);
-      run('DELETE FROM chunks WHERE file_id = ?', op.id);
+      dropParts(db, op.id, listener);
       break;
     case 'webhook': {
       const w = op.webhook;
@@ -260,10 +263,14 @@ function writeFile(db: Database, f: FileRecord): void {
 
 /** How many parts of the file are stored and not live yet (a large file's, or a stop's leftovers). */
 function storedParts(db: Database, fileId: string): number {
-  const [count] = statement(db, 'SELECT count(*) FROM chunks WHERE file_id = ? AND live = 0')
+  // The last one's number, not a count: a large file has thousands, each stored with this.
+  const last = statement(
+    db,
+    'SELECT n FROM chunks WHERE file_id = ? AND live = 0 ORDER BY rowid DESC LIMIT 1',
+  )
     .raw()
-    .get(fileId) as [number];
-  return Number(count);
+    .get(fileId) as [number] | undefined;
+  return last ? Number(last[0]) + 1 : 0;
 }
 
 /**
@@ -310,6 +317,16 @@ function insertChunks(
   });
 }
 
+/** Deletes the file's parts not live yet, telling the listener first. */
+function dropParts(db: Database, fileId: string, listener: SearchListener | undefined): void {
+  const rowids = statement(db, 'SELECT rowid FROM chunks WHERE file_id = ? AND live = 0')
+    .raw()
+    .all(fileId) as [number][];
+  if (!rowids.length) return;
+  listener?.withdrawn(rowids.map((r) => Number(r[0])));
+  statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 0').run(fileId);
+}
+
 /** Deletes the file's live rows (a previous indexing), telling the listener first. */
 function dropLiveChunks(db: Database, fileId: string, listener: SearchListener | undefined): void {
   if (listener) {
@@ -321,33 +338,6 @@ function dropLiveChunks(db: Database, fileId: string, listener: SearchListener |
     listener.withdrawn(rowids.map((r) => Number(r[0])));
   }
   statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 1').run(fileId);
-}
-
-const CHUNK_COLUMNS = 'rowid, id, workspace_id, file_id, n, filename, text, page_first, page_last';
-
-/** A row of CHUNK_COLUMNS as a ChunkRow. */
-export function chunkRow(r: unknown[]): ChunkRow {
-  const row: ChunkRow = {
-    rowid: Number(r[0]),
-    id: r[1] as string,
-    workspaceId: r[2] as string,
-    fileId: r[3] as string,
-    n: Number(r[4]),
-    filename: r[5] as string,
-    text: r[6] as string,
-  };
-  if (r[7] !== null && r[8] !== null) row.pages = [Number(r[7]), Number(r[8])];
-  return row;
-}
-
-function liveRows(db: Database, fileId: string): ChunkRow[] {
-  const rows = statement(
-    db,
-    `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE file_id = ? AND live = 1 ORDER BY rowid`,
-  )
-    .raw()
-    .all(fileId) as unknown[][];
-  return rows.map(chunkRow);
 }
 
 type Statement = Libsql.Statement<unknown[]>;

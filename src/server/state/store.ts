@@ -65,7 +65,11 @@ export class Store {
     this.#search = options.search;
     this.#onStorage = options.onStorage;
     // Parts of a file whose indexing stopped part way: it is indexed again from the start.
-    db.prepare('DELETE FROM chunks WHERE live = 0').run();
+    db.transaction(() => {
+      const parts = db.prepare('SELECT rowid FROM chunks WHERE live = 0').raw().all() as [number][];
+      if (parts.length) this.#search?.withdrawn(parts.map((r) => Number(r[0])));
+      db.prepare('DELETE FROM chunks WHERE live = 0').run();
+    })();
     this.#load();
     this.filesLoaded = this.#loadFiles();
     let interrupted = 0;
