@@ -2,7 +2,7 @@ import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf } from './passages.js';
-import { coverage, holdsName, passageStems, type QuestionTerm } from './relevance.js';
+import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -110,6 +110,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const asksDefinition = DEFINITION_QUESTION.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
+  const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
@@ -120,6 +121,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
+      // A number the question names is not held as part of a date or a time there ("Debian 16"
+      // is not in "1993-08-16").
+      const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;
+      for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
       const typedText = holdsAnswerType(question, passage.text);
       const typedLead =
@@ -139,6 +144,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
       const required = terms.filter((t) => t.required);
+      // The name asked about: those the question gives, or else its heaviest word ("What does
+      // the globstar shell option do?").
+      const subjectNames = required.length ? required : heaviestOf(terms);
       const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
@@ -151,9 +159,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const definition =
         asksDefinition &&
         !!passage.defines &&
-        required.length > 0 &&
+        subjectNames.length > 0 &&
         passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
-        required.every((t) => holdsName(leadStems!, t.stem));
+        subjectNames.every((t) => holdsName(leadStems!, t.stem));
       // Where the previous answer was, its subject goes without saying: the follow-up's own
       // words, in the sentence itself, decide.
       const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;
@@ -265,4 +273,10 @@ function previousUnderLead(passages: Passage[], at: number): Passage | undefined
   return previous && previous.lead === passage.lead && previous.line >= passage.line - 1
     ? previous
     : undefined;
+}
+
+/** The question's terms that weigh most (one, unless several weigh alike). */
+function heaviestOf(terms: QuestionTerm[]): QuestionTerm[] {
+  const most = Math.max(...terms.map((t) => t.weight));
+  return terms.filter((t) => t.weight === most);
 }
