@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../src/server/answer/assistant.js';
-import { groundedPassages } from '../../src/server/answer/ground.js';
+import { groundedPassages, scorePassages } from '../../src/server/answer/ground.js';
 import { passagesOf } from '../../src/server/answer/passages.js';
 import { figureParts, type QuestionTerm, stem } from '../../src/server/answer/relevance.js';
 import type { Chunk } from '../../src/server/state/model.js';
@@ -148,5 +148,80 @@ describe('a definition list printed with its term on the line (a PDF, a man page
       terms: [term('globstar', 9.1), term('shell', 2.4), term('option', 1.5)],
     });
     expect(chosen[0]?.text).toMatch(/^If set, the pattern ‘\*\*’/);
+  });
+});
+
+describe('a how-to question about a program', () => {
+  const gzip = chunk(
+    [
+      '1 Overview',
+      'By default, ‘gzip’ keeps the original file name in the compressed file.',
+      '‘--keep’',
+      '‘-k’',
+      'Keep (don’t delete) input files during compression or decompression.',
+    ].join('\n'),
+    'gzip.txt',
+  );
+  const terms = [
+    term('compress', 3.6),
+    term('file', 1.2),
+    term('gzip', 5),
+    term('without', 2.8),
+    term('deleting', 3.1),
+    term('original', 2.9),
+  ];
+
+  const question = 'How can I compress a file with gzip without it deleting the original?';
+
+  it('is answered first by the option that does it', () => {
+    const [best] = scorePassages({ question, hits: [hit(gzip)], terms });
+    expect(best?.text).toBe('Keep (don’t delete) input files during compression or decompression.');
+  });
+
+  it('shows a definition with its term', () => {
+    expect(answer(question, gzip, terms)).toContain(
+      '‘--keep’, ‘-k’: Keep (don’t delete) input files during compression or decompression.',
+    );
+  });
+});
+
+describe("a man page's table of exit codes", () => {
+  const tar = chunk(
+    [
+      'RETURN VALUE',
+      'Tar exit code indicates whether it was able to successfully perform the requested operation.',
+      '0 Successful termination.',
+      '1 Some files differ.',
+      '2 Fatal error. This means that some fatal, unrecoverable error occurred.',
+    ].join('\n'),
+    'man-tar.pdf',
+  );
+
+  it('reads each code as the term its few words define', () => {
+    expect(passagesOf(tar).map((p) => [p.lead, p.text, !!p.defines])).toEqual([
+      [
+        'RETURN VALUE',
+        'Tar exit code indicates whether it was able to successfully perform the requested operation.',
+        false,
+      ],
+      ['0', 'Successful termination.', true],
+      ['1', 'Some files differ.', true],
+      ['2', 'Fatal error.', true],
+      ['2', 'This means that some fatal, unrecoverable error occurred.', false],
+    ]);
+  });
+
+  it('answers "What does exit code 1 mean?" with its line', () => {
+    const chosen = groundedPassages({
+      question: "What does tar's exit code 1 mean?",
+      hits: [hit(tar)],
+      terms: [term('tar', 4), term('exit', 2.7), term('code', 2), term('1', 1.1, true), term('mean', 0.9)],
+    });
+    expect(chosen[0]?.text).toBe('Some files differ.');
+  });
+
+  it('is not a verse or a numbered step that only starts with a number', () => {
+    const verse = chunk('26 And as they were eating, Jesus took bread, and blessed it, and brake it.');
+    expect(passagesOf(verse)[0]?.lead).toBeUndefined();
   });
 });

@@ -58,6 +58,18 @@ const DEFINITION_BONUS = 0.5;
 /** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
 const MAX_TERMS_DEFINED = 3;
 
+/** A question asking how to do something ("How can I compress a file without deleting it?"). */
+const HOW_TO = /^\W*how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
+/** A definition list's term that is a program's option (`‘--keep’, ‘-k’`). */
+const OPTION = /^[‘'"`]?-/;
+/**
+ * A how-to question is most often answered by an option: an option's definition ranks this share
+ * of its relevance ahead ("‘--keep’, ‘-k’: Keep (don't delete) input files…" over "By default,
+ * gzip keeps the original file name…"). bench:real's questions replayed in process (#33): 0.2 and
+ * 0.4 answered one paraphrase more with its expected text and changed no other row.
+ */
+const OPTION_SHARE = 0.2;
+
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
   /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
@@ -66,7 +78,10 @@ export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
   rank: number;
-  /** It holds part of the question only through its heading: shown with it (`work_mem: The default is 4MB.`). */
+  /**
+   * It holds part of the question only through its heading, or it defines its heading's term: shown
+   * with it (`work_mem: The default is 4MB.`, "‘--keep’, ‘-k’: Keep (don't delete) input files").
+   */
   needsLead: boolean;
   /** The share of the question's weight its heading holds: how much it is about what is asked. */
   subject: number;
@@ -108,6 +123,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
+  const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
   const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
@@ -182,13 +198,15 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
-        (definition ? DEFINITION_BONUS : 0);
+        (definition ? DEFINITION_BONUS : 0) +
+        (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
         !!leadStems &&
         (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
           typedLead ||
+          !!passage.defines ||
           REFERS_BACK.test(passage.text));
       all.push({
         ...passage,
