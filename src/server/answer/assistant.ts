@@ -2,6 +2,7 @@ import { citation, citedFilename } from '../../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
 import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './passages.js';
 import {
+  figureParts,
   isName,
   passageStems,
   type QuestionTerm,
@@ -133,7 +134,11 @@ export async function retrieve(
       if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous.content));
   // The names a question gives (an identifier, a number) must be in what answers it; a
   // follow-up that says "it" gives those of the question before too.
-  for (const t of terms) t.required = isName(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+  // Not a number that is part of a figure in the question (the 1 of "ISO 3166-1"): a part, as below.
+  const figures = figureParts(followUp ? `${message}\n${previous.content}` : message);
+  for (const t of terms)
+    t.required =
+      isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
   // An identifier's parts ("27" and "04" of 27.04) say again what it says: half weight, not names.
   const parts = new Set(
     terms.filter((t) => t.required).flatMap((t) => tokens(t.term).filter((p) => p !== t.term)),
@@ -216,7 +221,9 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     if (lead !== undefined) shownLeads.add(lead);
     // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
     const led = (text: string) =>
-      lead === undefined ? text : `${shortLead(lead)}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
+      lead === undefined
+        ? text
+        : `${shortLead(lead, retrieval.terms)}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
     const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
     if (before && !said.has(before)) {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
@@ -275,7 +282,8 @@ const LIST_LINES = 12;
  * The item of the list a passage introduces that says what the answer so far does not: after
  * "…uses color of the dot to summarize the unit state", the question's "red" is in "• Red ●
  * indicates a failed or error state". Only when the passage ends with a colon or a list starts
- * on the next line; the first item, in order, that holds a word of the question the answer lacks.
+ * on the next line; the item that holds most of the question's weight the answer lacks (the
+ * first of those that hold as much).
  */
 function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: string): Passage | undefined {
   const after = passagesOf(passage.chunk).filter(
@@ -290,11 +298,15 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
   const have = passageStems(answer);
   const lacking = terms.filter((t) => !have.has(t.stem));
   if (!lacking.length) return undefined;
-  return after.find((q) => {
-    if (!listed(q)) return false;
+  let best: Passage | undefined;
+  let most = 0;
+  for (const q of after) {
+    if (!listed(q)) continue;
     const stems = passageStems(`${q.lead ?? ''} ${q.text}`);
-    return lacking.some((t) => stems.has(t.stem));
-  });
+    const held = lacking.reduce((sum, t) => sum + (stems.has(t.stem) ? t.weight : 0), 0);
+    if (held > most) [best, most] = [q, held];
+  }
+  return best;
 }
 
 /**
@@ -308,10 +320,24 @@ function sameSubject(sentence: string, known: Set<string>): boolean {
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }
 
-/** A heading as an answer names it: a function's signature by its name (`shutil.copytree()`). */
-function shortLead(lead: string): string {
-  const signature = /^([\w.]+)\s*\(.{12,}\)/.exec(lead);
-  return signature ? `${signature[1]}()` : lead;
+/**
+ * A heading as an answer names it: a function's signature by its name (`shutil.copytree()`), and
+ * the parameters the question names, as the signature gives them (`math.isclose(…, rel_tol=1e-09, …)`).
+ */
+function shortLead(lead: string, terms: QuestionTerm[]): string {
+  const signature = /^([\w.]+)\s*\((.{12,})\)/.exec(lead);
+  if (!signature) return lead;
+  const asked = new Set(terms.filter((t) => t.required).map((t) => t.term));
+  const parameters = signature[2]!.split(/,\s*/);
+  const named = parameters.map((p) =>
+    asked.has(/^\**([\w.]+)/.exec(p)?.[1]?.toLowerCase() ?? '') ? p : undefined,
+  );
+  if (!named.some(Boolean)) return `${signature[1]}()`;
+  // Each run of parameters not asked about is one "…".
+  const shown = named
+    .filter((p, i) => p !== undefined || named[i - 1] !== undefined || i === 0)
+    .map((p) => p ?? '…');
+  return `${signature[1]}(${shown.join(', ')})`;
 }
 
 /** A chunk by its id (`fileId:n`), while its file still has it. */

@@ -2,7 +2,7 @@ import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf } from './passages.js';
-import { coverage, holdsName, passageStems, type QuestionTerm } from './relevance.js';
+import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -58,6 +58,18 @@ const DEFINITION_BONUS = 0.5;
 /** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
 const MAX_TERMS_DEFINED = 3;
 
+/** A question asking how to do something ("How can I compress a file without deleting it?"). */
+const HOW_TO = /^\W*how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
+/** A definition list's term that is a program's option (`‘--keep’, ‘-k’`). */
+const OPTION = /^[‘'"`]?-/;
+/**
+ * A how-to question is most often answered by an option: an option's definition ranks this share
+ * of its relevance ahead ("‘--keep’, ‘-k’: Keep (don't delete) input files…" over "By default,
+ * gzip keeps the original file name…"). bench:real's questions replayed in process (#33): 0.2 and
+ * 0.4 answered one paraphrase more with its expected text and changed no other row.
+ */
+const OPTION_SHARE = 0.2;
+
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
   /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
@@ -66,7 +78,10 @@ export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
   rank: number;
-  /** It holds part of the question only through its heading: shown with it (`work_mem: The default is 4MB.`). */
+  /**
+   * It holds part of the question only through its heading, or it defines its heading's term: shown
+   * with it (`work_mem: The default is 4MB.`, "‘--keep’, ‘-k’: Keep (don't delete) input files").
+   */
   needsLead: boolean;
   /** The share of the question's weight its heading holds: how much it is about what is asked. */
   subject: number;
@@ -108,8 +123,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
+  const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
+  const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
@@ -120,6 +137,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
+      // A number the question names is not held as part of a date or a time there ("Debian 16"
+      // is not in "1993-08-16").
+      const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;
+      for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
       const typedText = holdsAnswerType(question, passage.text);
       const typedLead =
@@ -139,6 +160,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
       const required = terms.filter((t) => t.required);
+      // The name asked about: those the question gives, or else its heaviest word ("What does
+      // the globstar shell option do?").
+      const subjectNames = required.length ? required : heaviestOf(terms);
       const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
@@ -151,9 +175,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const definition =
         asksDefinition &&
         !!passage.defines &&
-        required.length > 0 &&
+        subjectNames.length > 0 &&
         passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
-        required.every((t) => holdsName(leadStems!, t.stem));
+        subjectNames.every((t) => holdsName(leadStems!, t.stem));
       // Where the previous answer was, its subject goes without saying: the follow-up's own
       // words, in the sentence itself, decide.
       const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;
@@ -174,13 +198,15 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
-        (definition ? DEFINITION_BONUS : 0);
+        (definition ? DEFINITION_BONUS : 0) +
+        (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
         !!leadStems &&
         (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
           typedLead ||
+          !!passage.defines ||
           REFERS_BACK.test(passage.text));
       all.push({
         ...passage,
@@ -265,4 +291,10 @@ function previousUnderLead(passages: Passage[], at: number): Passage | undefined
   return previous && previous.lead === passage.lead && previous.line >= passage.line - 1
     ? previous
     : undefined;
+}
+
+/** The question's terms that weigh most (one, unless several weigh alike). */
+function heaviestOf(terms: QuestionTerm[]): QuestionTerm[] {
+  const most = Math.max(...terms.map((t) => t.weight));
+  return terms.filter((t) => t.weight === most);
 }

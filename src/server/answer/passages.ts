@@ -1,4 +1,5 @@
 import { SENTENCE_END } from '../../util/sentence-end.js';
+import { STOP_WORDS } from '../search/tokens.js';
 import type { Chunk } from '../state/model.js';
 
 /** A sentence, or a row of a table or a data file, that an answer can be made of. */
@@ -25,6 +26,24 @@ const ENTRY = [
   /^\* .{1,80}: .{1,80}\.$/,
   /^\(line +\d+\)$/,
 ];
+
+/** A definition list's term and its definition on one line: a name (`HISTSIZE`, `globstar`, `--all`), then a sentence. */
+const TERM_LINE =
+  /^([A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*|[a-z][a-z0-9_]*[_a-z0-9]|--?[A-Za-z][\w-]*)\s+([A-Z][a-z]+\b.*\s.*\s.*)$/;
+
+/**
+ * A status code and what it means, in a few words ("1 Some files differ.", "2 Fatal error."): a
+ * man page's table of exit codes. Not a longer line after a number (a verse, a numbered step).
+ * bench:real's questions replayed in process (#33): tar's exit code 1 cited from its page; no
+ * other row changed.
+ */
+const CODE_LINE = /^(\d{1,3})\s+([A-Z][a-z]+(?:\s+\S+){1,5})$/;
+
+/** A line that is a definition list's entry: its term, and the definition after it (see TERM_LINE). */
+function termLine(text: string): { term: string; definition: string } | undefined {
+  const entry = TERM_LINE.exec(text) ?? CODE_LINE.exec(text);
+  return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
+}
 
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
@@ -104,7 +123,15 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const fresh = leadLine === line - 1;
     for (const raw of paragraph.split(SENTENCE_END)) {
       position++;
-      const text = raw.trim();
+      let text = raw.trim();
+      // A definition list as a PDF or a man page prints it: the term, then its definition on the
+      // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
+      const entry = position === firstOfLine ? termLine(text) : undefined;
+      if (entry) {
+        lead = entry.term;
+        leadLine = line - 1;
+        text = entry.definition;
+      }
       // An example (at a prompt, or shaped as code) and its output ("3", "4.0" under it) are
       // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
       const output = example && !/\p{L}/u.test(text);
@@ -121,11 +148,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // Under a term (an option, a format code, a name), a short line is its definition:
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
-        fresh &&
-        lead !== undefined &&
-        (TERM.test(lead) || PARAMETER.test(lead)) &&
-        words >= 2 &&
-        position === firstOfLine;
+        !!entry ||
+        (fresh &&
+          lead !== undefined &&
+          (TERM.test(lead) || PARAMETER.test(lead)) &&
+          words >= 2 &&
+          position === firstOfLine);
       if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         const alias = fresh && lead !== undefined && TERM.test(lead) && TERM.test(text);

@@ -118,6 +118,24 @@ export function passageStems(text: string): Set<string> {
 }
 
 /**
+ * The numbers of a text that are only ever part of a larger figure there: the 16 of
+ * "1993-08-16", the 11 of "11:59:01", the 1 of "ISO 3166-1". "Debian 16" is not in that date.
+ */
+export function figureParts(text: string): Set<string> {
+  const parts = new Set<string>();
+  if (!/\d[-:/.]\d/.test(text)) return parts;
+  const alone = new Set<string>();
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\d+(?![\p{L}\p{N}])/gu)) {
+    const before = text.slice(Math.max(0, m.index - 2), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    // After a figure's separator ("08-16"), or before a time's ("11:59").
+    (/^\d[-:/.]$/.test(before) || /^:\d$/.test(after) ? parts : alone).add(m[0]);
+  }
+  for (const n of alone) parts.delete(n);
+  return parts;
+}
+
+/**
  * The share of the question's weight a passage holds, from 0 to 1: each question term it
  * contains counts its weight (an expansion of it, part of that). Rare words weigh more, so a
  * passage that shares only common words with the question scores low.

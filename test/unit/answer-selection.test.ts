@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer } from '../../src/server/answer/assistant.js';
+import { groundedPassages, scorePassages } from '../../src/server/answer/ground.js';
+import { passagesOf } from '../../src/server/answer/passages.js';
+import { figureParts, type QuestionTerm, stem } from '../../src/server/answer/relevance.js';
+import type { Chunk } from '../../src/server/state/model.js';
+import type { Hit } from '../../src/server/search/hit.js';
+
+// Shapes met in bench:real's documents (#33): each case is the passage that answered wrongly, or
+// was not chosen, in the run that measured the change.
+const chunk = (text: string, filename = 'doc.txt'): Chunk => ({
+  id: 'file_1:0',
+  fileId: 'file_1',
+  filename,
+  text,
+});
+const hit = (c: Chunk): Hit => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] });
+const term = (word: string, weight = 1, required = false): QuestionTerm => ({
+  term: word,
+  stem: stem(word),
+  weight,
+  expansions: new Set(),
+  ...(required && { required }),
+});
+const answer = (question: string, c: Chunk, terms: QuestionTerm[]) => {
+  const passages = groundedPassages({ question, hits: [hit(c)], terms });
+  return extractiveAnswer({ hits: [hit(c)], terms, passages, grounded: [] }).content;
+};
+
+describe('a number the question names', () => {
+  it('is not held as part of a date or a time', () => {
+    expect([...figureParts('created: 1993-08-16; release 11:59:01; ISO 3166-1')].sort()).toEqual([
+      '01',
+      '08',
+      '1',
+      '11',
+      '16',
+      '59',
+    ]);
+    // Standing alone elsewhere in the text, it is held.
+    expect(figureParts('Debian 16, created 1993-08-16').has('16')).toBe(false);
+  });
+
+  it('so "Debian 16" is not answered by a row created on 1993-08-16', () => {
+    const rows = chunk(
+      'version: 1.1; codename: Buzz; series: buzz; created: 1993-08-16; release: 1996-06-17.',
+      'data-debian.csv',
+    );
+    const chosen = groundedPassages({
+      question: 'What is the codename of Debian 16?',
+      hits: [hit(rows)],
+      terms: [term('codename', 6), term('debian', 3), term('16', 2, true)],
+    });
+    expect(chosen).toEqual([]);
+  });
+});
+
+describe("a function's signature leading an answer", () => {
+  it('shows the parameter the question names, as the signature gives it', () => {
+    const c = chunk(
+      'math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\nThe default tolerance is 1e-09, which assures that the two values are the same within about 9 decimal digits.',
+      'math.html',
+    );
+    const content = answer('What is the default rel_tol of math.isclose?', c, [
+      term('default', 1.5),
+      term('rel_tol', 8, true),
+      term('math.isclose', 9, true),
+    ]);
+    expect(content).toMatch(/^math\.isclose\(…, rel_tol=1e-09, …\): The default tolerance is 1e-09/);
+  });
+
+  it('is shortened to its name when the question names none of its parameters', () => {
+    const c = chunk(
+      'math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\nReturn True if the values a and b are close to each other and False otherwise.',
+      'math.html',
+    );
+    const content = answer('When does math.isclose return True?', c, [
+      term('return', 1),
+      term('true', 1),
+      term('math.isclose', 9, true),
+    ]);
+    expect(content).toMatch(/^math\.isclose\(\): Return True/);
+  });
+});
+
+describe('the item of a list that answers', () => {
+  it('is the one holding most of what the answer lacks, not the first holding any of it', () => {
+    const c = chunk(
+      [
+        'The output of the ”systemctl status $unit” uses color of the dot (”●”) to summarize the unit state at a glance.',
+        '• White ”●” indicates an ”inactive” or ”deactivating” state.',
+        '• Red ”●” indicates a ”failed” or ”error” state.',
+        '• Green ”●” indicates an ”active”, ”reloading” or ”activating” state.',
+      ].join('\n'),
+      'debian-reference.pdf',
+    );
+    const content = answer('In the output of systemctl status, what state does a red dot indicate?', c, [
+      term('output', 2),
+      term('systemctl', 6.8),
+      term('status', 3),
+      term('state', 3.2),
+      term('red', 3.8),
+      term('dot', 4.1),
+      term('indicate', 2.7),
+    ]);
+    expect(content).toContain('Red ”●” indicates a ”failed” or ”error” state.');
+    expect(content).not.toContain('White');
+  });
+});
+
+describe('a definition list printed with its term on the line (a PDF, a man page)', () => {
+  const bash = chunk(
+    [
+      'HISTIGNORE',
+      'A pattern of ‘&’ is identical to ignoredups, and a pattern of ‘[ ]*’ is identical to ignorespace.',
+      'HISTSIZE The maximum number of commands to remember on the history list. The shell sets the default value to 500 after reading any startup files.',
+      'globstar If set, the pattern ‘**’ used in a filename expansion context will match all files and zero or more directories and subdirectories.',
+    ].join('\n'),
+    'bashref.pdf',
+  );
+
+  it('leads the sentences of its line with its term, the first as its definition', () => {
+    const passages = passagesOf(bash).map((p) => [p.lead, p.text, !!p.defines]);
+    expect(passages.slice(1)).toEqual([
+      ['HISTSIZE', 'The maximum number of commands to remember on the history list.', true],
+      ['HISTSIZE', 'The shell sets the default value to 500 after reading any startup files.', false],
+      [
+        'globstar',
+        'If set, the pattern ‘**’ used in a filename expansion context will match all files and zero or more directories and subdirectories.',
+        true,
+      ],
+    ]);
+  });
+
+  it('is not read into a line that starts with a word of a sentence', () => {
+    const prose = chunk('and The GNU project wrote most of the tools in this list.');
+    expect(passagesOf(prose)[0]?.lead).toBeUndefined();
+  });
+
+  it('answers "What does the globstar shell option do?" with the definition, though the question gives no identifier', () => {
+    const usage = chunk(
+      'Pattern Matching\nWhen the globstar shell option is enabled, two adjacent ‘*’s used as a single pattern will match all files.',
+      'bashref.pdf',
+    );
+    const chosen = groundedPassages({
+      question: 'What does the globstar shell option do?',
+      hits: [hit(usage), hit({ ...bash, id: 'file_1:1' })],
+      terms: [term('globstar', 9.1), term('shell', 2.4), term('option', 1.5)],
+    });
+    expect(chosen[0]?.text).toMatch(/^If set, the pattern ‘\*\*’/);
+  });
+});
+
+describe('a how-to question about a program', () => {
+  const gzip = chunk(
+    [
+      '1 Overview',
+      'By default, ‘gzip’ keeps the original file name in the compressed file.',
+      '‘--keep’',
+      '‘-k’',
+      'Keep (don’t delete) input files during compression or decompression.',
+    ].join('\n'),
+    'gzip.txt',
+  );
+  const terms = [
+    term('compress', 3.6),
+    term('file', 1.2),
+    term('gzip', 5),
+    term('without', 2.8),
+    term('deleting', 3.1),
+    term('original', 2.9),
+  ];
+
+  const question = 'How can I compress a file with gzip without it deleting the original?';
+
+  it('is answered first by the option that does it', () => {
+    const [best] = scorePassages({ question, hits: [hit(gzip)], terms });
+    expect(best?.text).toBe('Keep (don’t delete) input files during compression or decompression.');
+  });
+
+  it('shows a definition with its term', () => {
+    expect(answer(question, gzip, terms)).toContain(
+      '‘--keep’, ‘-k’: Keep (don’t delete) input files during compression or decompression.',
+    );
+  });
+});
+
+describe("a man page's table of exit codes", () => {
+  const tar = chunk(
+    [
+      'RETURN VALUE',
+      'Tar exit code indicates whether it was able to successfully perform the requested operation.',
+      '0 Successful termination.',
+      '1 Some files differ.',
+      '2 Fatal error. This means that some fatal, unrecoverable error occurred.',
+    ].join('\n'),
+    'man-tar.pdf',
+  );
+
+  it('reads each code as the term its few words define', () => {
+    expect(passagesOf(tar).map((p) => [p.lead, p.text, !!p.defines])).toEqual([
+      [
+        'RETURN VALUE',
+        'Tar exit code indicates whether it was able to successfully perform the requested operation.',
+        false,
+      ],
+      ['0', 'Successful termination.', true],
+      ['1', 'Some files differ.', true],
+      ['2', 'Fatal error.', true],
+      ['2', 'This means that some fatal, unrecoverable error occurred.', false],
+    ]);
+  });
+
+  it('answers "What does exit code 1 mean?" with its line', () => {
+    const chosen = groundedPassages({
+      question: "What does tar's exit code 1 mean?",
+      hits: [hit(tar)],
+      terms: [term('tar', 4), term('exit', 2.7), term('code', 2), term('1', 1.1, true), term('mean', 0.9)],
+    });
+    expect(chosen[0]?.text).toBe('Some files differ.');
+  });
+
+  it('is not a verse or a numbered step that only starts with a number', () => {
+    const verse = chunk('26 And as they were eating, Jesus took bread, and blessed it, and brake it.');
+    expect(passagesOf(verse)[0]?.lead).toBeUndefined();
+  });
+});
