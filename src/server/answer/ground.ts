@@ -69,6 +69,11 @@ const OPTION = /^[‘'"`]?-/;
  * 0.4 answered one paraphrase more with its expected text and changed no other row.
  */
 const OPTION_SHARE = 0.2;
+/**
+ * A heading of one capitalised word ("Benefits") over prose: the sentence under it is not a
+ * definition of it, and reads better without it ("Parental leave is sixteen weeks…").
+ */
+const TITLE_WORD = /^[A-Z][a-z]+$/;
 
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
@@ -206,7 +211,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         !!leadStems &&
         (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
           typedLead ||
-          !!passage.defines ||
+          (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
           REFERS_BACK.test(passage.text));
       all.push({
         ...passage,
