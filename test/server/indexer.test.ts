@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
 import { Indexer } from '../../src/server/ingest/indexer.js';
 import { openDatabase, scalar } from '../../src/server/state/database.js';
+import { StorageError } from '../../src/server/state/storage-error.js';
 import { tempDir } from '../helpers/cli.js';
 
 /** A store on a database file, counting its transactions (each a write, made durable at its end). */
@@ -151,6 +152,47 @@ describe('the chunks table', () => {
     expect(again.index('ws').search('Paragraph 123 says', 1)[0]!.chunk.text).toContain('Paragraph 123 says');
     expect(again.chunk(file.id, done.chunkCount - 1)!.text).toContain('Paragraph 39999 says');
     again.close();
+  });
+
+  it('leaves a large file deleted, or uploaded again, while its last write waited for the disk as it was then', async () => {
+    const { store, db } = countedStore();
+    const indexer = new Indexer(store, {
+      stepDelayMs: 0,
+      extract: (name, bytes) => extractChunks(name, bytes),
+    });
+    const text = (word: string) =>
+      Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} of the ${word} ledger.`).join('\n');
+    // The disk refuses the first write that completes each file; a user acts before it is tried again.
+    const meanwhile: (() => void)[] = [];
+    const commit = store.commit.bind(store);
+    store.commit = (...ops) => {
+      const last = ops.find((op) => op.op === 'fileIndexed');
+      const act = last && meanwhile.shift();
+      if (act) {
+        setTimeout(act, 100);
+        throw new StorageError('SQLITE_FULL: database or disk is full');
+      }
+      commit(...ops);
+    };
+    const deleted = indexer.upload('ws', 'deleted.md', Buffer.from(text('walrus')));
+    meanwhile.push(() => store.commit({ op: 'fileDeleted', id: deleted.id, at: 'y' }));
+    await indexer.idle();
+    expect(store.files.get(deleted.id)!.deletedAt).toBe('y');
+    expect(store.index('ws').search('walrus', 1)).toEqual([]);
+    const replaced = indexer.upload('ws', 'replaced.md', Buffer.from(text('walrus')));
+    meanwhile.push(() => indexer.upload('ws', 'replaced.md', Buffer.from(text('narwhal')), replaced.id));
+    await indexer.idle();
+    const done = store.files.get(replaced.id)!;
+    expect(done.indexingStatus).toBe('COMPLETED');
+    expect(store.index('ws').search('walrus', 1)).toEqual([]);
+    expect(store.index('ws').search('narwhal', 1)[0]!.chunk.fileId).toBe(replaced.id);
+    expect(scalar(db, `SELECT count(*) FROM chunks WHERE file_id = '${replaced.id}' AND live = 1`)).toBe(
+      done.chunkCount,
+    );
+    expect(scalar(db, 'SELECT count(*) FROM chunks WHERE live = 0')).toBe(0);
+    expect(scalar(db, 'SELECT count(*) FROM search_staged')).toBe(0);
+    indexer.close();
+    store.close();
   });
 
   it('drops the parts of a file whose indexing stopped part way (kb serve was killed): not half searchable', () => {

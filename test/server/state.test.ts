@@ -327,6 +327,41 @@ describe('the database is the state', () => {
     restarted.close();
   });
 
+  it('ranks the searchable chunks alone while a file in parts holding the same words is staged', () => {
+    const store = searchedStore();
+    const report = 'Our trip: the ferry from the harbour left at dawn, and the buses were crowded but cheap.';
+    store.commit(workspace, { op: 'fileIndexed', file: file('f1'), chunks: chunks('f1', [report]) });
+    store.commit({ op: 'fileIndexed', file: file('f3'), chunks: chunks('f3', ['a harbourside cafe']) });
+    store.commit({ op: 'file', file: file('f2', { indexingStatus: 'PROCESSING' }) });
+    const found = (query: string) =>
+      store
+        .index('ws')
+        .search(query, 5)
+        .map((h) => [h.chunk.id, h.score > 0]);
+    // Each part holds the words more often than f1, and words of its own (more that begin as
+    // 'harbour' does than a word is expanded to, one rarer than 'ferry'): as many chunks as FTS5
+    // is asked for candidates, then more than the postings candidates are looked for in.
+    const harbours = Array.from({ length: 20 }, (_, i) => `harbourx${String.fromCharCode(97 + i)}`);
+    for (let part = 0; part < 32; part++) {
+      const texts = Array<string>(100).fill(`ferry ferry harbour harbour ${harbours.join(' ')}`);
+      if (part === 0) texts[0] = 'harbourmaster zerubbabel';
+      store.commit({ op: 'fileChunks', fileId: 'f2', chunks: chunks('f2', texts, part * 100) });
+      if (part === 0 || part === 2 || part === 31) {
+        expect(found('ferry')).toEqual([['f1:0', true]]);
+        expect(found('harbour')).toEqual([
+          ['f1:0', true],
+          ['f3:0', true],
+        ]);
+        expect(found('zerubbabel harbour')).toEqual([
+          ['f1:0', true],
+          ['f3:0', true],
+        ]);
+      }
+    }
+    expect(store.index('ws').chunkCount).toBe(2);
+    store.close();
+  });
+
   it('reads a large workspace’s files after the start, a page at a time, keeping changes made meanwhile', async () => {
     const path = join(tempDir(), 'state.db');
     const first = new Store(openDatabase(path));

@@ -364,11 +364,11 @@ export class Indexer {
     for (const [i, outcome] of outcomes.entries())
       if (outcome.op.op === 'fileIndexed') await this.#storeParts(batch[i]!, outcome.op);
     if (this.#closed) return;
-    const kept = batch
-      .map((job, i) => ({ job, outcome: outcomes[i]! }))
-      .filter(({ job }) => this.#current(job));
-    for (const job of batch) if (!this.#current(job)) this.#count(job, 0);
+    let kept: { job: Job; outcome: { op: Outcome; bytes: number } }[];
     for (;;) {
+      // Taken again before each try: a file deleted or uploaded again while the disk refused
+      // the write stays so (its parts are gone; it came back COMPLETED).
+      kept = batch.map((job, i) => ({ job, outcome: outcomes[i]! })).filter(({ job }) => this.#current(job));
       try {
         this.store.commit(...kept.map(({ outcome }) => outcome.op));
         break;
@@ -382,6 +382,8 @@ export class Indexer {
         if (this.#closed) return;
       }
     }
+    const stored = new Set(kept.map(({ job }) => job));
+    for (const job of batch) if (!stored.has(job)) this.#count(job, 0);
     for (const { job, outcome } of kept) {
       const { op } = outcome;
       if (op.op !== 'fileDeleted') {

@@ -118,6 +118,8 @@ export class SearchIndex {
   readonly #tables = new Map<string, number>();
   readonly #statements = new Map<string, Statement>();
   readonly #frequencies = new Map<string, number>();
+  /** Workspace table -> whether it holds parts staged. */
+  readonly #staged = new Map<number, boolean>();
 
   /** The chunks' vectors, with an embeddings endpoint: they follow the chunks in and out. */
   readonly vectors: ChunkVectors | undefined;
@@ -132,11 +134,11 @@ export class SearchIndex {
 
   /**
    * Indexes a large file's part as it is stored, not searchable yet: its terms are in the
-   * workspace's FTS5 table (FTS5's own ranking and the words' frequencies count them meanwhile),
-   * but not in search_chunks, which every search goes through.
+   * workspace's FTS5 table (FTS5's own ranking counts them meanwhile), but not in search_chunks,
+   * which every search, and the words' frequencies, go through.
    */
   staged(rows: SearchableRow[]): void {
-    this.#frequencies.clear();
+    this.#changed();
     this.#index(rows, 'search_staged');
   }
 
@@ -145,7 +147,7 @@ export class SearchIndex {
    * parts staged for `partsOf`; vectors staged for their file go in with them.
    */
   searchable(rows: SearchableRow[], partsOf?: { workspaceId: string; fileId: string }): void {
-    this.#frequencies.clear();
+    this.#changed();
     const files = new Map<string, { workspaceId: string; rowids: number[] }>();
     if (partsOf) {
       const { fileId } = partsOf;
@@ -217,7 +219,7 @@ export class SearchIndex {
   /** Takes chunks out of the index, searchable or staged (call inside the transaction that withdraws them). */
   withdrawn(rowids: number[]): void {
     if (!rowids.length) return;
-    this.#frequencies.clear();
+    this.#changed();
     const list = JSON.stringify(rowids);
     const removed = new Map<number, { chunks: number; terms: number }>();
     for (const table of ['search_chunks', 'search_staged'] as const) {
@@ -350,18 +352,50 @@ export class SearchIndex {
   }
 
   /**
-   * @internal How many chunks of workspace table `n` hold `term`. Kept until the index next
-   * changes: a question asks for the same words' weights several times.
+   * @internal How many searchable chunks of workspace table `n` hold `term`. Kept until the index
+   * next changes: a question asks for the same words' weights several times.
    */
   frequency(n: number, term: string): number {
     const key = `${n} ${term}`;
     let df = this.#frequencies.get(key);
     if (df === undefined) {
-      const [row] = this.query<[number]>(`SELECT doc FROM ${vocabTable(n)} WHERE term = ?`, encode(term));
       if (this.#frequencies.size >= FREQUENCIES_KEPT) this.#frequencies.clear();
-      this.#frequencies.set(key, (df = row?.[0] ?? 0));
+      this.#frequencies.set(key, (df = this.#holding(n, term)));
     }
     return df;
+  }
+
+  #holding(n: number, term: string): number {
+    // FTS5's vocabulary counts the parts staged too: while a table has some, the chunks holding
+    // the word are counted through search_chunks (a pass over its postings, a few milliseconds
+    // for a common word), or a large file being indexed would weigh on every search.
+    if (this.hasStaged(n)) {
+      const table = ftsTable(n);
+      const [row] = this.query<[number]>(
+        `SELECT count(*) FROM ${table} CROSS JOIN search_chunks s ON s.rowid = ${table}.rowid WHERE ${table} MATCH ?`,
+        phrase(term),
+      );
+      return row?.[0] ?? 0;
+    }
+    const [row] = this.query<[number]>(`SELECT doc FROM ${vocabTable(n)} WHERE term = ?`, encode(term));
+    return row?.[0] ?? 0;
+  }
+
+  /** @internal Whether workspace table `n` holds parts staged (kept until the index next changes). */
+  hasStaged(n: number): boolean {
+    let staged = this.#staged.get(n);
+    if (staged === undefined)
+      this.#staged.set(
+        n,
+        (staged = this.query('SELECT 1 FROM search_staged WHERE n = ? LIMIT 1', n).length > 0),
+      );
+    return staged;
+  }
+
+  /** What was read of the index is read again. */
+  #changed(): void {
+    this.#frequencies.clear();
+    this.#staged.clear();
   }
 
   /** @internal */
@@ -454,6 +488,7 @@ export class WorkspaceSearch {
   #expand(queryTerms: string[]): Lookup[] {
     const lookups: Lookup[] = [];
     const vocabulary = vocabTable(this.#n!);
+    const staged = this.#index.hasStaged(this.#n!);
     for (const queryTerm of queryTerms) {
       lookups.push({ queryTerm, term: queryTerm, weight: 1 });
       if (queryTerm.length <= 3) continue;
@@ -479,8 +514,15 @@ export class WorkspaceSearch {
           found.push({ term, weight: FUZZY_WEIGHT, df });
       }
       found.sort((a, b) => b.df - a.df);
-      for (const { term, weight } of found.slice(0, MAX_EXPANSIONS))
+      let expansions = 0;
+      for (const { term, weight } of found) {
+        if (expansions === MAX_EXPANSIONS) break;
+        // The vocabulary holds the words of parts staged too: a word no searchable chunk holds
+        // would be looked for alone (the rarest first), and find nothing.
+        if (staged && this.documentFrequency(term) === 0) continue;
         lookups.push({ queryTerm, term, weight });
+        expansions++;
+      }
     }
     return lookups;
   }
@@ -492,8 +534,16 @@ export class WorkspaceSearch {
     const chosen = new Set(termsOf.flatMap((terms) => candidateTerms(terms, frequency, this.#chunks)));
     if (!chosen.size) return lookupSets.map(() => []);
     const table = ftsTable(this.#n!);
+    // While a large file's parts are staged in the FTS5 table, FTS5 is asked for searchable
+    // chunks only, or the parts would take their places (CROSS JOIN: FTS5 finds the rows, each
+    // looked up in search_chunks; the lookups cost a fifth more, so only then).
+    const top = this.#index.hasStaged(this.#n!)
+      ? `SELECT ${table}.rowid AS rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score
+         FROM ${table} CROSS JOIN search_chunks s ON s.rowid = ${table}.rowid
+         WHERE ${table} MATCH ? ORDER BY score LIMIT ?`
+      : `SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?`;
     const candidates = this.#index.query<Candidate>(
-      `WITH top AS (SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?)
+      `WITH top AS (${top})
        SELECT top.rowid, f.body, f.name, s.file_id, s.length
        FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
       [...chosen].map(phrase).join(' OR '),

@@ -63,6 +63,8 @@ function createStagedTable(db: Database): void {
       length INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS search_staged_by_file ON search_staged(file_id);
+    -- Whether a workspace's table holds parts, asked by each search while some are staged.
+    CREATE INDEX IF NOT EXISTS search_staged_by_table ON search_staged(n);
   `);
 }
 
