@@ -125,7 +125,12 @@ describe('a generator that cannot be reached', () => {
     try {
       const env = { KB_BASE_URL: serve.url, KB_API_KEY: 'kb_answers_test' };
       // The demo's documents are indexed (or failed) before the question: kb files wait, as a script would.
-      const waited = await runKb(['files', 'wait', '--all', '--timeout', '60s'], { env, configDir: dir });
+      // Its own timeout, not runKb's 20 s: the demo's scan is read by OCR, slow on a loaded machine.
+      const waited = await runKb(['files', 'wait', '--all', '--timeout', '60s'], {
+        env,
+        configDir: dir,
+        timeoutMs: 70_000,
+      });
       expect([0, 1]).toContain(waited.code);
       const [reply] = await conversation(env, 'What does error E-4102 mean?');
       expect(reply!.content).toContain('IMAP');
@@ -140,5 +145,5 @@ describe('a generator that cannot be reached', () => {
     } finally {
       serve.child.kill('SIGINT');
     }
-  });
+  }, 90_000);
 });
