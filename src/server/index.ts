@@ -41,7 +41,9 @@ import { ChunkVectors } from './search/chunk-vectors.js';
  * keeps a few tens of MB live, but V8, finding collection cheap, let the heap grow to four times
  * that between full collections. Indexing alone, peak RSS: 20,000 documents 283 → 156 MB,
  * 100,000 documents 584 → 263 MB; its collections pause for 1.2 s instead of 0.6 s of the ~22 s,
- * messages within the noise (bench/scale.js). The library leaves its host's flags alone.
+ * messages within the noise (bench/scale.js). It costs on documents that take more to read:
+ * bench:real's 390 indexed in 24–28 s instead of 18–22 s, peak 455 → 380 MB (runs interleaved).
+ * The library leaves its host's flags alone.
  */
 export const SERVING_V8_FLAGS = ['--optimize-for-size'] as const;
 
