@@ -541,7 +541,7 @@ function __kb_flags
         case 'config path'
             echo '--profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'serve'
-            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --ocr-lang --ocr-pages --no-ocr --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
+            echo '--port --host --demo --docs --api-key --api-keys-file --data --repair --low-memory --reply-delay --stream-delay --fault --log --allow-local-webhooks --llm-base-url --llm-model --embed-base-url --embed-model --embed-min-similarity --embed-cool-down --rate-limit --max-file-size --ocr-lang --ocr-pages --no-ocr --index-delay --webhook-retries --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'demo'
             echo '--raw --profile -p --base-url --json --jsonl --ids --no-color --debug --timeout --retries --insecure --help'
         case 'api'

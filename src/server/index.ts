@@ -37,15 +37,15 @@ import { SearchIndex } from './search/fts-index.js';
 import { ChunkVectors } from './search/chunk-vectors.js';
 
 /**
- * The V8 flags a process that hosts the service for long should set (kb serve does). Indexing
- * keeps a few tens of MB live, but V8, finding collection cheap, let the heap grow to four times
- * that between full collections. Indexing alone, peak RSS: 20,000 documents 283 → 156 MB,
- * 100,000 documents 584 → 263 MB; its collections pause for 1.2 s instead of 0.6 s of the ~22 s,
- * messages within the noise (bench/scale.js). It costs on documents that take more to read:
- * bench:real's 390 indexed in 24–28 s instead of 18–22 s, peak 455 → 380 MB (runs interleaved).
- * The library leaves its host's flags alone.
+ * The V8 flags of `kb serve --low-memory`. Indexing keeps a few tens of MB live, but V8, finding
+ * collection cheap, lets the heap grow to four times that between full collections. Measured in
+ * interleaved runs (bench/scale.js, bench:real's corpus): indexing alone, peak RSS at 20,000
+ * generated documents 283 → 156 MB (5–10 % slower), at 100,000 584 → 263 MB (as fast); p95 while
+ * indexing 20,000 40 → 51 ms; bench:real's 390 real documents 455 → 380 MB but indexed in 24–28 s
+ * instead of 18–22 s. A trade for large workspaces, so not the default. The library leaves its
+ * host's flags alone.
  */
-export const SERVING_V8_FLAGS = ['--optimize-for-size'] as const;
+export const LOW_MEMORY_V8_FLAGS = ['--optimize-for-size'] as const;
 
 export interface ServerOptions {
   port?: number;
