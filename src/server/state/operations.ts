@@ -319,12 +319,29 @@ function insertChunks(
 
 /** Deletes the file's parts not live yet, telling the listener first. */
 function dropParts(db: Database, fileId: string, listener: SearchListener | undefined): void {
-  const rowids = statement(db, 'SELECT rowid FROM chunks WHERE file_id = ? AND live = 0')
+  dropPartsWhere(db, listener, 'file_id = ? AND live = 0', fileId);
+}
+
+/**
+ * Deletes every file's parts not live yet (a stop cut their indexing short: those files are
+ * indexed again from the start), telling the listener first.
+ */
+export function dropLeftoverParts(db: Database, listener: SearchListener | undefined): void {
+  dropPartsWhere(db, listener, 'live = 0');
+}
+
+function dropPartsWhere(
+  db: Database,
+  listener: SearchListener | undefined,
+  where: string,
+  ...params: unknown[]
+): void {
+  const rowids = statement(db, `SELECT rowid FROM chunks WHERE ${where}`)
     .raw()
-    .all(fileId) as [number][];
+    .all(...params) as [number][];
   if (!rowids.length) return;
   listener?.withdrawn(rowids.map((r) => Number(r[0])));
-  statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 0').run(fileId);
+  statement(db, `DELETE FROM chunks WHERE ${where}`).run(...params);
 }
 
 /** Deletes the file's live rows (a previous indexing), telling the listener first. */

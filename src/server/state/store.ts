@@ -8,7 +8,7 @@ import type {
   WebhookRecord,
   Workspace,
 } from './model.js';
-import { type SearchListener, writeOperations } from './operations.js';
+import { dropLeftoverParts, type SearchListener, writeOperations } from './operations.js';
 import { hashKey } from './api-keys.js';
 import { loadFiles, loadRecords } from './records.js';
 import { StorageError } from './storage-error.js';
@@ -64,12 +64,7 @@ export class Store {
     this.#db = db;
     this.#search = options.search;
     this.#onStorage = options.onStorage;
-    // Parts of a file whose indexing stopped part way: it is indexed again from the start.
-    db.transaction(() => {
-      const parts = db.prepare('SELECT rowid FROM chunks WHERE live = 0').raw().all() as [number][];
-      if (parts.length) this.#search?.withdrawn(parts.map((r) => Number(r[0])));
-      db.prepare('DELETE FROM chunks WHERE live = 0').run();
-    })();
+    db.transaction(() => dropLeftoverParts(db, this.#search))();
     this.#load();
     this.filesLoaded = this.#loadFiles();
     let interrupted = 0;
