@@ -496,6 +496,7 @@ export class Indexer {
       filename: current.originalFilename,
       text: chunk.text,
       ...(chunk.pages ? { pages: chunk.pages } : {}),
+      ...(chunk.indexed ? { indexed: chunk.indexed } : {}),
     }));
     const completed: FileRecord = {
       ...base,

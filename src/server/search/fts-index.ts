@@ -1,10 +1,10 @@
 import { withinEdits } from '../../util/edit-distance.js';
 import type { Database, Statement } from '../state/database.js';
-import type { Chunk } from '../state/model.js';
+import type { Chunk, IndexedTerms } from '../state/model.js';
 import type { ChunkVectors } from './chunk-vectors.js';
 import type { Hit } from './hit.js';
 import { createWorkspaceTables, ensureSearchSchema, ftsTable, vocabTable } from './search-schema.js';
-import { decode, encode, type IndexedText, indexedText, phrase } from './fts-terms.js';
+import { decode, encode, indexedText, phrase } from './fts-terms.js';
 import { indexTerms } from './tokens.js';
 
 // BM25 with the usual constants.
@@ -68,6 +68,8 @@ export interface SearchableRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
+  /** `text`'s terms, when the extraction worker made them already. */
+  indexed?: IndexedTerms;
 }
 
 interface Lookup {
@@ -189,11 +191,11 @@ export class SearchIndex {
   ): Map<number, { chunks: number; terms: number }> {
     const added = new Map<number, { chunks: number; terms: number }>();
     const tables = new Map<string, number>();
-    const names = new Map<string, IndexedText>();
-    for (const { rowid, workspaceId, fileId, filename, text } of rows) {
+    const names = new Map<string, IndexedTerms>();
+    for (const { rowid, workspaceId, fileId, filename, text, indexed } of rows) {
       let n = tables.get(workspaceId);
       if (n === undefined) tables.set(workspaceId, (n = this.#tableOf(workspaceId, true)!));
-      const body = indexedText(text);
+      const body = indexed ?? indexedText(text);
       let name = names.get(filename);
       if (!name) names.set(filename, (name = indexedText(filename)));
       const length = body.count + name.count * FILENAME_WEIGHT;

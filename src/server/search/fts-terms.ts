@@ -1,13 +1,5 @@
+import type { IndexedTerms } from '../state/model.js';
 import { indexTerms } from './tokens.js';
-
-/**
- * A text as the FTS5 tables hold it: kb's terms (identifiers whole, Porter2 stems) encoded and
- * separated by spaces, and how many there are (BM25's document length).
- */
-export interface IndexedText {
-  terms: string;
-  count: number;
-}
 
 /** FTS5 splits kb's terms on spaces only; a capital (kept in `-A`, `%H`) is written `^a`, since unicode61 folds case. */
 export const encode = (term: string) =>
@@ -16,8 +8,11 @@ export const decode = (term: string) => term.replace(/\^([a-z])/g, (_, c: string
 /** A term as an FTS5 query string: quoted, so that `-`, `.` and `%` are not query syntax. */
 export const phrase = (term: string) => `"${encode(term)}"`;
 
-/** What the search index holds of a text. */
-export function indexedText(text: string): IndexedText {
+/**
+ * What the FTS5 tables hold of a text: kb's terms (identifiers whole, Porter2 stems) encoded and
+ * separated by spaces, and how many there are (BM25's document length).
+ */
+export function indexedText(text: string): IndexedTerms {
   const terms = indexTerms(text);
   return { terms: terms.map(encode).join(' '), count: terms.length };
 }

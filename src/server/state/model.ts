@@ -94,6 +94,14 @@ export interface Chunk {
   text: string;
   /** The pages the text is from, in a document with pages (a PDF). */
   pages?: [first: number, last: number];
+  /** The search index's terms of `text`, made by the extraction worker off the event loop; not stored. */
+  indexed?: IndexedTerms;
+}
+
+/** A text as the search index holds it: its terms, encoded and separated by spaces, and how many. */
+export interface IndexedTerms {
+  terms: string;
+  count: number;
 }
 
 export interface UserRecord {

@@ -1,7 +1,7 @@
 import type Libsql from 'libsql';
 import type { Database } from './database.js';
 import { hashKey, keyHint } from './api-keys.js';
-import type { Chunk, FileRecord, MessageRecord, Operation } from './model.js';
+import type { Chunk, FileRecord, IndexedTerms, MessageRecord, Operation } from './model.js';
 import { isStorageFailure, StorageError } from './storage-error.js';
 
 /** A chunk as the chunks table holds it: what a search index keeps of it. */
@@ -15,6 +15,8 @@ export interface ChunkRow {
   filename: string;
   text: string;
   pages?: [first: number, last: number];
+  /** The chunk's terms for the search index, when made already (not stored). */
+  indexed?: IndexedTerms;
 }
 
 /**
@@ -301,6 +303,7 @@ function insertChunks(
       text: c.text,
     };
     if (c.pages) row.pages = c.pages;
+    if (c.indexed) row.indexed = c.indexed;
     const { lastInsertRowid } = insert.run(
       row.id,
       fileId,

@@ -1,10 +1,13 @@
 import type { Section } from './formats.js';
+import type { IndexedTerms } from '../../state/model.js';
 import { SENTENCE_END } from '../../../util/sentence-end.js';
 
 /** A passage of a document, and the pages it spans where the document has pages. */
 export interface TextChunk {
   text: string;
   pages?: [first: number, last: number];
+  /** Its terms for the search index, made with it (in the worker, off kb serve's event loop). */
+  indexed?: IndexedTerms;
 }
 
 /** A sentence, and whether it starts a paragraph (a line of its section). */
