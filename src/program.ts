@@ -2,15 +2,25 @@ import { Command, Help } from 'commander';
 import { COMMANDS } from './commands/registry.js';
 import { version } from './version.js';
 
-const OPTIONS_WITH_VALUES = new Set(['--profile', '--base-url', '--timeout', '--retries']);
+/**
+ * The global options whose value may be the next argument (`-p work`, `--timeout 5s`), by every
+ * name, read from the root itself so a new one can not be forgotten here.
+ */
+function optionsWithValues(): Set<string> {
+  const names = createRoot()
+    .options.filter((o) => o.required || o.optional)
+    .flatMap((o) => [o.short, o.long]);
+  return new Set(names.filter((name) => name !== undefined));
+}
 
 /** The first operand of argv: the name of the command to run. */
 export function commandName(argv: string[]): string | undefined {
+  const withValues = optionsWithValues();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];
     if (!arg.startsWith('-')) return arg;
-    if (OPTIONS_WITH_VALUES.has(arg)) i++;
+    if (withValues.has(arg)) i++;
   }
   return undefined;
 }
