@@ -365,11 +365,14 @@ export class KbClient {
       }
       return { status, headers, body: body as T, rawBody, requestId: fields.requestId };
     }
-    const page = text.trim() !== '' && (parseFailed || !looksJson);
-    if (page && NOT_THE_SERVICE.has(status)) {
-      const type = contentType.split(';')[0]?.trim() || 'untyped';
+    const empty = text.trim() === '';
+    const page = !empty && (parseFailed || !looksJson);
+    // The service's errors always say what went wrong in a body; only an answer to HEAD has none.
+    const bare = empty && fields.method !== 'HEAD';
+    if ((page || bare) && NOT_THE_SERVICE.has(status)) {
+      const what = bare ? 'with an empty body' : contentType.split(';')[0]?.trim() || 'untyped';
       throw new NotTheServiceError(
-        `${this.baseUrl} does not look like the kb service (${fields.method} ${new URL(fields.url).pathname} answered ${status} ${type})`,
+        `${this.baseUrl} does not look like the kb service (${fields.method} ${new URL(fields.url).pathname} answered ${status} ${what})`,
         { ...fields, status, code: 'not_the_service' },
       ).withResponse({ status, headers, rawBody });
     }

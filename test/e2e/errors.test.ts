@@ -178,4 +178,30 @@ describe('a base URL that is not the service', () => {
       await site.close();
     }
   });
+
+  it('says so for a 404 with an empty body too, typed or not (exit 5)', async () => {
+    const empty = (type?: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+      res.writeHead(404, type ? { 'content-type': type } : {}).end();
+    const site = await hostileServer({
+      'GET /v1/threads': empty(),
+      'GET /v1/users': empty('application/json'),
+    });
+    try {
+      for (const [args, path] of [
+        [['threads', 'list'], '/v1/threads'],
+        [['users', 'list'], '/v1/users'],
+      ] as const) {
+        const res = await runKb([...args], {
+          env: { KB_BASE_URL: site.url, KB_API_KEY: 'kb_empty', KB_RETRIES: '0' },
+        });
+        expect([args.join(' '), res.code, res.stderr.split('\n')[0]]).toEqual([
+          args.join(' '),
+          5,
+          `error: ${site.url} does not look like the kb service (GET ${path} answered 404 with an empty body)`,
+        ]);
+      }
+    } finally {
+      await site.close();
+    }
+  });
 });
