@@ -40,9 +40,11 @@ export const ENVIRONMENT: [string, string][] = [
 export const FORMATS = `Output formats
 
 stdout carries data only; messages, progress and spinners go to stderr, and only on a
-terminal. On a terminal, commands print tables, coloured statuses and relative times. Piped,
-the same commands print tab-separated rows without a header, without colour and with exact
-ISO timestamps, so cut/awk/sort work on them.
+terminal. On a terminal, commands print tables, coloured statuses and relative times; a table
+fits the terminal's width by shortening the column that says least first (a passage, a media
+type), and leaves out a column that is empty in every row. Piped, the same commands print
+tab-separated rows without a header, without colour and with exact ISO timestamps, every field
+in its place (empty ones too), so cut/awk/sort work on them.
 
 Every command that prints records takes one of:
 
