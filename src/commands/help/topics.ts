@@ -1,6 +1,9 @@
 export const EXIT_CODES: [number, string][] = [
   [0, 'success'],
-  [1, 'failure (the command ran but did not succeed, e.g. a file failed indexing, a signature is invalid)'],
+  [
+    1,
+    'failure (the command ran but did not succeed, e.g. a file failed indexing, a signature is invalid, the port is in use)',
+  ],
   [2, 'usage error or invalid input (bad flag, bad value, refused by the service as invalid)'],
   [3, 'not found (unknown thread, file or webhook id)'],
   [4, 'authentication or permission (not logged in, key refused)'],
