@@ -9,6 +9,7 @@ import {
   NotTheServiceError,
   TimeoutError,
 } from './errors.js';
+import { certificateProblem, describeCertificateProblem } from './certificate.js';
 import { FilesResource } from './resources/files.js';
 import { SearchResource, type SearchParams } from './resources/search.js';
 import { ThreadsResource } from './resources/threads.js';
@@ -207,7 +208,9 @@ export class KbClient {
     if (attempt >= maxRetries || !(err instanceof ApiError)) return undefined;
     const idempotent = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD';
     let retryable = false;
-    if (err instanceof ConnectionError) retryable = idempotent || CONNECT_PHASE_CODES.has(err.code ?? '');
+    // A certificate is no better a second later.
+    if (err instanceof ConnectionError)
+      retryable = !certificateProblem(err.code) && (idempotent || CONNECT_PHASE_CODES.has(err.code ?? ''));
     else if (err.status !== undefined && RETRYABLE_STATUS.has(err.status))
       retryable = idempotent || err.status === 429;
     if (!retryable) return undefined;
@@ -418,7 +421,9 @@ function unexpectedResponse(
 }
 
 function describeConnectionFailure(code: string | undefined, url: string): string {
-  const host = new URL(url).host;
+  const { host, hostname } = new URL(url);
+  const certificate = certificateProblem(code);
+  if (certificate) return `${describeCertificateProblem(certificate, host, hostname)} (${code})`;
   switch (code) {
     case 'ECONNREFUSED':
       return `cannot connect to ${host}: connection refused`;

@@ -1,10 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { hostileServer } from '../helpers/hostile.js';
 import { demoServerForFile } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
+import { itWith } from '../helpers/tools.js';
 
 const demo = demoServerForFile();
 
@@ -202,6 +207,52 @@ describe('a base URL that is not the service', () => {
       }
     } finally {
       await site.close();
+    }
+  });
+});
+
+describe('an https base URL whose certificate is not trusted', () => {
+  itWith('openssl')('names the certificate problem and how to trust it, at once (exit 5)', async () => {
+    const dir = tempDir();
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    const made = spawnSync('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert],
+    ]);
+    expect(made.status).toBe(0);
+    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'),
+    ).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const run = (host: string, env: Record<string, string> = {}) =>
+      runKb(['threads', 'list', '--debug'], {
+        env: { KB_BASE_URL: `https://${host}:${port}`, KB_API_KEY: 'kb_tls', ...env },
+      });
+    const lines = (stderr: string) => stderr.split('\n').filter((l) => !l.startsWith('[debug]'));
+    try {
+      const selfSigned = await run('127.0.0.1');
+      expect(selfSigned.code).toBe(5);
+      expect(lines(selfSigned.stderr)).toEqual([
+        `error: the TLS certificate of 127.0.0.1:${port} is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+        "hint: trust it with NODE_EXTRA_CA_CERTS=FILE (the service's CA or certificate, PEM), or give the service one from a trusted authority",
+        '',
+      ]);
+      // Once: a certificate is no better a second later.
+      expect(selfSigned.stderr.match(/\[debug\] --> GET/g)).toHaveLength(1);
+      // Trusted, but issued for localhost, not the address.
+      const wrongHost = await run('127.0.0.1', { NODE_EXTRA_CA_CERTS: cert });
+      expect(wrongHost.code).toBe(5);
+      expect(lines(wrongHost.stderr)).toEqual([
+        `error: the TLS certificate of 127.0.0.1:${port} is not issued for 127.0.0.1 (ERR_TLS_CERT_ALTNAME_INVALID)`,
+        'hint: use a base URL with a host name the certificate names (`kb auth status` shows the URL), or a certificate for this one',
+        '',
+      ]);
+      // The hints are what works.
+      const trusted = await run('localhost', { NODE_EXTRA_CA_CERTS: cert });
+      expect([trusted.code, lines(trusted.stderr)]).toEqual([0, ['']]);
+    } finally {
+      server.close();
     }
   });
 });

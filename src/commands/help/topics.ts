@@ -32,6 +32,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['FORCE_COLOR', 'force colour (0 disables, 1-3 pick the level) even when piped'],
   ['CI', 'when set, no spinners and no prompts'],
   ['HTTP_PROXY, HTTPS_PROXY, NO_PROXY', 'proxy settings for requests'],
+  ['NODE_EXTRA_CA_CERTS', 'a PEM file of certificates to trust as well (a service with a private CA)'],
   ['EDITOR, VISUAL', 'editor for /edit in kb chat'],
   [
     'XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME',
