@@ -49,6 +49,22 @@ describe('errors name their subject', () => {
     expect(res.stderr).toMatch(/^error: no profile named "nosuch"\n/);
   });
 
+  it('a profile named that does not exist is refused when the key and URL come from the environment too', async () => {
+    for (const [args, env] of [
+      [['--profile', 'nosuch'], {}],
+      [['-p', 'nosuch'], {}],
+      [[], { KB_PROFILE: 'nosuch' }],
+    ] as const) {
+      const res = await runKb([...args, 'threads', 'list'], { env: { ...demo.env, ...env } });
+      expect([args.join(' '), res.code, res.stdout]).toEqual([args.join(' '), 2, '']);
+      expect(res.stderr).toBe(
+        'error: no profile named "nosuch"\nhint: log in first: kb auth login --profile NAME\n',
+      );
+    }
+    const status = await runKb(['auth', 'status', '--profile', 'nosuch'], { env: demo.env });
+    expect([status.code, status.stderr.split('\n')[0]]).toEqual([2, 'error: no profile named "nosuch"']);
+  });
+
   it('a redirect says where it points, and that kb does not follow it', async () => {
     const redirecting = await hostileServer({
       'GET /v1/threads': (_req, res) =>
