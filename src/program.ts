@@ -13,6 +13,25 @@ function optionsWithValues(): Set<string> {
   return new Set(names.filter((name) => name !== undefined));
 }
 
+/**
+ * argv with the value of a global short option written after `=` (`-p=work`, as gh takes it) as
+ * its own argument: commander would read "=work" as the value. Only before the command, whose
+ * own options are its own.
+ */
+export function splitShortValues(argv: string[]): string[] {
+  const withValues = optionsWithValues();
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--' || !arg.startsWith('-')) return [...out, ...argv.slice(i)];
+    const short = /^(-[^-])=(.*)$/s.exec(arg);
+    if (short && withValues.has(short[1]!)) out.push(short[1]!, short[2]!);
+    else if (withValues.has(arg) && i + 1 < argv.length) out.push(arg, argv[++i]!);
+    else out.push(arg);
+  }
+  return out;
+}
+
 /** The first operand of argv: the name of the command to run. */
 export function commandName(argv: string[]): string | undefined {
   const withValues = optionsWithValues();

@@ -5,7 +5,7 @@ import { demoServerForFile } from '../helpers/server.js';
 const demo = demoServerForFile();
 
 describe('global options before the command, in every spelling', () => {
-  it('-p NAME, -pNAME, --profile NAME and --profile=NAME each run the verb with that profile', async () => {
+  it('-p NAME, -pNAME, -p=NAME, --profile NAME and --profile=NAME each run the verb with that profile', async () => {
     const configDir = tempDir();
     const login = await runKb(
       ['auth', 'login', '--profile', 'work', '--with-key', '--base-url', demo.server.url],
@@ -30,7 +30,7 @@ describe('global options before the command, in every spelling', () => {
     const expected = (await runKb(list, { env: demo.env })).stdout;
     expect(expected).toMatch(/^thr_\w+\n$/);
     expect((await runKb(list, { configDir })).stdout).not.toBe(expected);
-    const spellings = [['-p', 'work'], ['-pwork'], ['--profile', 'work'], ['--profile=work']];
+    const spellings = [['-p', 'work'], ['-pwork'], ['-p=work'], ['--profile', 'work'], ['--profile=work']];
     const value = (flag: string, v: string) => [[flag, v], [`${flag}=${v}`]];
     const others = [
       ...value('--base-url', demo.server.url),
