@@ -228,8 +228,9 @@ export class Context {
   }
 
   /**
-   * A profile asked for by name (--profile, KB_PROFILE) that does not exist, when nothing else
-   * gives what it would have: a usage error naming it (a typo), rather than "not logged in".
+   * A profile asked for by name (--profile, KB_PROFILE) that does not exist: a usage error naming
+   * it (a typo), rather than "not logged in", and rather than going on silently with a key and URL
+   * from the environment, which would have overridden the profile's, had it existed.
    */
   #checkProfileExists(): void {
     const asked = this.options.profile ?? this.env.KB_PROFILE;
@@ -243,9 +244,9 @@ export class Context {
 
   /** The base URL to talk to, checked; fails with exit 4 when none is configured. */
   baseUrl(): string {
+    this.#checkProfileExists();
     const { baseUrl, profile } = this.auth;
     if (!baseUrl) {
-      this.#checkProfileExists();
       throw new CliError(
         `no service URL for profile "${profile}"`,
         ExitCode.auth,

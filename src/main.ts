@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { ExitCode, UsageError } from './errors.js';
 import { exitAfterDrain, exitNow } from './io/exit.js';
 import { type SignalName, Signals, signalExitCode } from './io/signals.js';
-import { buildProgram, configureTree } from './program.js';
+import { buildProgram, configureTree, splitShortValues } from './program.js';
 import { running } from './running.js';
 
 /** How long a command has to stop by itself after Ctrl-C before kb ends it. */
@@ -12,7 +12,8 @@ const INTERRUPT_GRACE_MS = 150;
  * Runs kb with argv (without node and script) and ends the process: the one exit path. Commands
  * throw typed errors; they are reported here, once, and kb exits once stdout and stderr drain.
  */
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = splitShortValues(given);
   let signalled: SignalName | undefined;
   running.signals = new Signals((signal) => {
     // Without a command's own trap: the first signal cancels the request in flight and the

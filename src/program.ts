@@ -2,15 +2,44 @@ import { Command, Help } from 'commander';
 import { COMMANDS } from './commands/registry.js';
 import { version } from './version.js';
 
-const OPTIONS_WITH_VALUES = new Set(['--profile', '--base-url', '--timeout', '--retries']);
+/**
+ * The global options whose value may be the next argument (`-p work`, `--timeout 5s`), by every
+ * name, read from the root itself so a new one can not be forgotten here.
+ */
+function optionsWithValues(): Set<string> {
+  const names = createRoot()
+    .options.filter((o) => o.required || o.optional)
+    .flatMap((o) => [o.short, o.long]);
+  return new Set(names.filter((name) => name !== undefined));
+}
+
+/**
+ * argv with the value of a global short option written after `=` (`-p=work`, as gh takes it) as
+ * its own argument: commander would read "=work" as the value. Only before the command, whose
+ * own options are its own.
+ */
+export function splitShortValues(argv: string[]): string[] {
+  const withValues = optionsWithValues();
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--' || !arg.startsWith('-')) return [...out, ...argv.slice(i)];
+    const short = /^(-[^-])=(.*)$/s.exec(arg);
+    if (short && withValues.has(short[1]!)) out.push(short[1]!, short[2]!);
+    else if (withValues.has(arg) && i + 1 < argv.length) out.push(arg, argv[++i]!);
+    else out.push(arg);
+  }
+  return out;
+}
 
 /** The first operand of argv: the name of the command to run. */
 export function commandName(argv: string[]): string | undefined {
+  const withValues = optionsWithValues();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];
     if (!arg.startsWith('-')) return arg;
-    if (OPTIONS_WITH_VALUES.has(arg)) i++;
+    if (withValues.has(arg)) i++;
   }
   return undefined;
 }

@@ -20,6 +20,7 @@ import {
   TimeoutError,
   UnprocessableError,
 } from './api/errors.js';
+import { type CertificateProblem, certificateProblem } from './api/certificate.js';
 import { CliError, ERROR_CODES, ExitCode, Interrupted, PartialFailure, Stopped } from './errors.js';
 import { safeJson, sanitizeField } from './util/sanitize.js';
 
@@ -50,6 +51,17 @@ export function exitCodeFor(err: unknown): number {
   return ExitCode.failure;
 }
 
+const CERTIFICATE_HINTS: Record<CertificateProblem, string> = {
+  self_signed:
+    "trust it with NODE_EXTRA_CA_CERTS=FILE (the service's CA or certificate, PEM), or give the service one from a trusted authority",
+  untrusted:
+    'trust its authority with NODE_EXTRA_CA_CERTS=FILE (PEM), or give the service one from a trusted authority',
+  wrong_host:
+    'use a base URL with a host name the certificate names (`kb auth status` shows the URL), or a certificate for this one',
+  expired: "the service's certificate must be renewed (or this machine's clock is wrong)",
+  not_yet_valid: "this machine's clock, or the service's certificate, is wrong",
+};
+
 export function hintFor(err: unknown): string | undefined {
   if (err instanceof CliError) return err.hint;
   if (err instanceof AuthenticationError) return 'run `kb auth login` (or check KB_API_KEY)';
@@ -58,6 +70,8 @@ export function hintFor(err: unknown): string | undefined {
     return 'the service is rate limiting this key; wait a little and try again';
   if (err instanceof ConnectionError && err.code === 'BODY_TOO_LARGE')
     return 'ask for less: a smaller --limit, or kb api with a narrower query';
+  if (err instanceof ConnectionError && certificateProblem(err.code))
+    return CERTIFICATE_HINTS[certificateProblem(err.code)!];
   if (err instanceof ConnectionError)
     return err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
       ? 'check the host name in the base URL (`kb auth status` shows it)'

@@ -9,6 +9,7 @@ import {
   NotTheServiceError,
   TimeoutError,
 } from './errors.js';
+import { certificateProblem, describeCertificateProblem } from './certificate.js';
 import { FilesResource } from './resources/files.js';
 import { SearchResource, type SearchParams } from './resources/search.js';
 import { ThreadsResource } from './resources/threads.js';
@@ -207,7 +208,9 @@ export class KbClient {
     if (attempt >= maxRetries || !(err instanceof ApiError)) return undefined;
     const idempotent = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD';
     let retryable = false;
-    if (err instanceof ConnectionError) retryable = idempotent || CONNECT_PHASE_CODES.has(err.code ?? '');
+    // A certificate is no better a second later.
+    if (err instanceof ConnectionError)
+      retryable = !certificateProblem(err.code) && (idempotent || CONNECT_PHASE_CODES.has(err.code ?? ''));
     else if (err.status !== undefined && RETRYABLE_STATUS.has(err.status))
       retryable = idempotent || err.status === 429;
     if (!retryable) return undefined;
@@ -365,11 +368,14 @@ export class KbClient {
       }
       return { status, headers, body: body as T, rawBody, requestId: fields.requestId };
     }
-    const page = text.trim() !== '' && (parseFailed || !looksJson);
-    if (page && NOT_THE_SERVICE.has(status)) {
-      const type = contentType.split(';')[0]?.trim() || 'untyped';
+    const empty = text.trim() === '';
+    const page = !empty && (parseFailed || !looksJson);
+    // The service's errors always say what went wrong in a body; only an answer to HEAD has none.
+    const bare = empty && fields.method !== 'HEAD';
+    if ((page || bare) && NOT_THE_SERVICE.has(status)) {
+      const what = bare ? 'with an empty body' : contentType.split(';')[0]?.trim() || 'untyped';
       throw new NotTheServiceError(
-        `${this.baseUrl} does not look like the kb service (${fields.method} ${new URL(fields.url).pathname} answered ${status} ${type})`,
+        `${this.baseUrl} does not look like the kb service (${fields.method} ${new URL(fields.url).pathname} answered ${status} ${what})`,
         { ...fields, status, code: 'not_the_service' },
       ).withResponse({ status, headers, rawBody });
     }
@@ -415,7 +421,9 @@ function unexpectedResponse(
 }
 
 function describeConnectionFailure(code: string | undefined, url: string): string {
-  const host = new URL(url).host;
+  const { host, hostname } = new URL(url);
+  const certificate = certificateProblem(code);
+  if (certificate) return `${describeCertificateProblem(certificate, host, hostname)} (${code})`;
   switch (code) {
     case 'ECONNREFUSED':
       return `cannot connect to ${host}: connection refused`;

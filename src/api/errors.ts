@@ -111,8 +111,9 @@ export function isMissingRoute(err: unknown): boolean {
 }
 
 /**
- * The base URL answers, but not as the service: a page (HTML, text) where the service answers
- * JSON, for a route it has (404, 405, 501). A static site, another app, a wrong path prefix.
+ * The base URL answers, but not as the service: a page (HTML, text) or nothing at all where the
+ * service answers JSON, for a route it has (404, 405, 501). A static site, another app, a wrong
+ * path prefix.
  */
 export class NotTheServiceError extends ApiError {
   override name = 'NotTheServiceError';

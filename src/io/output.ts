@@ -44,8 +44,12 @@ export interface Column<T> {
   style?: (text: string, row: T) => string;
   /** Render as relative time on a TTY, ISO when piped. */
   time?: boolean;
-  /** May be shortened (with …) so the table fits the terminal. */
-  flex?: boolean;
+  /**
+   * May be shortened (with …) so the table fits the terminal. `'first'`: before any other column
+   * is, as far as it takes, for text whose beginning says enough (a passage, a media type) beside
+   * columns whose end matters (a page, a file name).
+   */
+  flex?: boolean | 'first';
 }
 
 export type Field = [label: string, value: unknown, style?: (text: string) => string];
@@ -60,17 +64,23 @@ const MIN_FLEX = 12;
 const LAST_FLEX = 6;
 
 /**
- * Column widths that fit `columns` characters, shrinking the widest flexible column first: to
- * 12 characters, then (a table with many flexible columns, such as kb files list at 80) to 6.
+ * Column widths that fit `columns` characters. The columns that give way first shrink to 6
+ * characters; then the widest flexible column, one character at a time: to 12 characters, then
+ * (a table with many flexible columns, such as kb files list at 80) to 6.
  */
-export function fitWidths(natural: number[], flexible: boolean[], columns: number): number[] {
+export function fitWidths(natural: number[], flex: Column<unknown>['flex'][], columns: number): number[] {
   const widths = [...natural];
   let over = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - columns;
-  for (const floor of [MIN_FLEX, LAST_FLEX]) {
+  const stages: [floor: number, shrinks: (f: Column<unknown>['flex']) => boolean][] = [
+    [LAST_FLEX, (f) => f === 'first'],
+    [MIN_FLEX, Boolean],
+    [LAST_FLEX, Boolean],
+  ];
+  for (const [floor, shrinks] of stages) {
     while (over > 0) {
       let widest = -1;
       widths.forEach((w, i) => {
-        if (flexible[i] && w > floor && (widest < 0 || w > widths[widest]!)) widest = i;
+        if (shrinks(flex[i]) && w > floor && (widest < 0 || w > widths[widest]!)) widest = i;
       });
       if (widest < 0) break;
       widths[widest]!--;
@@ -302,25 +312,29 @@ export class Output {
     if (text) this.io.out(text);
   }
 
-  async #table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
+  async #table<T>(rows: T[], all: Column<T>[]): Promise<string> {
     const { Table } = await import('./table.js');
     const { io } = this;
+    const allCells = rows.map((row) =>
+      all.map((c) => {
+        const raw = c.value(row);
+        return sanitizeField(c.time ? relativeTime(raw, this.now()) : text(raw));
+      }),
+    );
+    // A column empty in every row (ERROR when nothing failed) says nothing: it takes no room.
+    const shown = all.flatMap((c, i) => (allCells.some((r) => r[i]) ? [i] : []));
+    const columns = shown.map((i) => all[i]!);
+    const cells = allCells.map((r) => shown.map((i) => r[i]!));
     const table = new Table({
       head: columns.map((c) => io.color.bold(c.header)),
       style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
       chars: BORDERLESS,
       wordWrap: false,
     });
-    const cells = rows.map((row) =>
-      columns.map((c) => {
-        const raw = c.value(row);
-        return sanitizeField(c.time ? relativeTime(raw, this.now()) : text(raw));
-      }),
-    );
     const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
     const widths = fitWidths(
       natural,
-      columns.map((c) => Boolean(c.flex)),
+      columns.map((c) => c.flex),
       io.columns,
     );
     rows.forEach((row, r) => {

@@ -1,10 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { hostileServer } from '../helpers/hostile.js';
 import { demoServerForFile } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
+import { itWith } from '../helpers/tools.js';
 
 const demo = demoServerForFile();
 
@@ -42,6 +47,22 @@ describe('errors name their subject', () => {
     const res = await runKb(['--profile', 'nosuch', 'threads', 'list']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^error: no profile named "nosuch"\n/);
+  });
+
+  it('a profile named that does not exist is refused when the key and URL come from the environment too', async () => {
+    for (const [args, env] of [
+      [['--profile', 'nosuch'], {}],
+      [['-p', 'nosuch'], {}],
+      [[], { KB_PROFILE: 'nosuch' }],
+    ] as const) {
+      const res = await runKb([...args, 'threads', 'list'], { env: { ...demo.env, ...env } });
+      expect([args.join(' '), res.code, res.stdout]).toEqual([args.join(' '), 2, '']);
+      expect(res.stderr).toBe(
+        'error: no profile named "nosuch"\nhint: log in first: kb auth login --profile NAME\n',
+      );
+    }
+    const status = await runKb(['auth', 'status', '--profile', 'nosuch'], { env: demo.env });
+    expect([status.code, status.stderr.split('\n')[0]]).toEqual([2, 'error: no profile named "nosuch"']);
   });
 
   it('a redirect says where it points, and that kb does not follow it', async () => {
@@ -176,6 +197,78 @@ describe('a base URL that is not the service', () => {
       }
     } finally {
       await site.close();
+    }
+  });
+
+  it('says so for a 404 with an empty body too, typed or not (exit 5)', async () => {
+    const empty = (type?: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+      res.writeHead(404, type ? { 'content-type': type } : {}).end();
+    const site = await hostileServer({
+      'GET /v1/threads': empty(),
+      'GET /v1/users': empty('application/json'),
+    });
+    try {
+      for (const [args, path] of [
+        [['threads', 'list'], '/v1/threads'],
+        [['users', 'list'], '/v1/users'],
+      ] as const) {
+        const res = await runKb([...args], {
+          env: { KB_BASE_URL: site.url, KB_API_KEY: 'kb_empty', KB_RETRIES: '0' },
+        });
+        expect([args.join(' '), res.code, res.stderr.split('\n')[0]]).toEqual([
+          args.join(' '),
+          5,
+          `error: ${site.url} does not look like the kb service (GET ${path} answered 404 with an empty body)`,
+        ]);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe('an https base URL whose certificate is not trusted', () => {
+  itWith('openssl')('names the certificate problem and how to trust it, at once (exit 5)', async () => {
+    const dir = tempDir();
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    const made = spawnSync('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert],
+    ]);
+    expect(made.status).toBe(0);
+    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'),
+    ).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const run = (host: string, env: Record<string, string> = {}) =>
+      runKb(['threads', 'list', '--debug'], {
+        env: { KB_BASE_URL: `https://${host}:${port}`, KB_API_KEY: 'kb_tls', ...env },
+      });
+    const lines = (stderr: string) => stderr.split('\n').filter((l) => !l.startsWith('[debug]'));
+    try {
+      const selfSigned = await run('127.0.0.1');
+      expect(selfSigned.code).toBe(5);
+      expect(lines(selfSigned.stderr)).toEqual([
+        `error: the TLS certificate of 127.0.0.1:${port} is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+        "hint: trust it with NODE_EXTRA_CA_CERTS=FILE (the service's CA or certificate, PEM), or give the service one from a trusted authority",
+        '',
+      ]);
+      // Once: a certificate is no better a second later.
+      expect(selfSigned.stderr.match(/\[debug\] --> GET/g)).toHaveLength(1);
+      // Trusted, but issued for localhost, not the address.
+      const wrongHost = await run('127.0.0.1', { NODE_EXTRA_CA_CERTS: cert });
+      expect(wrongHost.code).toBe(5);
+      expect(lines(wrongHost.stderr)).toEqual([
+        `error: the TLS certificate of 127.0.0.1:${port} is not issued for 127.0.0.1 (ERR_TLS_CERT_ALTNAME_INVALID)`,
+        'hint: use a base URL with a host name the certificate names (`kb auth status` shows the URL), or a certificate for this one',
+        '',
+      ]);
+      // The hints are what works.
+      const trusted = await run('localhost', { NODE_EXTRA_CA_CERTS: cert });
+      expect([trusted.code, lines(trusted.stderr)]).toEqual([0, ['']]);
+    } finally {
+      server.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { certificateProblem } from '../../src/api/certificate.js';
 import { KbClient, parseRetryAfter } from '../../src/api/client.js';
 import {
   AuthenticationError,
@@ -205,5 +206,22 @@ describe('KbClient transport', () => {
     expect(lines[1]).toMatch(/^<-- 200 GET .* \d+ms req_dbg$/);
     expect(lines.join('\n')).not.toContain('kb_secret_canary_1234');
     await c.close();
+  });
+});
+
+describe('certificate problems', () => {
+  it.each([
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self_signed'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'self_signed'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'wrong_host'],
+    ['CERT_HAS_EXPIRED', 'expired'],
+    ['CERT_NOT_YET_VALID', 'not_yet_valid'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'untrusted'],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'untrusted'],
+    ['CERT_UNTRUSTED', 'untrusted'],
+    ['ECONNREFUSED', undefined],
+    [undefined, undefined],
+  ])('%s is %s', (code, problem) => {
+    expect(certificateProblem(code)).toBe(problem);
   });
 });

@@ -29,6 +29,13 @@ describe('fitWidths', () => {
     expect(Math.min(...widths.filter((_, i) => flexible[i]))).toBeGreaterThanOrEqual(9);
     expect(fitWidths([18, 60], [false, true], 20)).toEqual([18, 6]);
   });
+  it('shrinks a column that gives way first (to 6) before any other flexible one', () => {
+    // kb search at 80 columns: #, SOURCE with its page, SCORE, ANSWERS, TEXT.
+    expect(fitWidths([1, 46, 5, 7, 200], [false, true, false, false, 'first'], 80)).toEqual([
+      1, 46, 5, 7, 13,
+    ]);
+    expect(fitWidths([1, 46, 5, 7, 200], [false, true, false, false, 'first'], 70)).toEqual([1, 43, 5, 7, 6]);
+  });
 });
 
 describe('formatting helpers', () => {

@@ -178,7 +178,7 @@ async function print(ctx: Context, report: EvalReport, repeated: boolean): Promi
       style: (s, c) => (c.passed ? io.color.green(s) : io.color.red(s)),
     },
     { header: 'LATENCY', value: (c) => (io.stdoutIsTTY ? formatDuration(c.latencyMs) : c.latencyMs) },
-    { header: 'FIRST FAILURE', value: (c) => c.firstFailure ?? '', flex: true },
+    { header: 'FIRST FAILURE', value: (c) => c.firstFailure ?? '', flex: 'first' },
   ]);
   if (io.stdoutIsTTY) showFailures(ctx, report);
   const { totals } = report;

@@ -9,7 +9,7 @@ export function fileColumns(io: IO): Column<KbFile>[] {
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
     { header: 'NAME', value: (f) => f.originalFilename, flex: true },
     { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
-    { header: 'TYPE', value: (f) => f.mimeType, flex: true },
+    { header: 'TYPE', value: (f) => f.mimeType, flex: 'first' },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
     { header: 'CREATED', value: (f) => f.createdAt, time: true },
     // Why a FAILED file failed: its code (or its message, from a service without codes).

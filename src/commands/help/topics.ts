@@ -1,6 +1,9 @@
 export const EXIT_CODES: [number, string][] = [
   [0, 'success'],
-  [1, 'failure (the command ran but did not succeed, e.g. a file failed indexing, a signature is invalid)'],
+  [
+    1,
+    'failure (the command ran but did not succeed, e.g. a file failed indexing, a signature is invalid, the port is in use)',
+  ],
   [2, 'usage error or invalid input (bad flag, bad value, refused by the service as invalid)'],
   [3, 'not found (unknown thread, file or webhook id)'],
   [4, 'authentication or permission (not logged in, key refused)'],
@@ -29,6 +32,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['FORCE_COLOR', 'force colour (0 disables, 1-3 pick the level) even when piped'],
   ['CI', 'when set, no spinners and no prompts'],
   ['HTTP_PROXY, HTTPS_PROXY, NO_PROXY', 'proxy settings for requests'],
+  ['NODE_EXTRA_CA_CERTS', 'a PEM file of certificates to trust as well (a service with a private CA)'],
   ['EDITOR, VISUAL', 'editor for /edit in kb chat'],
   [
     'XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME',
@@ -40,9 +44,11 @@ export const ENVIRONMENT: [string, string][] = [
 export const FORMATS = `Output formats
 
 stdout carries data only; messages, progress and spinners go to stderr, and only on a
-terminal. On a terminal, commands print tables, coloured statuses and relative times. Piped,
-the same commands print tab-separated rows without a header, without colour and with exact
-ISO timestamps, so cut/awk/sort work on them.
+terminal. On a terminal, commands print tables, coloured statuses and relative times; a table
+fits the terminal's width by shortening the column that says least first (a passage, a media
+type), and leaves out a column that is empty in every row. Piped, the same commands print
+tab-separated rows without a header, without colour and with exact ISO timestamps, every field
+in its place (empty ones too), so cut/awk/sort work on them.
 
 Every command that prints records takes one of:
 

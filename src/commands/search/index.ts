@@ -109,6 +109,6 @@ export function searchColumns(ctx: Context): Column<SearchHit>[] {
       value: (h) => h.answers === true,
       style: (s) => (s === 'true' ? color.green('✓') : ''),
     },
-    { header: 'TEXT', value: snippet, flex: true },
+    { header: 'TEXT', value: snippet, flex: 'first' },
   ];
 }

@@ -77,10 +77,14 @@ function checkPaths(opts: ServeOptions): void {
   }
 }
 
-function nonNegativeInt(name: string, value: string | undefined): number | undefined {
+function nonNegativeInt(
+  name: string,
+  value: string | undefined,
+  range: { max?: number; unit?: string } = {},
+): number | undefined {
   if (value === undefined) return undefined;
   try {
-    return integer()(value);
+    return integer(range)(value);
   } catch (err) {
     throw new UsageError(`invalid ${name} "${value}": ${(err as Error).message}`);
   }
@@ -239,8 +243,7 @@ Examples:
 }
 
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
-  const port = nonNegativeInt('port', opts.port)!;
-  if (port > 65535) throw new UsageError(`invalid port ${port}`);
+  const port = nonNegativeInt('port', opts.port, { unit: 'port', max: 65535 })!;
   const retrySchedule = opts.webhookRetries?.split(',').map((part) => {
     const ms = parseDuration(part.includes('s') || part.includes('m') ? part : `${part}ms`);
     if (ms === undefined) throw new UsageError(`invalid --webhook-retries "${opts.webhookRetries}"`);
@@ -302,12 +305,21 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
         'journal_damaged',
       );
     const code = (err as NodeJS.ErrnoException).code;
+    // The command was right; the machine would not let it listen there: a failure, not a usage error.
     if (code === 'EADDRINUSE')
-      throw new UsageError(
+      throw new CliError(
         `port ${port} is already in use`,
+        ExitCode.failure,
         'pick another with --port, or --port 0 for a free one',
+        'port_in_use',
       );
-    if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${opts.host}:${port}`);
+    if (code === 'EACCES')
+      throw new CliError(
+        `not allowed to listen on ${opts.host}:${port}`,
+        ExitCode.failure,
+        port > 0 && port < 1024 ? 'ports below 1024 need privileges: pick another with --port' : undefined,
+        'listen_refused',
+      );
     throw new UsageError((err as Error).message);
   }
   const { io } = ctx;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { integer } from '../shared/options.js';
-import { Stopped, UsageError } from '../../errors.js';
+import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import type { IO } from '../../io/streams.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -117,7 +117,12 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
-      throw new UsageError(`port ${opts.port} is already in use`, 'pick another with --port, or --port 0');
+      throw new CliError(
+        `port ${opts.port} is already in use`,
+        ExitCode.failure,
+        'pick another with --port, or --port 0 for a free one',
+        'port_in_use',
+      );
     throw err;
   }
   io.err(
