@@ -122,6 +122,17 @@ function readFirstRows(db: Database): void {
 }
 
 /** The first column of the first row of `sql` (libsql's `pluck` is not implemented). */
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** `sql` prepared once per database (kept in its mode: `.raw()` stays raw). */
+export function prepared(db: Database, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare<unknown[]>(sql)));
+  return statement;
+}
+
 export function scalar(db: Database, sql: string, ...params: unknown[]): unknown {
   return (
     db

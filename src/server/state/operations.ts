@@ -1,5 +1,4 @@
-import type Libsql from 'libsql';
-import type { Database } from './database.js';
+import { type Database, prepared as statement } from './database.js';
 import { hashKey, keyHint } from './api-keys.js';
 import type { Chunk, FileRecord, IndexedTerms, MessageRecord, Operation } from './model.js';
 import { isStorageFailure, StorageError } from './storage-error.js';
@@ -358,17 +357,4 @@ function dropLiveChunks(db: Database, fileId: string, listener: SearchListener |
     listener.withdrawn(rowids.map((r) => Number(r[0])));
   }
   statement(db, 'DELETE FROM chunks WHERE file_id = ? AND live = 1').run(fileId);
-}
-
-type Statement = Libsql.Statement<unknown[]>;
-
-const statements = new WeakMap<Database, Map<string, Statement>>();
-
-/** `sql` prepared once per database. */
-function statement(db: Database, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let prepared = cache.get(sql);
-  if (!prepared) cache.set(sql, (prepared = db.prepare<unknown[]>(sql)));
-  return prepared;
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../state/database.js';
+import { type Database, prepared } from '../state/database.js';
 
 export interface DeliveryAttempt {
   at: string;
@@ -35,7 +35,7 @@ export interface WebhookTarget {
 
 const DELIVERY_COLUMNS = 'id, webhook_id, event_id, type, created_at, state, attempts';
 
-/** The deliveries table (migration 2) and the webhooks it reads: one small statement a call. */
+/** The deliveries table (migration 2) and the webhooks it reads: one small statement a call, prepared once. */
 export class DeliveryRows {
   constructor(private readonly db: Database) {}
 
@@ -53,40 +53,41 @@ export class DeliveryRows {
 
   /** A new delivery, due now. */
   add(d: OutgoingDelivery): void {
-    this.db
-      .prepare(
-        `INSERT INTO deliveries (id, workspace_id, webhook_id, event_id, type, body, created_at, state, attempts, next_attempt_at)
+    prepared(
+      this.db,
+      `INSERT INTO deliveries (id, workspace_id, webhook_id, event_id, type, body, created_at, state, attempts, next_attempt_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        d.id,
-        d.workspaceId,
-        d.webhookId,
-        d.eventId,
-        d.type,
-        d.body,
-        d.createdAt,
-        d.state,
-        '[]',
-        d.createdAt,
-      );
+    ).run(
+      d.id,
+      d.workspaceId,
+      d.webhookId,
+      d.eventId,
+      d.type,
+      d.body,
+      d.createdAt,
+      d.state,
+      '[]',
+      d.createdAt,
+    );
   }
 
   /** The outcome of an attempt: its state, attempts so far, and when it is due again (pending). */
   attempted(d: Delivery, nextAttemptAt: string | null): void {
-    this.db
-      .prepare('UPDATE deliveries SET state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?')
-      .run(d.state, JSON.stringify(d.attempts), nextAttemptAt, d.id);
+    prepared(this.db, 'UPDATE deliveries SET state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?').run(
+      d.state,
+      JSON.stringify(d.attempts),
+      nextAttemptAt,
+      d.id,
+    );
   }
 
   /** Deletes a workspace's finished deliveries older than its newest `keep` (pending ones are retries to make). */
   trim(workspaceId: string, keep: number): void {
-    this.db
-      .prepare(
-        `DELETE FROM deliveries WHERE workspace_id = ?1 AND state != 'pending'
+    prepared(
+      this.db,
+      `DELETE FROM deliveries WHERE workspace_id = ?1 AND state != 'pending'
          AND seq <= (SELECT seq FROM deliveries WHERE workspace_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)`,
-      )
-      .run(workspaceId, keep);
+    ).run(workspaceId, keep);
   }
 
   /** A workspace's newest `limit` deliveries (of one webhook, when given), newest first. */
@@ -119,8 +120,7 @@ export class DeliveryRows {
 
   // Raw rows: libsql's objects carry an extra `_metadata` property.
   #rows(sql: string, ...params: unknown[]): unknown[][] {
-    return this.db
-      .prepare(sql)
+    return prepared(this.db, sql)
       .raw()
       .all(...params) as unknown[][];
   }
