@@ -18,6 +18,8 @@ export interface QuestionTerm {
    * "biggest" and "large"), matched for part of the weight: what a paraphrase says otherwise.
    */
   synonyms?: Set<string>;
+  /** A word of the language (see `isWordOfTheLanguage`), not a name: a paraphrase may say it otherwise. */
+  word?: boolean;
   /**
    * It names one thing among its kind: an identifier (`sort_keys`, `os.path`, `--all`, `27.04`)
    * or a number. A passage without it is about another.
@@ -87,7 +89,7 @@ export function shareOf(word: string, question = ''): number {
 }
 
 /** A word WordNet knows, not written with a capital inside the question's sentence ("Rich", "Debian"). */
-function isWordOfTheLanguage(word: string, question: string): boolean {
+export function isWordOfTheLanguage(word: string, question: string): boolean {
   if (!/^[a-z]+$/.test(word) || !lexicon()?.knows(word)) return false;
   for (const m of question.matchAll(/(?<=[^.!?;:\s]\s+|["'(])[A-Z][a-z]+\b/g))
     if (m[0].toLowerCase() === word) return false;
