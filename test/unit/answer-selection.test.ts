@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../src/server/answer/assistant.js';
 import { groundedPassages, scorePassages } from '../../src/server/answer/ground.js';
 import { passagesOf } from '../../src/server/answer/passages.js';
-import { figureParts, type QuestionTerm, stem } from '../../src/server/answer/relevance.js';
+import { figureParts, type QuestionTerm, sayableOtherwise, stem } from '../../src/server/answer/relevance.js';
 import type { Chunk } from '../../src/server/state/model.js';
 import type { Hit } from '../../src/server/search/hit.js';
 
@@ -395,5 +395,13 @@ describe('a paraphrase that names what the documents name', () => {
       word('transfer', 4.2),
     ]);
     expect(content).toMatch(/^I couldn't find/);
+  });
+});
+
+describe('a word a paraphrase may say otherwise', () => {
+  it('is a word of the language as the question writes it, not an abbreviation in capitals', () => {
+    expect(sayableOtherwise('folders', 'How can I make ls show folders ahead of ordinary files?')).toBe(true);
+    expect(sayableOtherwise('ceo', 'Who is the CEO of Kestrel Labs?')).toBe(false);
+    expect(sayableOtherwise('kestrel', 'Who is the CEO of Kestrel Labs?')).toBe(false);
   });
 });

@@ -4,10 +4,10 @@ import { asSentence, followingSentences, type Passage, passagesOf, TERM } from '
 import {
   figureParts,
   isName,
-  isWordOfTheLanguage,
   passageStems,
   type QuestionTerm,
   questionWords,
+  sayableOtherwise,
   shareOf,
   stem,
   synonymStems,
@@ -125,7 +125,7 @@ export async function retrieve(
       term,
       stem: indexed,
       weight: weight * share * shareOf(term, question),
-      word: isWordOfTheLanguage(term, question),
+      word: sayableOtherwise(term, question),
       expansions: found,
       synonyms: synonymStems(term),
     };
