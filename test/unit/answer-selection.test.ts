@@ -405,3 +405,29 @@ describe('a word a paraphrase may say otherwise', () => {
     expect(sayableOtherwise('kestrel', 'Who is the CEO of Kestrel Labs?')).toBe(false);
   });
 });
+
+describe('"What is X?"', () => {
+  it('is answered by the sentence that says what X is, over one under a heading naming X', () => {
+    const find = {
+      ...chunk(
+        '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
+        'gnu-find.txt',
+      ),
+      id: 'file_2:0',
+      fileId: 'file_2',
+    };
+    const time = chunk(
+      'time — Time access and conversions\nThe epoch is the point where the time starts, the return value of time.gmtime(0). It is January 1, 1970, 00:00:00 (UTC) on all platforms.',
+      'python-library-time.html',
+    );
+    const chosen = groundedPassages({
+      question: 'What is the epoch in the time module?',
+      hits: [hit(find), hit(time)],
+      terms: [term('epoch', 4.5), term('time', 0.7), term('module', 1.9)],
+    });
+    expect(chosen[0]?.text).toMatch(/^The epoch is the point where the time starts/);
+    expect(
+      extractiveAnswer({ hits: [hit(find), hit(time)], terms: [], passages: chosen, grounded: [] }).content,
+    ).toContain('It is January 1, 1970, 00:00:00 (UTC) on all platforms.');
+  });
+});

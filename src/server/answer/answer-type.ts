@@ -9,8 +9,9 @@ const SPELLED =
  */
 const KINDS: { asks: RegExp; holds: RegExp }[] = [
   {
-    // A duration: "how long", "response time", "how soon"; not "how many times", a count.
-    asks: /\bhow (?:long|soon)\b|(?<!\bhow many )\btimes?\b|\bduration\b/i,
+    // A duration: "how long", "response time", "how soon", "time off"; not "how many times" (a
+    // count), "at a time", nor a time that qualifies what follows ("the time module", "time zone").
+    asks: /\bhow (?:long|soon)\b|(?<!\bhow many |\bat a |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
     holds:
       /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
   },

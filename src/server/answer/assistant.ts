@@ -317,9 +317,11 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
  * Whether a sentence goes on about what is already said: it names nothing new (a capitalised
  * name past its first word, an identifier) beyond the question and the sentence before it.
  * "The default value is 500." goes on after HISTSIZE's sentence; "The Enterprise plan has custom
- * pricing" does not after the Growth plan's.
+ * pricing" does not after the Growth plan's. One that opens with a pronoun goes on.
  */
 function sameSubject(sentence: string, known: Set<string>): boolean {
+  // "It is January 1, 1970…" after "The epoch is…": a pronoun stands for the subject before.
+  if (/^(?:it|its|this|these|they|their)\b/i.test(sentence)) return true;
   const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }

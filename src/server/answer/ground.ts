@@ -3,6 +3,7 @@ import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
+import { indexTerms } from '../search/tokens.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -132,6 +133,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
+  const defined = definedPhrase(question);
   const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
@@ -208,7 +210,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
-        (definition ? DEFINITION_BONUS : 0) +
+        (definition || (defined && saysWhatItIs(passage.text, defined)) ? DEFINITION_BONUS : 0) +
         (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
@@ -345,6 +347,29 @@ function nameStems(filename: string): Set<string> {
 
 function chunkNumber(p: Passage): number {
   return Number(p.chunk.id.slice(p.chunk.id.lastIndexOf(':') + 1)) || 0;
+}
+
+/**
+ * What a "What is X?" question asks about, up to the words that place it ("the epoch" of "What is
+ * the epoch in the time module?", "name mangling" of "What is name mangling in Python classes?"), as
+ * stems; undefined for another question.
+ */
+function definedPhrase(question: string): string[] | undefined {
+  const asked =
+    /^\W*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)(?:\s+(?:in|of|for|on|at|with|when|if|from)\b.*)?\W*$/i.exec(
+      question,
+    );
+  const words = asked && indexTerms(asked[1]!);
+  return words?.length && !PRONOUNS.test(asked![1]!) ? words : undefined;
+}
+const PRONOUNS = /^(?:it|its|they|this|that|these|those)\b/i;
+
+/** Whether a sentence says what the phrase is ("The epoch is the point where…", "Representation error refers to…"). */
+function saysWhatItIs(text: string, phrase: string[]): boolean {
+  const subject = /^(?:the\s+|an?\s+)?(.+?)\s+(?:is|are|refers\s+to|means)\b/i.exec(text);
+  if (!subject) return false;
+  const words = indexTerms(subject[1]!);
+  return words.length === phrase.length && words.every((w, i) => w === phrase[i]);
 }
 
 /** The passage before `passages[at]` when it is under the same heading, in its paragraph or the one before. */
