@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../src/server/answer/assistant.js';
 import { groundedPassages, scorePassages } from '../../src/server/answer/ground.js';
 import { passagesOf } from '../../src/server/answer/passages.js';
-import { figureParts, type QuestionTerm, stem } from '../../src/server/answer/relevance.js';
+import { figureParts, type QuestionTerm, sayableOtherwise, stem } from '../../src/server/answer/relevance.js';
 import type { Chunk } from '../../src/server/state/model.js';
 import type { Hit } from '../../src/server/search/hit.js';
 
@@ -223,5 +223,211 @@ describe("a man page's table of exit codes", () => {
   it('is not a verse or a numbered step that only starts with a number', () => {
     const verse = chunk('26 And as they were eating, Jesus took bread, and blessed it, and brake it.');
     expect(passagesOf(verse)[0]?.lead).toBeUndefined();
+  });
+});
+
+describe('a sentence cut by the example it introduces', () => {
+  const tutorial = chunk(
+    [
+      'The default values are evaluated at the point of function definition in the defining scope, so that',
+      'i = 5',
+      'def f(arg=i):',
+      'print(arg)',
+      'i = 6',
+      'f()',
+      'will print 5.',
+      'Important warning: The default value is evaluated only once. This makes a difference when the default is a mutable object such as a list.',
+    ].join('\n'),
+    'python-tutorial-controlflow.html',
+  );
+  const terms = [
+    term('times', 0.7),
+    term('default', 1.5),
+    term('value', 1.4),
+    term('function', 1.6),
+    term('argument', 1.6),
+    term('evaluated', 3.7),
+  ];
+
+  it('is not an answer of its own ("…in the defining scope, so that.")', () => {
+    const content = answer(
+      'How many times is the default value of a function argument evaluated?',
+      tutorial,
+      terms,
+    );
+    expect(content).not.toContain('so that');
+  });
+
+  it('leaves "how many times" to the sentence that counts them ("only once")', () => {
+    const content = answer(
+      'How many times is the default value of a function argument evaluated?',
+      tutorial,
+      terms,
+    );
+    expect(content).toContain('The default value is evaluated only once.');
+  });
+});
+
+describe('a sentence ending with a colon before its example', () => {
+  const readme = chunk(
+    [
+      'Installation',
+      'When LibYAML bindings are installed, you may use fast LibYAML-based parser and emitter as follows:',
+      '>>> yaml.load(stream, Loader=yaml.CLoader)',
+      "If you don't trust the input YAML stream, you should use:",
+      '>>> yaml.safe_load(stream)',
+      'Testing',
+      'PyYAML includes a comprehensive test suite.',
+    ].join('\n'),
+    'readme-python3-yaml.md',
+  );
+
+  it('holds the names of the example it introduces', () => {
+    const content = answer('When should I use yaml.safe_load in PyYAML?', readme, [
+      term('should', 0.9),
+      term('use', 0.3),
+      term('yaml', 3.8),
+      term('safe', 1.8),
+      term('load', 1.6),
+      term('pyyaml', 8.8),
+      term('yaml.safe_load', 9.1, true),
+    ]);
+    expect(content).toContain("If you don't trust the input YAML stream, you should use");
+    expect(content).toContain('yaml.safe_load(stream)');
+  });
+});
+
+describe('a question on the difference between two names', () => {
+  const fnmatch = chunk(
+    [
+      'fnmatch.fnmatch(filename, pattern)',
+      'Test whether the filename string matches the pattern string, returning True or False. Both parameters are case-normalized using os.path.normcase(). fnmatchcase() can be used to perform a case-sensitive comparison, regardless of whether that’s standard for the operating system.',
+      'fnmatch.fnmatchcase(filename, pattern)',
+      'Test whether filename matches pattern, returning True or False; the comparison is case-sensitive and does not apply os.path.normcase().',
+    ].join('\n'),
+    'python-library-fnmatch.html',
+  );
+
+  it('is answered about each of them, though neither is an identifier', () => {
+    const chosen = groundedPassages({
+      question: 'What is the difference between fnmatch() and fnmatchcase() in the fnmatch module?',
+      hits: [hit(fnmatch)],
+      terms: [term('fnmatch', 6.9), term('fnmatchcase', 8.6), term('module', 1.9)],
+    });
+    const leads = new Set(chosen.map((p) => p.lead));
+    expect(leads).toEqual(
+      new Set(['fnmatch.fnmatch(filename, pattern)', 'fnmatch.fnmatchcase(filename, pattern)']),
+    );
+  });
+});
+
+describe('"how much" answered by a count of things', () => {
+  it('holds the kind of answer asked for ("thirty pieces of silver")', () => {
+    const verse = chunk(
+      'Matthew 27\n3 Then Judas, which had betrayed him, when he saw that he was condemned, repented himself, and brought again the thirty pieces of silver to the chief priests and elders,',
+      'large-unrelated.txt',
+    );
+    const content = answer('How much did the chief priests pay Judas to betray Jesus?', verse, [
+      term('did', 1.2),
+      term('chief', 3.5),
+      term('priests', 2.8),
+      term('pay', 4.9),
+      term('judas', 6.3),
+      term('betray', 5.2),
+      term('jesus', 3.5),
+    ]);
+    expect(content).toContain('thirty pieces of silver');
+  });
+});
+
+describe('a paraphrase that names what the documents name', () => {
+  const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
+  const readme = chunk(
+    'Support\nFor debugging, run tmux with -v and -vv to generate server and client log files in the current directory.',
+    'readme-tmux.docx',
+  );
+
+  it('is answered by the passage holding every name, though it says the rest otherwise', () => {
+    const content = answer(
+      'How can I get tmux to write diagnostic logs when troubleshooting a problem?',
+      readme,
+      [
+        word('get', 0.9),
+        term('tmux', 8.2),
+        word('write', 2.3),
+        word('diagnostic', 4.7),
+        word('logs', 3.1),
+        word('troubleshooting', 6.7),
+        word('problem', 3.3),
+      ],
+    );
+    expect(content).toContain('run tmux with -v and -vv');
+  });
+
+  it('is refused when the passage lacks a name it gives', () => {
+    const content = answer(
+      'How can I get screen to write diagnostic logs when troubleshooting a problem?',
+      readme,
+      [
+        word('get', 0.9),
+        term('screen', 8.2),
+        word('write', 2.3),
+        word('logs', 3.1),
+        word('debugging', 6.7),
+        word('problem', 3.3),
+      ],
+    );
+    expect(content).toMatch(/^I couldn't find/);
+  });
+
+  it('is refused when the passage lacks the kind of answer asked for (a status code)', () => {
+    const gzip = chunk(
+      '--rsyncable\nWhen you synchronize a compressed file between two computers, this option allows rsync to transfer only files that were changed in the archive.',
+      'man-gzip.pdf',
+    );
+    const content = answer('What exit code does rsync return after a partial transfer?', gzip, [
+      word('exit', 2.7),
+      word('code', 2),
+      term('rsync', 7.4),
+      word('return', 1.3),
+      word('after', 0.7),
+      word('partial', 4.3),
+      word('transfer', 4.2),
+    ]);
+    expect(content).toMatch(/^I couldn't find/);
+  });
+});
+
+describe('a word a paraphrase may say otherwise', () => {
+  it('is a word of the language as the question writes it, not an abbreviation in capitals', () => {
+    expect(sayableOtherwise('folders', 'How can I make ls show folders ahead of ordinary files?')).toBe(true);
+    expect(sayableOtherwise('ceo', 'Who is the CEO of Kestrel Labs?')).toBe(false);
+    expect(sayableOtherwise('kestrel', 'Who is the CEO of Kestrel Labs?')).toBe(false);
+  });
+});
+
+describe('"What is X?"', () => {
+  it('is answered by the sentence that says what X is, over one under a heading naming X', () => {
+    const find = {
+      ...chunk(
+        '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
+        'gnu-find.txt',
+      ),
+      id: 'file_2:0',
+      fileId: 'file_2',
+    };
+    const time = chunk(
+      'time — Time access and conversions\nThe epoch is the point where the time starts, the return value of time.gmtime(0). It is January 1, 1970, 00:00:00 (UTC) on all platforms.',
+      'python-library-time.html',
+    );
+    const chosen = groundedPassages({
+      question: 'What is the epoch in the time module?',
+      hits: [hit(find), hit(time)],
+      terms: [term('epoch', 4.5), term('time', 0.7), term('module', 1.9)],
+    });
+    expect(chosen[0]?.text).toMatch(/^The epoch is the point where the time starts/);
+    expect(
+      extractiveAnswer({ hits: [hit(find), hit(time)], terms: [], passages: chosen, grounded: [] }).content,
+    ).toContain('It is January 1, 1970, 00:00:00 (UTC) on all platforms.');
   });
 });

@@ -1,3 +1,7 @@
+/** A number spelled out, past one ("thirty pieces of silver", "two days"). */
+const SPELLED =
+  'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
+
 /**
  * What kind of answer a question asks for, where its words say so ("how long", "when", "how
  * much"), and whether a passage holds one: between passages that hold as much of the question,
@@ -5,8 +9,9 @@
  */
 const KINDS: { asks: RegExp; holds: RegExp }[] = [
   {
-    // A duration: "how long", "response time", "how soon".
-    asks: /\bhow (?:long|soon)\b|\btimes?\b|\bduration\b/i,
+    // A duration: "how long", "response time", "how soon", "time off"; not "how many times" (a
+    // count), "at a time", nor a time that qualifies what follows ("the time module", "time zone").
+    asks: /\bhow (?:long|soon)\b|(?<!\bhow many |\bat a |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
     holds:
       /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
   },
@@ -21,14 +26,22 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
     holds:
       /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|percent|dollars?|euros?|pounds?|usd|eur)\b|\b(?:free|pricing|priced|no charge|discount)\b/i,
   },
-  { asks: /\bhow many\b|\bnumber of\b|\blimit\b|\bnumeric\b|\bwhat number\b/i, holds: /\d/ },
+  // Or a count of things ("thirty pieces of silver").
+  { asks: /\bhow much\b/i, holds: new RegExp(`\\b(?:${SPELLED})\\s+[a-z]+s\\b`, 'i') },
+  {
+    asks: /\bhow many\b|\bnumber of\b|\blimit\b|\bnumeric\b|\bwhat number\b/i,
+    holds: new RegExp(`\\d|\\b(?:once|twice|${SPELLED})\\b`, 'i'),
+  },
+  // A status code: "What exit code does rsync return after a partial transfer?".
+  { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
   // A version: "which version added --mkpath".
   {
     asks: /\bwhich version\b|\bwhat version\b|\bversion (?:number|added|introduced)\b/i,
     holds: /\b\d+\.\d+(?:\.\d+)*\b/,
   },
   {
-    asks: /^\s*when\b|\bwhat date\b/i,
+    // A date: "When was Debian 11 released?"; not a condition ("When should I use yaml.safe_load?").
+    asks: /^\s*when\b(?!\s+(?:should|must|can|could|would|might|may|do|does|to)\b)|\bwhat date\b/i,
     holds:
       /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|daily|weekly|monthly|nightly|yearly)\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20)\d{2}\b/i,
   },

@@ -7,6 +7,7 @@ import {
   passageStems,
   type QuestionTerm,
   questionWords,
+  sayableOtherwise,
   shareOf,
   stem,
   synonymStems,
@@ -124,6 +125,7 @@ export async function retrieve(
       term,
       stem: indexed,
       weight: weight * share * shareOf(term, question),
+      word: sayableOtherwise(term, question),
       expansions: found,
       synonyms: synonymStems(term),
     };
@@ -191,7 +193,9 @@ export async function retrieve(
     scored = scorePassages(alone);
     passages = groundedPassages(alone, scored);
   }
-  const answering = new Set(scored.filter((p) => p.relevance >= threshold).map((p) => p.chunk.id));
+  const answering = new Set(
+    [...scored.filter((p) => p.relevance >= threshold), ...passages].map((p) => p.chunk.id),
+  );
   const listed = ranked.slice(CANDIDATES).filter((h) => !byId.has(h.chunk.id));
   return {
     hits: list > hits.length ? [...hits, ...listed] : hits,
@@ -229,7 +233,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
       said.add(before);
       sentences.push(asSentence(led(p.before!.text)), asSentence(p.text));
-    } else sentences.push(asSentence(led(p.text)));
+    } else sentences.push(asSentence(led(p.example ? `${p.text} ${p.example}` : p.text)));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),
@@ -247,7 +251,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       sentences.push(
         asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
       );
-    } else if (!item && p.text.endsWith(':')) {
+    } else if (!item && p.text.endsWith(':') && p.example === undefined) {
       // "…has one of the following storage classes:" says nothing without what follows it.
       sentences.push(...listAfter(p).map(asSentence));
     }
@@ -313,9 +317,11 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
  * Whether a sentence goes on about what is already said: it names nothing new (a capitalised
  * name past its first word, an identifier) beyond the question and the sentence before it.
  * "The default value is 500." goes on after HISTSIZE's sentence; "The Enterprise plan has custom
- * pricing" does not after the Growth plan's.
+ * pricing" does not after the Growth plan's. One that opens with a pronoun goes on.
  */
 function sameSubject(sentence: string, known: Set<string>): boolean {
+  // "It is January 1, 1970…" after "The epoch is…": a pronoun stands for the subject before.
+  if (/^(?:it|its|this|these|they|their)\b/i.test(sentence)) return true;
   const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }

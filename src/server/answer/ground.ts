@@ -3,6 +3,7 @@ import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
+import { indexTerms } from '../search/tokens.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -92,6 +93,10 @@ export interface ScoredPassage extends Passage {
   subject: number;
   /** The passage before it under its heading, which holds part of the question it answers: shown before it. */
   before?: Passage;
+  /** It holds the kind of answer the question asks for (undefined: the question asks for none). */
+  typed?: boolean;
+  /** It holds every name the question gives (see NAMES_HELD_SHARE). */
+  holdsNames?: boolean;
 }
 
 export interface GroundingInput {
@@ -128,17 +133,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
   const asksDefinition = DEFINITION_QUESTION.test(question);
+  const defined = definedPhrase(question);
   const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
   const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
+  const names = input.terms.filter((t) => !t.word || t.required);
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
-      const own = passageStems(passage.text);
+      const own = passageStems(passage.example ? `${passage.text} ${passage.example}` : passage.text);
       const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
@@ -203,7 +210,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
-        (definition ? DEFINITION_BONUS : 0) +
+        (definition || (defined && saysWhatItIs(passage.text, defined)) ? DEFINITION_BONUS : 0) +
         (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
@@ -220,6 +227,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         needsLead,
         subject,
         ...(before && joined > alone && { before }),
+        ...(typed !== undefined && { typed }),
+        ...(names.length > 0 && names.every((t) => holdsName(stems, t.stem)) && { holdsNames: true }),
       });
     }
   }
@@ -240,18 +249,24 @@ export function groundedPassages(
 ): ScoredPassage[] {
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const best = scored[0];
-  if (!best || best.relevance < threshold) return [];
+  const paraphrased = best?.holdsNames && best.typed !== false;
+  if (!best || best.relevance < threshold * (paraphrased ? NAMES_HELD_SHARE : 1)) return [];
   // Passages near the best join it, unless they are about something else than it is: under
   // another heading that names less of the question ("hash_mem_multiplier: … twice the usual
   // work_mem" beside work_mem's own default).
   const chosen = scored
     .filter(
       (p) =>
-        p.relevance >= threshold &&
+        (p === best || p.relevance >= threshold) &&
         p.rank >= best.rank * NEAR_BEST &&
         (p === best || p.lead === best.lead || p.subject >= best.subject),
     )
     .slice(0, MAX_PASSAGES);
+  for (const name of comparedNames(input.question, input.terms)) {
+    if (chosen.some((p) => isOn(p, name))) continue;
+    const on = scored.find((p) => p.relevance >= threshold && isOn(p, name));
+    if (on) chosen.push(on);
+  }
   const fileOrder = [...new Set(chosen.map((p) => p.chunk.fileId))];
   return chosen.sort(
     (a, b) =>
@@ -259,6 +274,51 @@ export function groundedPassages(
       chunkNumber(a) - chunkNumber(b) ||
       a.position - b.position,
   );
+}
+
+/**
+ * A passage that holds every name the question gives (a program, a module, an identifier: its
+ * words that are no word of the language) and the kind of answer it asks for, and misses only
+ * words of the language, answers at this share of the threshold: a paraphrase says those
+ * otherwise ("diagnostic logs" for debugging's log files), while a question about something the
+ * documents lack misses its name ("zram", "ignore_nan"). bench:real's questions replayed in
+ * process (#33): 0.7 answered 5 paraphrases refused before (2 with their expected text, 1 more
+ * citing the right file first, 2 citing another), no no-answer question; 0.6 and 0.5 only added
+ * wrong answers, 0.75 answered one fewer.
+ */
+const NAMES_HELD_SHARE = 0.7;
+
+/**
+ * The names a question on a difference compares, one each side of its "and" ("between fnmatch()
+ * and fnmatchcase() in the fnmatch module"): the identifiers it gives, or else each side's
+ * heaviest word. None for another question.
+ */
+export function comparedNames(question: string, terms: QuestionTerm[]): QuestionTerm[] {
+  if (!COMPARISON.test(question)) return [];
+  const required = terms.filter((t) => t.required);
+  if (required.length >= 2) return required;
+  const sides = question
+    .slice(question.search(COMPARISON))
+    .replace(COMPARISON, '')
+    .split(/\band\b|\bversus\b|\bvs\.?\s/i);
+  if (sides.length !== 2) return [];
+  const names = sides.map((side) => {
+    const words = new Set(passageStems(side));
+    const on = terms.filter((t) => words.has(t.stem));
+    return on.length ? heaviestOf(on)[0] : undefined;
+  });
+  return names[0] && names[1] && names[0] !== names[1] ? [names[0], names[1]] : [];
+}
+
+/**
+ * Whether a passage is on a name: its sentence holds it, or its heading is that name (the last
+ * part of a dotted heading: `fnmatch.fnmatchcase(…)` is on fnmatchcase, not on fnmatch).
+ */
+function isOn(passage: ScoredPassage, name: QuestionTerm): boolean {
+  const lead = name.stem.includes('.')
+    ? passage.lead
+    : passage.lead?.replace(/\b\w+(?:\.\w+)+/g, (dotted) => dotted.slice(dotted.lastIndexOf('.') + 1));
+  return holdsName(passageStems(`${lead ?? ''} ${passage.text}`), name.stem);
 }
 
 /**
@@ -287,6 +347,29 @@ function nameStems(filename: string): Set<string> {
 
 function chunkNumber(p: Passage): number {
   return Number(p.chunk.id.slice(p.chunk.id.lastIndexOf(':') + 1)) || 0;
+}
+
+/**
+ * What a "What is X?" question asks about, up to the words that place it ("the epoch" of "What is
+ * the epoch in the time module?", "name mangling" of "What is name mangling in Python classes?"), as
+ * stems; undefined for another question.
+ */
+function definedPhrase(question: string): string[] | undefined {
+  const asked =
+    /^\W*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)(?:\s+(?:in|of|for|on|at|with|when|if|from)\b.*)?\W*$/i.exec(
+      question,
+    );
+  const words = asked && indexTerms(asked[1]!);
+  return words?.length && !PRONOUNS.test(asked![1]!) ? words : undefined;
+}
+const PRONOUNS = /^(?:it|its|they|this|that|these|those)\b/i;
+
+/** Whether a sentence says what the phrase is ("The epoch is the point where…", "Representation error refers to…"). */
+function saysWhatItIs(text: string, phrase: string[]): boolean {
+  const subject = /^(?:the\s+|an?\s+)?(.+?)\s+(?:is|are|refers\s+to|means)\b/i.exec(text);
+  if (!subject) return false;
+  const words = indexTerms(subject[1]!);
+  return words.length === phrase.length && words.every((w, i) => w === phrase[i]);
 }
 
 /** The passage before `passages[at]` when it is under the same heading, in its paragraph or the one before. */

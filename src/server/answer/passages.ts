@@ -14,6 +14,8 @@ export interface Passage {
   lead?: string;
   /** It is the definition of the term its lead is (`‘%j’` / "day of year (001..366)"). */
   defines?: boolean;
+  /** The example it introduces ("…you should use:" / `yaml.safe_load(stream)`): what it says to use. */
+  example?: string;
 }
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
@@ -55,6 +57,12 @@ const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
+
+/**
+ * A sentence that an example cuts ("…in the defining scope, so that" / `i = 5` / "will print 5."):
+ * without an end mark, it ends with a word that needs what follows.
+ */
+const CUT = /\b(?:a|an|and|are|as|by|for|if|in|is|of|or|so|than|that|the|then|to|when|which|with)$/i;
 
 function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
@@ -136,6 +144,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
       const output = example && !/\p{L}/u.test(text);
       example = !!text && (CODE.test(text) || output || (example && isCode(text)));
+      if (text && (CODE.test(text) || isCode(text))) introduced(out, line, text);
       if (!text || CODE.test(text) || output) continue;
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
         lead = text;
@@ -161,7 +170,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line;
         continue;
       }
-      if (words < 3 && !defines) continue;
+      if ((words < 3 && !defines) || CUT.test(text)) continue;
       out.push(
         lead === undefined
           ? { text, chunk, position, line }
@@ -170,6 +179,20 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
   });
   return out;
+}
+
+/**
+ * A sentence that says to use, run or type what follows ("If you don't trust the input YAML
+ * stream, you should use:"); not one the example only illustrates ("Raises KeyError if the key
+ * does not exist:").
+ */
+const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows)\s*:$/i;
+
+/** An example on the line after a sentence that introduces it (see INTRODUCES) is what that sentence says. */
+function introduced(passages: Passage[], line: number, code: string): void {
+  const last = passages.at(-1);
+  if (last && last.line === line - 1 && INTRODUCES.test(last.text) && last.example === undefined)
+    last.example = code.replace(CODE, '').trim();
 }
 
 /**

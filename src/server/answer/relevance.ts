@@ -18,6 +18,8 @@ export interface QuestionTerm {
    * "biggest" and "large"), matched for part of the weight: what a paraphrase says otherwise.
    */
   synonyms?: Set<string>;
+  /** A word of the language, not a name: a paraphrase may say it otherwise (see `sayableOtherwise`). */
+  word?: boolean;
   /**
    * It names one thing among its kind: an identifier (`sort_keys`, `os.path`, `--all`, `27.04`)
    * or a number. A passage without it is about another.
@@ -84,6 +86,17 @@ const LANGUAGE_SHARE = 0.8;
 /** How much of its inverse document frequency a question's word weighs. */
 export function shareOf(word: string, question = ''): number {
   return (GENERIC.has(word) ? GENERIC_SHARE : 1) * (isWordOfTheLanguage(word, question) ? LANGUAGE_SHARE : 1);
+}
+
+/**
+ * A word a paraphrase may say in other words (see `QuestionTerm.word`): a word of the language,
+ * not an abbreviation the question writes in capitals ("CEO", "CSV"), which names one thing.
+ */
+export function sayableOtherwise(word: string, question: string): boolean {
+  return (
+    isWordOfTheLanguage(word, question) &&
+    !new RegExp(`(?<![\\p{L}\\p{N}])${word.toUpperCase()}(?![\\p{L}\\p{N}])`, 'u').test(question)
+  );
 }
 
 /** A word WordNet knows, not written with a capital inside the question's sentence ("Rich", "Debian"). */
