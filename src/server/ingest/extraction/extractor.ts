@@ -23,7 +23,6 @@ export type OnPage = (page: number, pages: number) => void;
 
 interface Pending {
   id: number;
-  owner: string;
   filename: string;
   bytes: Uint8Array;
   resolve: (result: ExtractResult) => void;
@@ -33,20 +32,20 @@ interface Pending {
 /** How long a new worker may take to start listening, beyond a document's own deadline. */
 const START_GRACE_MS = 30_000;
 /**
- * Documents sent to the worker ahead of the one it reads: it has the next at hand when it ends
- * one, rather than waiting for kb serve's event loop (busy storing a batch, 50-100 ms) to send it.
- * Small documents take a millisecond each: at 20,000 of them, 2 sent ahead left the worker idle
- * 13 s of 29. The worker takes them in turn across workspaces, so another workspace's document
- * sent later still goes next. Their bytes bound them too: each is a copy, held until read.
+ * Documents sent to the worker at once: it takes them in order, and has the next at hand when
+ * it ends one, rather than waiting for kb serve's event loop (busy storing a batch) to send it.
+ * At 20,000 documents, sent one at a time, the worker sat idle for more than half the time.
  */
-const SENT_AHEAD = { documents: 32, bytes: 8 * 1024 * 1024 };
+const SENT_AHEAD = 2;
+// More ahead indexed faster (20,000 documents in 19 s with 32 rather than 23 s) but left the event
+// loop no pause: a message's p95 while indexing (bench:scale) went 31 ms with 2 to 46 with 4, 77
+// with 9, 100 with 33.
 /**
  * Extraction off the event loop: one worker thread, started on the first document that needs
  * it, is sent documents in turn across owners (workspaces), SENT_AHEAD at a time, and reads
- * them in turn across owners too: one workspace's slow documents make another's wait behind the
- * one being read at most. A document that takes longer than the limit, or that makes the worker
- * run out of memory or crash, FAILs (`extract_timeout`, `extract_crashed`); the worker is
- * replaced and the documents waiting go on.
+ * them in order: one workspace's slow documents make another's wait behind at most SENT_AHEAD of them. A document that takes longer
+ * than the limit, or that makes the worker run out of memory or crash, FAILs (`extract_timeout`,
+ * `extract_crashed`); the worker is replaced and the documents waiting go on.
  */
 export class Extractor {
   readonly #timeoutMs: number;
@@ -59,13 +58,11 @@ export class Extractor {
   #worker: Worker | undefined;
   /** Not yet sent, by owner. */
   readonly #waiting = new FairQueue<Pending>();
-  /** Sent to the worker, in the order sent. */
+  /** Sent to the worker, in order: it works on the first. */
   #sent: Pending[] = [];
-  /** The one of them the worker said it reads; until it says, the first sent. */
-  #reading: Pending | undefined;
   /** Sent to a worker that was lost before it got to them: sent again first. */
   #resend: Pending[] = [];
-  /** The chunks of the one being read, so far. */
+  /** The chunks of the first one sent so far. */
   #received: TextChunk[] = [];
   #timer: NodeJS.Timeout | undefined;
   #nextId = 0;
@@ -87,34 +84,19 @@ export class Extractor {
   extract(filename: string, bytes: Uint8Array, owner = '', onPage?: OnPage): Promise<ExtractResult> {
     if (this.#closed) return Promise.resolve(failure('extract_crashed', 'kb serve is stopping'));
     return new Promise((resolve) => {
-      this.#waiting.push(owner, { id: this.#nextId++, owner, filename, bytes, resolve, onPage });
+      this.#waiting.push(owner, { id: this.#nextId++, filename, bytes, resolve, onPage });
       this.#sendNext();
     });
   }
 
   /** The documents next in turn to the worker, while it has fewer than SENT_AHEAD. */
   #sendNext(): void {
-    while (
-      !this.#closed &&
-      this.#sent.length <= SENT_AHEAD.documents &&
-      this.#bytesSent() < SENT_AHEAD.bytes
-    ) {
+    while (this.#sent.length < SENT_AHEAD && !this.#closed) {
       const owner = this.#resend.length ? undefined : this.#waiting.nextOwner();
       const pending = owner === undefined ? this.#resend.shift() : this.#waiting.shift(owner);
       if (!pending) return;
       this.#send(pending);
     }
-  }
-
-  #bytesSent(): number {
-    let bytes = 0;
-    for (const pending of this.#sent) bytes += pending.bytes.byteLength;
-    return bytes;
-  }
-
-  /** The document the worker reads: the one it said, or the first sent. */
-  #current(): Pending | undefined {
-    return this.#reading ?? this.#sent[0];
   }
 
   #send(pending: Pending): void {
@@ -123,7 +105,6 @@ export class Extractor {
     if (bytes.buffer instanceof SharedArrayBuffer) {
       job = {
         id: pending.id,
-        owner: pending.owner,
         filename: pending.filename,
         bytes: bytes.buffer,
         offset: bytes.byteOffset,
@@ -135,7 +116,6 @@ export class Extractor {
       copy.set(bytes);
       job = {
         id: pending.id,
-        owner: pending.owner,
         filename: pending.filename,
         bytes: copy.buffer,
         offset: 0,
@@ -151,7 +131,6 @@ export class Extractor {
   close(): void {
     this.#closed = true;
     clearTimeout(this.#timer);
-    this.#reading = undefined;
     const all = [...this.#sent.splice(0), ...this.#resend.splice(0), ...this.#waiting.drain()];
     for (const pending of all) pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
     void this.#worker?.terminate();
@@ -181,7 +160,7 @@ export class Extractor {
   }
 
   /**
-   * The deadline of the document the worker is on (#current), from when the worker listens
+   * The deadline of the document the worker is on (the first sent), from when the worker listens
    * or ended the one before: its start (a new worker loading its modules on a busy machine) is
    * not the document's, but is bounded too.
    */
@@ -206,17 +185,12 @@ export class Extractor {
       this.#ready = true;
       return this.#arm();
     }
-    const pending = this.#sent.find((p) => p.id === message.id);
-    if (!pending) return;
-    if ('started' in message) {
-      this.#reading = pending;
-      this.#received = [];
-      return this.#arm();
-    }
+    const current = this.#sent[0];
+    if (current?.id !== message.id) return;
     if ('page' in message) {
       // A scan's pages each get the document's time: OCR bounds the whole itself (OcrSettings).
       this.#arm();
-      return pending.onPage?.(message.page, message.pages);
+      return current.onPage?.(message.page, message.pages);
     }
     if ('chunks' in message) {
       for (const chunk of message.chunks) this.#received.push(chunk);
@@ -224,10 +198,9 @@ export class Extractor {
     }
     const chunks = this.#received;
     this.#received = [];
-    this.#sent.splice(this.#sent.indexOf(pending), 1);
-    this.#reading = message.next === undefined ? undefined : this.#sent.find((p) => p.id === message.next);
+    this.#sent.shift();
     this.#arm();
-    pending.resolve(
+    current.resolve(
       message.error
         ? { ok: false, error: message.error }
         : { ok: true, chunks, ...(message.ocr ? { ocr: message.ocr } : {}) },
@@ -241,9 +214,7 @@ export class Extractor {
     this.#worker = undefined;
     clearTimeout(this.#timer);
     void worker.terminate();
-    const current = this.#current();
-    const unread = this.#sent.splice(0).filter((p) => p !== current);
-    this.#reading = undefined;
+    const [current, ...unread] = this.#sent.splice(0);
     this.#resend.unshift(...unread);
     this.#received = [];
     current?.resolve(result);

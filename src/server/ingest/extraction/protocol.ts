@@ -4,8 +4,6 @@ import type { TextChunk } from './chunk.js';
 /** A document for the worker: `bytes` is transferred, or shared (then only read). */
 export interface WorkerJob {
   id: number;
-  /** Whose document (a workspace): the worker takes documents in turn across owners. */
-  owner: string;
   filename: string;
   bytes: ArrayBuffer | SharedArrayBuffer;
   offset: number;
@@ -13,15 +11,12 @@ export interface WorkerJob {
 }
 
 /**
- * What the worker says of a job: that it takes it up (`started`, or `next` in the end of the one
- * before: so kb serve knows whose deadline runs and whose a crash is), its chunks a part at a
- * time (so that no one message takes long to read on kb serve's event loop), then the end, with
- * the error if it has no text.
+ * What the worker says of a job: its chunks a part at a time (so that no one message takes
+ * long to read on kb serve's event loop), then the end, with the error if it has no text.
  */
 export type WorkerMessage =
-  | { id: number; started: true }
   | { id: number; chunks: TextChunk[] }
-  | { id: number; end: true; error?: IndexingError; ocr?: OcrReport; next?: number }
+  | { id: number; end: true; error?: IndexingError; ocr?: OcrReport }
   /** A scan's page is about to be recognised (OCR), in order: for the console's progress. */
   | { id: number; page: number; pages: number }
   /** Said once, when it has loaded and listens: a document's deadline starts then, not before. */

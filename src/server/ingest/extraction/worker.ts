@@ -1,7 +1,7 @@
 /**
- * The extraction worker: reads documents' text and cuts it into chunks, with their search terms,
- * off kb serve's event loop. Jobs are taken one at a time, in turn across workspaces, each said
- * when taken up, so that the pool can tell which one a timeout or a crash belongs to.
+ * The extraction worker: reads documents' text and cuts it into chunks, with their search
+ * terms, off kb serve's event loop. Jobs are taken one at a time, in the order they came, so that the pool can tell which
+ * one a timeout or a crash belongs to.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +10,6 @@ import { Recogniser } from './ocr.js';
 import type { OcrSettings } from './ocr-languages.js';
 import { MESSAGE_TEXT, type WorkerJob, type WorkerMessage } from './protocol.js';
 import type { OcrReader } from './scanned-pages.js';
-import { WorkerQueue } from './worker-queue.js';
 
 // Background work: on Linux a thread's niceness is its own, so requests on kb serve's main
 // thread come first when the cores are busy.
@@ -34,26 +33,28 @@ const ocrFor = (id: number): OcrReader | undefined =>
     onPage: (page, pages) => post({ id, page, pages }),
   };
 
-const queue = new WorkerQueue(async (job) => {
-  const result = await extractChunks(
-    job.filename,
-    new Uint8Array(job.bytes, job.offset, job.length),
-    ocrFor(job.id),
-    settings?.maxFileBytes,
-  );
-  if (!result.ok) return { error: result.error };
-  let start = 0;
-  let text = 0;
-  result.chunks.forEach((chunk, i) => {
-    text += chunk.text.length + (chunk.indexed?.terms.length ?? 0);
-    if (text < MESSAGE_TEXT) return;
-    post({ id: job.id, chunks: result.chunks.slice(start, i + 1) });
-    start = i + 1;
-    text = 0;
+let queue = Promise.resolve();
+parentPort!.on('message', (job: WorkerJob) => {
+  queue = queue.then(async () => {
+    const result = await extractChunks(
+      job.filename,
+      new Uint8Array(job.bytes, job.offset, job.length),
+      ocrFor(job.id),
+      settings?.maxFileBytes,
+    );
+    if (!result.ok) return post({ id: job.id, end: true, error: result.error });
+    let start = 0;
+    let text = 0;
+    result.chunks.forEach((chunk, i) => {
+      text += chunk.text.length + (chunk.indexed?.terms.length ?? 0);
+      if (text < MESSAGE_TEXT) return;
+      post({ id: job.id, chunks: result.chunks.slice(start, i + 1) });
+      start = i + 1;
+      text = 0;
+    });
+    if (start < result.chunks.length) post({ id: job.id, chunks: result.chunks.slice(start) });
+    post({ id: job.id, end: true, ...(result.ocr ? { ocr: result.ocr } : {}) });
   });
-  if (start < result.chunks.length) post({ id: job.id, chunks: result.chunks.slice(start) });
-  return result.ocr ? { ocr: result.ocr } : {};
-}, post);
-parentPort!.on('message', (job: WorkerJob) => queue.push(job));
+});
 
 post({ ready: true });
