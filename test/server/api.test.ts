@@ -55,6 +55,11 @@ describe('threads', () => {
     const got = await api(server, demo, 'GET', `/v1/threads/${thread.id}`);
     expect(got.json.data.messages.map((m: any) => m.role)).toEqual(['user', 'assistant']);
     expect(got.json.data.messages[0].id).toBe(userMessage.id);
+    // A thread's updatedAt is its last activity: the reply's time, in the thread and in the list.
+    expect(got.json.data.updatedAt).toBe(aiResponse.createdAt);
+    expect(got.json.data.updatedAt > thread.updatedAt).toBe(true);
+    const listed = (await api(server, demo, 'GET', '/v1/threads?limit=50')).json.data;
+    expect(listed.find((t: any) => t.id === thread.id).updatedAt).toBe(aiResponse.createdAt);
   });
 
   it('says so when no document is relevant', async () => {

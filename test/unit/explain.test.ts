@@ -80,6 +80,23 @@ describe('explainRetrieval', () => {
     ]);
   });
 
+  it('with chunks relevant enough but no passage that answers: none marks answering, unless a generator would answer from them', () => {
+    // What the trial found: ✓ on the chunks while the note said nothing answers.
+    const retrieval = { hits: [hit(a, 9), hit(b, 5)], passages: [], grounded: [hit(a, 0)] };
+    const extractive = explainRetrieval(retrieval, 10);
+    expect(extractive.answered).toBe(false);
+    expect(extractive.data.map((h) => [h.fileId, h.answers])).toEqual([
+      ['file_1', false],
+      ['file_2', false],
+    ]);
+    const generated = explainRetrieval(retrieval, 10, { generator: true });
+    expect(generated.answered).toBe(true);
+    expect(generated.data.map((h) => [h.fileId, h.answers])).toEqual([
+      ['file_1', true],
+      ['file_2', false],
+    ]);
+  });
+
   it('keeps at most `limit`, ranked from 1', () => {
     const explained = explainRetrieval(
       { hits: [a, b, c, d].map((x, i) => hit(x, i)), passages: [passage(a, 1)], grounded: [hit(a, 0)] },

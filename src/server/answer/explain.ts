@@ -7,12 +7,16 @@ export type Explained = Omit<SearchResult, 'query'>;
 /**
  * What a retrieval found, ranked: first the chunks that hold an answering passage, those the
  * answer draws on by the rank of their best passage, then the others by score; then every other
- * chunk by score. At most `limit`.
+ * chunk by score. At most `limit`. The question is answered as the assistant would: from the
+ * passages found, or, with a generator, from the chunks relevant enough (`grounded`), which it is
+ * given; chunks are marked answering only when it is (their order is the same either way).
  */
 export function explainRetrieval(
   retrieval: Pick<Retrieval, 'hits' | 'passages' | 'grounded'>,
   limit: number,
+  { generator = false }: { generator?: boolean } = {},
 ): Explained {
+  const answered = retrieval.passages.length > 0 || (generator && retrieval.grounded.length > 0);
   const answering = new Set(retrieval.grounded.map((h) => h.chunk.id));
   /** Per chunk, the answer's passages it holds and the best of their ranks. */
   const drawnOn = new Map<string, { best: number; passages: SearchHit['passages'] }>();
@@ -30,14 +34,14 @@ export function explainRetrieval(
       (a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || b.hit.score - a.hit.score || a.at - b.at,
     );
   return {
-    answered: retrieval.passages.length > 0,
+    answered,
     data: ranked.slice(0, limit).map(({ hit }, i) => ({
       rank: i + 1,
       fileId: hit.chunk.fileId,
       filename: hit.chunk.filename,
       pages: hit.chunk.pages ? [hit.chunk.pages[0], hit.chunk.pages[1]] : null,
       score: hit.score,
-      answers: answering.has(hit.chunk.id) || drawnOn.has(hit.chunk.id),
+      answers: answered && (answering.has(hit.chunk.id) || drawnOn.has(hit.chunk.id)),
       text: hit.chunk.text,
       passages: drawnOn.get(hit.chunk.id)?.passages ?? [],
     })),

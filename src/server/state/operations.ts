@@ -126,12 +126,20 @@ export function writeOperation(db: Database, op: Operation, listener?: SearchLis
       run('UPDATE threads SET status = ?, updated_at = ? WHERE id = ?', op.status, op.at, op.id);
       break;
     case 'messages':
-      for (const m of op.messages)
+      for (const m of op.messages) {
         run(
           `INSERT INTO messages (id, thread_id, role, content, created_at, sources, drawn_from, incomplete, pending)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ...messageColumns(m),
         );
+        // A thread's updatedAt is its last activity.
+        run(
+          'UPDATE threads SET updated_at = ? WHERE id = ? AND updated_at < ?',
+          m.createdAt,
+          m.threadId,
+          m.createdAt,
+        );
+      }
       break;
     case 'messageUpdate': {
       const [id, , ...columns] = messageColumns(op.message);

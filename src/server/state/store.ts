@@ -166,6 +166,9 @@ export class Store {
           const list = this.messages.get(message.threadId) ?? [];
           list.push(message);
           this.messages.set(message.threadId, list);
+          const thread = this.threads.get(message.threadId);
+          if (thread && thread.updatedAt < message.createdAt)
+            this.threads.set(thread.id, { ...thread, updatedAt: message.createdAt });
         }
         break;
       case 'messageUpdate': {

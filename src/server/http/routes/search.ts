@@ -35,7 +35,10 @@ export function searchRoutes(service: Service) {
       embeddings: service.embeddings,
       list: limit,
     });
-    return c.json({ query, ...explainRetrieval(retrieval, limit) });
+    return c.json({
+      query,
+      ...explainRetrieval(retrieval, limit, { generator: service.options.generator !== undefined }),
+    });
   });
 
   return app;
