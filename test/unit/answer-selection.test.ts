@@ -431,3 +431,40 @@ describe('"What is X?"', () => {
     ).toContain('It is January 1, 1970, 00:00:00 (UTC) on all platforms.');
   });
 });
+
+describe("an option list's short rows (the new-user trial's undici RetryHandler.md)", () => {
+  const options = chunk(
+    [
+      'RetryOptions',
+      'maxRetries number (optional) - Maximum number of retries. Default: 5',
+      'maxTimeout number (optional) - Maximum number of milliseconds to wait before retrying. Default: 30000 (30 seconds)',
+      'timeoutFactor number (optional) - Factor to multiply the timeout by for each retry attempt. Default: 2',
+      'retryAfter boolean (optional) - It enables automatic retry after the Retry-After header is received. Default: true',
+    ].join('\n'),
+    'RetryHandler.md',
+  );
+
+  it('keeps "Default: 5" after its line\'s first sentence, led by what that line names', () => {
+    expect(passagesOf(options).filter((p) => p.text.startsWith('Default:'))).toMatchObject([
+      { text: 'Default: 5', lead: 'maxRetries number (optional)' },
+      { text: 'Default: 30000 (30 seconds)', lead: 'RetryOptions' },
+      { text: 'Default: 2', lead: 'timeoutFactor number (optional)' },
+      { text: 'Default: true', lead: 'retryAfter boolean (optional)' },
+    ]);
+  });
+
+  it("answers an option's default with its own, not the next option's", () => {
+    const said = answer('What does maxRetries default to?', options, [
+      term('maxretries', 3),
+      term('default', 0.3),
+    ]);
+    expect(said).toContain('Default: 5');
+    expect(said).not.toContain('30000');
+    const factor = answer('What is the default timeoutFactor?', options, [
+      term('timeoutfactor', 3),
+      term('default', 0.3),
+    ]);
+    expect(factor).toContain('Default: 2');
+    expect(factor).not.toContain('true');
+  });
+});

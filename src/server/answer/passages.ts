@@ -127,6 +127,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let position = 0;
   chunk.text.split('\n').forEach((paragraph, line) => {
     const firstOfLine = position + 1;
+    /** What the line's first sentence names ("maxRetries number (optional)"), for its short rows. */
+    let lineSubject: string | undefined;
     // Whether the line before was the lead itself: a term defines only the line right under it.
     const fresh = leadLine === line - 1;
     for (const raw of paragraph.split(SENTENCE_END)) {
@@ -170,15 +172,27 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line;
         continue;
       }
-      if ((words < 3 && !defines) || CUT.test(text)) continue;
+      // A short "Label: value" after a line's first sentence is that line's ("maxRetries … Maximum
+      // number of retries. Default: 5"): what a question about the line's subject may ask.
+      const rowOfLine = row && position !== firstOfLine;
+      if (position === firstOfLine) lineSubject = subjectOf(text);
+      if ((words < 3 && !defines && !rowOfLine) || CUT.test(text)) continue;
+      // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
+      const led = rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       out.push(
-        lead === undefined
+        led === undefined
           ? { text, chunk, position, line }
-          : { text, chunk, position, line, lead, ...(defines && { defines }) },
+          : { text, chunk, position, line, lead: led, ...(defines && { defines }) },
       );
     }
   });
   return out;
+}
+
+/** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
+function subjectOf(sentence: string): string | undefined {
+  const name = sentence.split(/\s+[-–—]\s+|:\s/)[0]!;
+  return name !== sentence && name.split(/\s+/).length <= 5 ? name : undefined;
 }
 
 /**
