@@ -62,6 +62,15 @@ const CERTIFICATE_HINTS: Record<CertificateProblem, string> = {
   not_yet_valid: "this machine's clock, or the service's certificate, is wrong",
 };
 
+/** A URL's path, or '' (a URL that does not parse). */
+function safePath(url: string | undefined): string {
+  try {
+    return url ? new URL(url).pathname : '';
+  } catch {
+    return '';
+  }
+}
+
 export function hintFor(err: unknown): string | undefined {
   if (err instanceof CliError) return err.hint;
   if (err instanceof AuthenticationError) return 'run `kb auth login` (or check KB_API_KEY)';
@@ -83,6 +92,10 @@ export function hintFor(err: unknown): string | undefined {
     return 'start a new thread (`kb threads create`), or reopen this one: kb api PATCH /v1/threads/ID -f status=OPEN';
   if (err instanceof ApiError && err.status !== undefined && err.status >= 300 && err.status < 400)
     return 'kb does not follow redirects (the key would go with it): check the base URL with `kb auth status`';
+  if (err instanceof NotFoundError) {
+    const list = /\/v1\/(threads|files|webhooks|users)(?:[/?]|$)/.exec(safePath(err.url))?.[1];
+    if (list) return `\`kb ${list} list\` shows the ${list} there are`;
+  }
   if (err instanceof ReplyInterruptedError)
     return '`kb threads get THREAD` (or /history in kb chat) shows what was kept';
   return undefined;

@@ -19,6 +19,16 @@ describe('errors name their subject', () => {
     const res = await runKb(['files', 'wait', known, 'file_nope'], { env: demo.env });
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/^error: file file_nope not found/);
+    // and where the ids there are can be seen
+    expect(res.stderr).toContain('hint: `kb files list` shows the files there are');
+  });
+
+  it('a thread that does not exist: exit 3 and a hint naming the list to look in', async () => {
+    const res = await runKb(['threads', 'get', 'thr_nope'], { env: demo.env });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(
+      /^error: thread thr_nope not found.*\nhint: `kb threads list` shows the threads there are\n$/s,
+    );
   });
 
   it('one message for a file the user named that is missing, a folder or too large (exit 2)', async () => {
