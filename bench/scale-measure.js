@@ -172,7 +172,12 @@ async function measure(phase, dir, documents) {
     const latencies = await messageLatencies(clientOf(s), queries, Infinity, () => indexed);
     if (latencies.length < 10) throw new Error(`only ${latencies.length} messages answered while indexing`);
     await s.close();
-    return { indexingP95Ms: round(percentile(latencies, 95), 2), indexingPeakRssMb: peakRssMb() };
+    return {
+      documents,
+      megabytes: round(bytes / 1e6),
+      indexingP95Ms: round(percentile(latencies, 95), 2),
+      indexingPeakRssMb: peakRssMb(),
+    };
   }
   if (phase === 'restart') {
     // On what the index phase stored: the first answer, everything loaded, then an upload.
@@ -186,6 +191,8 @@ async function measure(phase, dir, documents) {
     const upload = await uploadStall(client, deadlineMs);
     await s.close();
     return {
+      documents,
+      megabytes: round(bytes / 1e6),
       restartFirstAnswerMs: Math.round(firstAnswerMs),
       restartMs,
       restartIndexed,

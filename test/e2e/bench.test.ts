@@ -116,3 +116,23 @@ describe('npm run bench', () => {
     }
   }, 240_000);
 });
+
+describe('npm run bench:scale with phases left out', () => {
+  it('still names the corpus (documents, text MB) in each row', async () => {
+    const out = join(tempDir(), 'scale.json');
+    const child = spawn(process.execPath, [join(ROOT, 'bench/scale.js'), '200'], {
+      env: { ...process.env, BENCH_SCALE_PHASES: 'indexing', BENCH_SCALE_OUT: out },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    const [row] = JSON.parse(readFileSync(out, 'utf8')).rows;
+    expect(row).toMatchObject({ documents: 200, megabytes: expect.any(Number) });
+    expect(stdout).toMatch(new RegExp(`\\n200 +${row.megabytes} +not measured`));
+    expect(stdout).not.toContain('undefined');
+  }, 120_000);
+});
