@@ -4,29 +4,34 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
+/** Runs a bench script with `env` added; its exit code and output. */
+async function runBench(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
+
 // npm run bench is not a test (timings are reported, not asserted); this keeps it working.
 describe('npm run bench', () => {
   it('measures every scenario and writes them as JSON', async () => {
     const out = join(tempDir(), 'results.json');
-    const child = spawn(process.execPath, [join(ROOT, 'bench/run.js')], {
-      env: {
-        ...process.env,
-        BENCH_RUNS: '1',
-        BENCH_WARMUP: '0',
-        BENCH_DOCS: '50',
-        BENCH_SCALE: '300',
-        BENCH_PDFS: '2',
-        BENCH_SCAN_PAGES: '1',
-        BENCH_LIST_FILES: '500',
-        BENCH_OUT: out,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stdout, stderr } = await runBench('bench/run.js', [], {
+      BENCH_RUNS: '1',
+      BENCH_WARMUP: '0',
+      BENCH_DOCS: '50',
+      BENCH_SCALE: '300',
+      BENCH_PDFS: '2',
+      BENCH_SCAN_PAGES: '1',
+      BENCH_LIST_FILES: '500',
+      BENCH_OUT: out,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code, stderr).toBe(0);
 
     const results = JSON.parse(readFileSync(out, 'utf8'));
@@ -120,15 +125,10 @@ describe('npm run bench', () => {
 describe('npm run bench:scale with phases left out', () => {
   it('still names the corpus (documents, text MB) in each row', async () => {
     const out = join(tempDir(), 'scale.json');
-    const child = spawn(process.execPath, [join(ROOT, 'bench/scale.js'), '200'], {
-      env: { ...process.env, BENCH_SCALE_PHASES: 'indexing', BENCH_SCALE_OUT: out },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stdout, stderr } = await runBench('bench/scale.js', ['200'], {
+      BENCH_SCALE_PHASES: 'indexing',
+      BENCH_SCALE_OUT: out,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code, stderr).toBe(0);
     const [row] = JSON.parse(readFileSync(out, 'utf8')).rows;
     expect(row).toMatchObject({ documents: 200, megabytes: expect.any(Number) });
