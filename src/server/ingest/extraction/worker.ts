@@ -1,7 +1,7 @@
 /**
  * The extraction worker: reads documents' text and cuts it into chunks, with their search
- * terms, off kb serve's event loop. Jobs are taken one at a time, in the order they came, so that the pool can tell which
- * one a timeout or a crash belongs to.
+ * terms, off kb serve's event loop. Jobs are taken one at a time, in the order they came, so
+ * that the pool can tell which one a timeout or a crash belongs to.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
