@@ -468,3 +468,20 @@ describe("an option list's short rows (the new-user trial's undici RetryHandler.
     expect(factor).not.toContain('true');
   });
 });
+
+describe('a sentence whose subject is the one before it (the new-user trial on commander.md)', () => {
+  it('is shown after that sentence', () => {
+    const c = chunk(
+      [
+        'Required option',
+        'Specify a required (mandatory) option using the Option method .makeOptionMandatory(). This matches the Command method .requiredOption().',
+      ].join('\n'),
+      'commander.md',
+    );
+    const said = answer('What does requiredOption do in commander?', c, [
+      term('requiredoption', 3, true),
+      term('commander', 0.3),
+    ]);
+    expect(said).toMatch(/^Specify a required \(mandatory\) option .*\. This matches the Command method/);
+  });
+});

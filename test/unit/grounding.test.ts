@@ -540,7 +540,8 @@ describe('a sentence that names its subject by its kind ("This option…") (#33)
     });
     expect(passages[0]?.text).toMatch(/^This option may be useful/);
     expect(extractiveAnswer({ hits: [hit(timeout)], terms: [], passages, grounded: [] }).content).toMatch(
-      /^‘--kill-after=DURATION’: This option may be useful/,
+      // and after the sentence it goes on from
+      /^‘--kill-after=DURATION’: Ensure the monitored COMMAND is killed .*\. This option may be useful/,
     );
   });
 });

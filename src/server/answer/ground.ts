@@ -76,6 +76,9 @@ const OPTION_SHARE = 0.2;
  */
 const TITLE_WORD = /^[A-Z][a-z]+$/;
 
+/** A sentence whose subject is the one before it: shown after it. */
+const PRONOUN_LED = /^(?:this|it|these|they)\b/i;
+
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
   /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
@@ -166,7 +169,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           ? input.terms.filter((t) => !compared.includes(t) || on.includes(t))
           : input.terms;
       const alone = coverage(stems, terms);
-      const before = alone < threshold ? previousUnderLead(passages, at) : undefined;
+      // "This matches the Command method .requiredOption()." says what only the sentence before names.
+      const pronounLed = PRONOUN_LED.test(passage.text);
+      const before = alone < threshold || pronounLed ? previousUnderLead(passages, at) : undefined;
       const joined = before ? coverage(new Set([...stems, ...passageStems(before.text)]), terms) : 0;
       const held = joined > alone ? alone + BEFORE_SHARE * (joined - alone) : alone;
       // A passage without the identifier or number the question names is about something else
@@ -226,7 +231,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         rank,
         needsLead,
         subject,
-        ...(before && joined > alone && { before }),
+        ...(before && (joined > alone || pronounLed) && { before }),
         ...(typed !== undefined && { typed }),
         ...(names.length > 0 && names.every((t) => holdsName(stems, t.stem)) && { holdsNames: true }),
       });
