@@ -136,6 +136,8 @@ describe('other plausible response shapes', () => {
   it('reads problem+json errors', async () => {
     const res = await kb(['threads', 'get', 'thr_gone']);
     expect(res.code).toBe(3);
-    expect(res.stderr).toBe('error: Not Found: thread thr_gone does not exist\n');
+    expect(res.stderr).toBe(
+      'error: Not Found: thread thr_gone does not exist\nhint: `kb threads list` shows the threads there are\n',
+    );
   });
 });

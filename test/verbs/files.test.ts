@@ -106,7 +106,14 @@ describe('files delete', () => {
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toEqual({
-      error: { id: 'f2', code: 'not_found', message: 'file f2 not found', exitCode: 3, status: 404 },
+      error: {
+        id: 'f2',
+        code: 'not_found',
+        message: 'file f2 not found',
+        hint: '`kb files list` shows the files there are',
+        exitCode: 3,
+        status: 404,
+      },
     });
   });
 
