@@ -4,6 +4,7 @@ import { asSentence, followingSentences, type Passage, passagesOf, TERM } from '
 import {
   figureParts,
   isName,
+  optionValues,
   passageStems,
   type QuestionTerm,
   questionWords,
@@ -141,6 +142,15 @@ export async function retrieve(
   for (const t of terms)
     t.required =
       isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+  // "set -o pipefail" names pipefail; -o is how set is told it.
+  const optioned = optionValues(followUp ? `${message}\n${previous.content}` : message);
+  for (const t of terms) {
+    if (!t.required || !optioned.has(t.term)) continue;
+    const value = terms.find((v) => v.term === optioned.get(t.term));
+    if (!value) continue;
+    t.required = false;
+    value.required = own.includes(value.term) || (followUp && !ownSubject);
+  }
   // An identifier's parts ("27" and "04" of 27.04) say again what it says: half weight, not names.
   const parts = new Set(
     terms.filter((t) => t.required).flatMap((t) => tokens(t.term).filter((p) => p !== t.term)),

@@ -32,6 +32,22 @@ export function isName(word: string): boolean {
   return /[._%-]/.test(word) || /^(?:\d+|[A-Z])$/.test(word);
 }
 
+/**
+ * The names a question gives as a short option's value: `pipefail` of "set -o pipefail", `globstar`
+ * of "shopt -s globstar". The option only says how the program is told the name; the name is what
+ * is asked about, and a passage on it need not repeat the option (bench:real #33, gnu-fu-1: "-o
+ * Restricts the values of optname…" answered what `set -o pipefail` changes). Option -> value,
+ * both folded as the question's terms are.
+ */
+export function optionValues(question: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of question.matchAll(/(?<![\p{L}\p{N}_-])(-[a-zA-Z0-9])\s+([A-Za-z_][\w.-]*[\w])/gu)) {
+    const value = m[2]!.toLowerCase();
+    if (isName(value) || !isWordOfTheLanguage(value, question)) found.set(m[1]!.toLowerCase(), value);
+  }
+  return found;
+}
+
 /** How much a passage word that the search expanded the question's word to counts (a typo, a prefix). */
 const EXPANSION_CREDIT = 0.8;
 /**

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
+import type { Chunk } from '../../src/server/state/model.js';
+import type { Hit } from '../../src/server/search/hit.js';
+import type { SearchIndex } from '../../src/server/search/fts-index.js';
+
+const chunk = (text: string, n: number): Chunk => ({
+  id: `file_1:${n}`,
+  fileId: 'file_1',
+  filename: 'bash-manual.pdf',
+  text,
+  pages: [n, n],
+});
+
+function libraryOf(chunks: Chunk[]): Library {
+  const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
+  const search = {
+    workspace: () => ({
+      searchEach: (queries: string[]) => queries.map(() => hits),
+      idf: () => 1,
+      documentFrequency: () => 1,
+    }),
+    chunk: () => undefined,
+  } as unknown as SearchIndex;
+  return { search };
+}
+
+// bench:real (#33), gnu-fu-1: "set -o pipefail" asks about pipefail; -o is how set is told it.
+describe('a short option before the name it introduces', () => {
+  const shopt = chunk(
+    [
+      'shopt [-pqsu] [-o] [optname ...]',
+      '-q Suppresses normal output; the return status indicates whether the optname is set or unset.',
+      '-o Restricts the values of optname to be those defined for the -o option to the set builtin.',
+    ].join('\n'),
+    77,
+  );
+  const pipelines = chunk(
+    [
+      'The exit status of a pipeline is the exit status of the last command in the pipeline, unless the pipefail option is enabled.',
+      'If pipefail is enabled, the pipeline’s return status is the value of the last (rightmost) command to exit with a non-zero status, or zero if all commands exit successfully.',
+    ].join('\n'),
+    16,
+  );
+
+  it('is not a name the answer must hold: the passage on pipefail answers', async () => {
+    const r = await retrieve(
+      libraryOf([shopt, pipelines]),
+      'ws',
+      'What does set -o pipefail change about the return status of a pipeline in bash?',
+      [],
+    );
+    expect(r.terms.find((t) => t.term === '-o')?.required).toBeFalsy();
+    const content = extractiveAnswer(r).content;
+    expect(content).toContain('last (rightmost) command to exit with a non-zero status');
+    expect(content).not.toContain('Restricts the values');
+  });
+
+  it('is still one when the question names nothing else ("What does -o do?")', async () => {
+    const r = await retrieve(libraryOf([shopt]), 'ws', 'What does shopt -o do?', []);
+    expect(r.terms.find((t) => t.term === '-o')?.required).toBe(true);
+  });
+});
