@@ -485,3 +485,63 @@ describe('a sentence whose subject is the one before it (the new-user trial on c
     expect(said).toMatch(/^Specify a required \(mandatory\) option .*\. This matches the Command method/);
   });
 });
+
+// The new-user trial on SQLite's documentation (#33): limits.html.
+describe('a sentence that names its subject as "this macro", "this option"', () => {
+  const limits = chunk(
+    [
+      'Maximum length of a string or BLOB',
+      'The maximum number of bytes in a string or BLOB in SQLite is defined by the preprocessor macro SQLITE_MAX_LENGTH. The default value of this macro is 1 billion (1 thousand million or 1,000,000,000). You can raise or lower this value at compile-time.',
+      'During part of INSERT and SELECT processing, the complete content of each row is encoded as a single BLOB. So the SQLITE_MAX_LENGTH parameter also determines the maximum number of bytes in a row.',
+    ].join('\n'),
+    'limits.html',
+  );
+
+  it('holds the name the sentence before gives it, and is shown after that sentence', () => {
+    const content = answer('What is the default value of SQLITE_MAX_LENGTH?', limits, [
+      term('default', 2),
+      term('value', 1),
+      term('sqlite_max_length', 8, true),
+    ]);
+    expect(content).toMatch(
+      /^The maximum number of bytes in a string or BLOB in SQLite is defined by the preprocessor macro SQLITE_MAX_LENGTH\. The default value of this macro is 1 billion/,
+    );
+  });
+
+  it('not when the sentence before names another', () => {
+    const other = chunk(
+      [
+        'Maximum number of columns',
+        'The SQLITE_MAX_COLUMN compile-time parameter sets an upper bound on the number of columns. The default value of this macro is 2000.',
+      ].join('\n'),
+      'limits.html',
+    );
+    expect(
+      groundedPassages({
+        question: 'What is the default value of SQLITE_MAX_LENGTH?',
+        hits: [hit(other)],
+        terms: [term('default', 2), term('value', 1), term('sqlite_max_length', 8, true)],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('a line that a sentence shows "like this:"', () => {
+  it('is that sentence’s example, not the heading of what follows', () => {
+    const c = chunk(
+      [
+        'Maximum length of a string or BLOB',
+        'You can raise or lower this value at compile-time using a command-line option like this:',
+        '-DSQLITE_MAX_LENGTH=123456789',
+        'The current implementation will only support a string or BLOB length up to 2147483647.',
+      ].join('\n'),
+      'limits.html',
+    );
+    const passages = passagesOf(c);
+    expect(passages.map((p) => p.lead)).toEqual([
+      'Maximum length of a string or BLOB',
+      'Maximum length of a string or BLOB',
+    ]);
+    expect(passages[0]!.example).toBe('-DSQLITE_MAX_LENGTH=123456789');
+  });
+});

@@ -78,6 +78,12 @@ const TITLE_WORD = /^[A-Z][a-z]+$/;
 
 /** A sentence whose subject is the one before it: shown after it. */
 const PRONOUN_LED = /^(?:this|it|these|they)\b/i;
+/**
+ * A sentence that names its subject by its kind, wherever in it ("The default value of this macro
+ * is 1 billion"): the name is the one the sentence before gives it, which it is shown after.
+ */
+const NAMED_BY_KIND =
+  /\b(?:this|these|such)\s+(?:macros?|options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?|pragmas?|modules?|properties|property|attributes?|limits?|programs?)\b/i;
 
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
@@ -168,18 +174,29 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         on.length > 0 && compared.length > 1
           ? input.terms.filter((t) => !compared.includes(t) || on.includes(t))
           : input.terms;
-      const alone = coverage(stems, terms);
-      // "This matches the Command method .requiredOption()." says what only the sentence before names.
-      const pronounLed = PRONOUN_LED.test(passage.text);
-      const before = alone < threshold || pronounLed ? previousUnderLead(passages, at) : undefined;
-      const joined = before ? coverage(new Set([...stems, ...passageStems(before.text)]), terms) : 0;
-      const held = joined > alone ? alone + BEFORE_SHARE * (joined - alone) : alone;
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
       const required = terms.filter((t) => t.required);
       // The name asked about: those the question gives, or else its heaviest word ("What does
       // the globstar shell option do?").
       const subjectNames = required.length ? required : heaviestOf(terms);
+      // "This matches the Command method .requiredOption()." says what only the sentence before names.
+      const pronounLed = PRONOUN_LED.test(passage.text);
+      const namedByKind = NAMED_BY_KIND.test(passage.text);
+      const previous = previousUnderLead(passages, at);
+      // "The default value of this macro is…" holds the macro the sentence before names, as its own.
+      const namedBefore =
+        namedByKind && previous
+          ? required.filter(
+              (t) => !holdsName(stems, t.stem) && holdsName(passageStems(previous.text), t.stem),
+            )
+          : [];
+      // With its parts (`sqlite`, `max`, `length` of `sqlite_max_length`).
+      for (const t of namedBefore) for (const part of [t.stem, ...indexTerms(t.term)]) stems.add(part);
+      const alone = coverage(stems, terms);
+      const before = alone < threshold || pronounLed || namedBefore.length ? previous : undefined;
+      const joined = before ? coverage(new Set([...stems, ...passageStems(before.text)]), terms) : 0;
+      const held = joined > alone ? alone + BEFORE_SHARE * (joined - alone) : alone;
       const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
@@ -231,7 +248,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         rank,
         needsLead,
         subject,
-        ...(before && (joined > alone || pronounLed) && { before }),
+        ...(before &&
+          (joined > alone || pronounLed || namedBefore.length > 0) && {
+            before,
+          }),
         ...(typed !== undefined && { typed }),
         ...(names.length > 0 && names.every((t) => holdsName(stems, t.stem)) && { holdsNames: true }),
       });

@@ -165,6 +165,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
           (TERM.test(lead) || PARAMETER.test(lead)) &&
           words >= 2 &&
           position === firstOfLine);
+      // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
+      if (!row && !defines && words < 8 && showsExample(out, line)) {
+        introduced(out, line, text, SHOWS);
+        continue;
+      }
       if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         const alias = fresh && lead !== undefined && TERM.test(lead) && TERM.test(text);
@@ -202,10 +207,19 @@ function subjectOf(sentence: string): string | undefined {
  */
 const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows)\s*:$/i;
 
-/** An example on the line after a sentence that introduces it (see INTRODUCES) is what that sentence says. */
-function introduced(passages: Passage[], line: number, code: string): void {
+/** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
+const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
+
+/** Whether the line is what the sentence on the line before shows (see SHOWS). */
+function showsExample(passages: Passage[], line: number): boolean {
   const last = passages.at(-1);
-  if (last && last.line === line - 1 && INTRODUCES.test(last.text) && last.example === undefined)
+  return !!last && last.line === line - 1 && SHOWS.test(last.text);
+}
+
+/** An example on the line after a sentence that introduces it (see INTRODUCES) is what that sentence says. */
+function introduced(passages: Passage[], line: number, code: string, introduces = INTRODUCES): void {
+  const last = passages.at(-1);
+  if (last && last.line === line - 1 && introduces.test(last.text) && last.example === undefined)
     last.example = code.replace(CODE, '').trim();
 }
 
