@@ -545,3 +545,23 @@ describe('a line that a sentence shows "like this:"', () => {
     expect(passages[0]!.example).toBe('-DSQLITE_MAX_LENGTH=123456789');
   });
 });
+
+describe('a sentence that goes on after the answer', () => {
+  it('keeps the example it shows ("…like this: -DSQLITE_MAX_LENGTH=123456789")', () => {
+    const c = chunk(
+      [
+        'Maximum length of a string or BLOB',
+        'The maximum length of a string or BLOB is set by the macro SQLITE_MAX_LENGTH. You can raise or lower it at compile-time using a command-line option like this:',
+        '-DSQLITE_MAX_LENGTH=123456789',
+      ].join('\n'),
+      'limits.html',
+    );
+    const content = answer('Which macro sets the maximum length of a BLOB?', c, [
+      term('macro', 2),
+      term('maximum', 1),
+      term('length', 1),
+      term('blob', 3),
+    ]);
+    expect(content).toContain('using a command-line option like this: -DSQLITE_MAX_LENGTH=123456789.');
+  });
+});

@@ -253,7 +253,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       const key = `${next.chunk.id}:${next.position}`;
       if (said.has(key) || !sameSubject(next.text, known)) break;
       said.add(key);
-      sentences.push(asSentence(next.text));
+      sentences.push(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
     }
     const item = itemAnswering(p, retrieval.terms, sentences.join(' '));
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
