@@ -565,3 +565,27 @@ describe('a sentence that goes on after the answer', () => {
     expect(content).toContain('using a command-line option like this: -DSQLITE_MAX_LENGTH=123456789.');
   });
 });
+
+// The new-user trial on SQLite's documentation (#33): whentouse.html.
+describe('"What is the biggest…?"', () => {
+  const c = chunk(
+    [
+      'Very large datasets',
+      'An SQLite database is limited in size to 281 terabytes (2^48 bytes, 256 tibibytes). And even if it could handle larger databases, SQLite stores the entire database in a single disk file and many filesystems limit the maximum size of files to something less than this.',
+    ].join('\n'),
+    'whentouse.html',
+  );
+
+  it('asks for a magnitude, and the sentence an "And…" goes on from is shown before it', () => {
+    const content = answer("What's the biggest database file SQLite can handle?", c, [
+      term('biggest', 2),
+      term('database', 1),
+      term('file', 1),
+      term('sqlite', 2),
+      term('handle', 2),
+    ]);
+    expect(content).toMatch(
+      /^(?:Very large datasets: )?An SQLite database is limited in size to 281 terabytes/,
+    );
+  });
+});

@@ -32,6 +32,11 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
     asks: /\bhow many\b|\bnumber of\b|\blimit\b|\bnumeric\b|\bwhat number\b/i,
     holds: new RegExp(`\\d|\\b(?:once|twice|${SPELLED})\\b`, 'i'),
   },
+  // A magnitude: "What's the biggest database SQLite can handle?" (not `--max-count`, a name).
+  {
+    asks: /(?<![-_])\b(?:biggest|largest|smallest|longest|maximum|minimum|how (?:big|large|small))\b(?![-_])/i,
+    holds: new RegExp(`\\d|\\b(?:${SPELLED}|million|billion|unlimited|no limit)\\b`, 'i'),
+  },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
   // A version: "which version added --mkpath".

@@ -76,8 +76,8 @@ const OPTION_SHARE = 0.2;
  */
 const TITLE_WORD = /^[A-Z][a-z]+$/;
 
-/** A sentence whose subject is the one before it: shown after it. */
-const PRONOUN_LED = /^(?:this|it|these|they)\b/i;
+/** A sentence whose subject is the one before it, or that goes on from it ("And even if…"): shown after it. */
+const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b/i;
 /**
  * A sentence that names its subject by its kind, wherever in it ("The default value of this macro
  * is 1 billion"): the name is the one the sentence before gives it, which it is shown after.
