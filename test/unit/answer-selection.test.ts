@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
 import { extractiveAnswer } from '../../src/server/answer/assistant.js';
 import { groundedPassages, scorePassages } from '../../src/server/answer/ground.js';
 import { passagesOf } from '../../src/server/answer/passages.js';
@@ -587,5 +588,20 @@ describe('"What is the biggest…?"', () => {
     expect(content).toMatch(
       /^(?:Very large datasets: )?An SQLite database is limited in size to 281 terabytes/,
     );
+  });
+});
+
+describe('the kind of answer asked for', () => {
+  it('is what the question asks ("How many times…"), not a default it is about', () => {
+    const q = 'How many times is the default value of a function argument evaluated?';
+    expect(
+      holdsAnswerType(
+        q,
+        'The arguments can be used to customize the default behaviors of the decorated class:',
+      ),
+    ).toBe(false);
+    expect(holdsAnswerType(q, 'Important warning: The default value is evaluated only once.')).toBe(true);
+    // Asked alone, a default is what is asked for.
+    expect(holdsAnswerType('What is the default value of HISTSIZE?', 'The default value is 500.')).toBe(true);
   });
 });

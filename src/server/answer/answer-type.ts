@@ -7,7 +7,7 @@ const SPELLED =
  * much"), and whether a passage holds one: between passages that hold as much of the question,
  * the one with a duration answers "how long", the one with a price "how much".
  */
-const KINDS: { asks: RegExp; holds: RegExp }[] = [
+const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
   {
     // A duration: "how long", "response time", "how soon", "time off"; not "how many times" (a
     // count), "at a time", nor a time that qualifies what follows ("the time module", "time zone").
@@ -16,7 +16,9 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
       /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i,
   },
   {
-    // A default: a value it is, or is set to.
+    // A default: a value it is, or is set to. Only when nothing else is asked: in "How many times
+    // is the default value evaluated?" the default is what the question is about.
+    topic: true,
     asks: /\bdefault\b/i,
     holds: /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|=\s*\S|\bby default\b/i,
   },
@@ -57,6 +59,7 @@ const KINDS: { asks: RegExp; holds: RegExp }[] = [
  * does not), or undefined when its words ask for none.
  */
 export function holdsAnswerType(question: string, passage: string): boolean | undefined {
-  const asked = KINDS.filter((k) => k.asks.test(question));
+  let asked = KINDS.filter((k) => k.asks.test(question));
+  if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
   return asked.length ? asked.some((k) => k.holds.test(passage)) : undefined;
 }
