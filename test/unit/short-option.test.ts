@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
-import type { Chunk } from '../../src/server/state/model.js';
+import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
 import type { Hit } from '../../src/server/search/hit.js';
 import type { SearchIndex } from '../../src/server/search/fts-index.js';
 
@@ -12,15 +12,15 @@ const chunk = (text: string, n: number): Chunk => ({
   pages: [n, n],
 });
 
-function libraryOf(chunks: Chunk[]): Library {
+function libraryOf(chunks: Chunk[], idf: Record<string, number> = {}): Library {
   const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
   const search = {
     workspace: () => ({
       searchEach: (queries: string[]) => queries.map(() => hits),
-      idf: () => 1,
+      idf: (term: string) => idf[term] ?? 1,
       documentFrequency: () => 1,
     }),
-    chunk: () => undefined,
+    chunk: (_: string, id: string) => chunks.find((c) => c.id === id),
   } as unknown as SearchIndex;
   return { search };
 }
@@ -59,5 +59,35 @@ describe('a short option before the name it introduces', () => {
   it('is still one when the question names nothing else ("What does -o do?")', async () => {
     const r = await retrieve(libraryOf([shopt]), 'ws', 'What does shopt -o do?', []);
     expect(r.terms.find((t) => t.term === '-o')?.required).toBe(true);
+  });
+
+  it('nor one a follow-up must hold: "Is it turned on by default?" is answered where pipefail is', async () => {
+    const options = chunk(
+      [
+        'pipefail',
+        'If set, the return value of a pipeline is the value of the last (rightmost) command to exit with a non-zero status, or zero if all commands in the pipeline exit successfully. This option is disabled by default.',
+      ].join('\n'),
+      75,
+    );
+    const question = 'What does set -o pipefail change about the return status of a pipeline in bash?';
+    // As the words weigh in bash's manual: "turned" as much as "default" (a word the Bible uses too).
+    const library = libraryOf([options], { turn: 2.5, default: 2.5, pipefail: 8 });
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const history = [
+      { id: 'msg_1', threadId: 'thr', role: 'user', content: question, createdAt: '' },
+      {
+        id: 'msg_2',
+        threadId: 'thr',
+        role: 'assistant',
+        content: first.content,
+        sources: first.sources,
+        drawnFrom: first.drawnFrom,
+        createdAt: '',
+      },
+    ] as unknown as MessageRecord[];
+    const r = await retrieve(library, 'ws', 'Is it turned on by default?', history);
+    expect(extractiveAnswer(r).content).toContain('This option is disabled by default.');
+    // -o (and its letter) is no name the answer must say: a passage on pipefail holds every name asked.
+    expect(r.terms.filter((t) => t.term === '-o' || t.term === 'o').map((t) => t.word)).toEqual([true, true]);
   });
 });

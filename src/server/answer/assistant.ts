@@ -148,7 +148,12 @@ export async function retrieve(
     if (!t.required || !optioned.has(t.term)) continue;
     const value = terms.find((v) => v.term === optioned.get(t.term));
     if (!value) continue;
-    t.required = false;
+    // Nor a name the answer must say: "pipefail: … This option is disabled by default."
+    for (const said of terms)
+      if (said === t || tokens(t.term).includes(said.term)) {
+        said.required = false;
+        said.word = true;
+      }
     value.required = own.includes(value.term) || (followUp && !ownSubject);
   }
   // An identifier's parts ("27" and "04" of 27.04) say again what it says: half weight, not names.
