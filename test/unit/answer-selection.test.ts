@@ -605,3 +605,29 @@ describe('the kind of answer asked for', () => {
     expect(holdsAnswerType('What is the default value of HISTSIZE?', 'The default value is 500.')).toBe(true);
   });
 });
+
+describe('a heading shown before the sentence it leads', () => {
+  it('loses the punctuation it ends with ("PRAGMA foreign_keys = boolean;")', () => {
+    const c = chunk(
+      [
+        'PRAGMA foreign_keys;',
+        'PRAGMA foreign_keys = boolean;',
+        'Query, set, or clear the enforcement of foreign key constraints. The default setting for foreign key enforcement is OFF.',
+      ].join('\n'),
+      'pragma.html',
+    );
+    const content = answer(
+      'Is the enforcement of foreign key constraints on by default with PRAGMA foreign_keys?',
+      c,
+      [
+        term('enforcement', 3),
+        term('foreign', 2),
+        term('key', 1),
+        term('constraints', 2),
+        term('default', 2),
+        term('foreign_keys', 6, true),
+      ],
+    );
+    expect(content).toMatch(/^PRAGMA foreign_keys = boolean: Query, set, or clear/);
+  });
+});

@@ -242,7 +242,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     const led = (text: string) =>
       lead === undefined
         ? text
-        : `${shortLead(lead, retrieval.terms)}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
+        : `${shortLead(lead, retrieval.terms).replace(/[;,]$/, '')}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
     const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
     if (before && !said.has(before)) {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
@@ -361,7 +361,6 @@ function shortLead(lead: string, terms: QuestionTerm[]): string {
   return `${signature[1]}(${shown.join(', ')})`;
 }
 
-/** A chunk by its id (`fileId:n`), while its file still has it. */
 /** The files behind the hits, once each: what a generated answer cites. */
 export function sourcesOf(hits: Hit[]): string[] {
   return citations(hits.map((h) => h.chunk));
