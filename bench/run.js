@@ -451,9 +451,7 @@ async function documentFigures() {
   const docs = mkdtempSync(join(tmpdir(), 'kb-bench-pdf-'));
   const s = await startServer({ port: 0, docsDir: docs, indexDelayMs: 0 });
   const completed = (name) =>
-    [...s.service.store.files.values()].some(
-      (f) => f.originalFilename === name && f.indexingStatus === 'COMPLETED',
-    );
+    s.service.store.everyFile().some((f) => f.originalFilename === name && f.indexingStatus === 'COMPLETED');
   const until = async (check) => {
     while (!check()) await new Promise((resolve) => setTimeout(resolve, 2));
   };
@@ -519,12 +517,14 @@ async function scanFigures() {
   const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };
   const t = await (await fetch(`${s.url}/v1/threads`, { method: 'POST', headers, body: '{}' })).json();
   const completed = () =>
-    [...s.service.store.files.values()].find(
-      (f) =>
-        f.originalFilename === 'scan.pdf' &&
-        f.indexingStatus !== 'PENDING' &&
-        f.indexingStatus !== 'PROCESSING',
-    );
+    s.service.store
+      .everyFile()
+      .find(
+        (f) =>
+          f.originalFilename === 'scan.pdf' &&
+          f.indexingStatus !== 'PENDING' &&
+          f.indexingStatus !== 'PROCESSING',
+      );
   const started = performance.now();
   writeFileSync(join(docs, 'scan.pdf'), scan);
   const latencies = [];

@@ -284,17 +284,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       isUpload: (fileId) => uploads.keeps && uploads.has(fileId),
     });
   }
-  // Once every file is read (a large workspace's after the start): the folder's files are compared
-  // with them, and uploads a stop cut short are indexed again from the bytes kept beside --data.
-  void indexer
-    .expecting(
-      store.filesLoaded.then(() => {
-        if (closed) return;
-        folder?.start();
-        resumeUploads(service);
-      }),
-    )
-    .catch((err: unknown) => options.onInternalError?.(err));
+  // The folder's files are compared with their records, and uploads a stop cut short are indexed
+  // again from the bytes kept beside --data.
+  folder?.start();
+  resumeUploads(service);
   const vectors = search.vectors;
   if (embeddings && vectors) {
     // Files indexed without vectors (stored before, or while the endpoint failed) get them now.

@@ -148,7 +148,7 @@ describe('the web console in a real browser (headless Chromium)', () => {
       await page.getByText('Deleted canteen.txt.').waitFor();
       expect(await row(page, 'canteen.txt').count()).toBe(0);
       expect(
-        [...server.service.store.files.values()].find((f) => f.originalFilename === 'canteen.txt')?.deletedAt,
+        server.service.store.everyFile().find((f) => f.originalFilename === 'canteen.txt')?.deletedAt,
       ).toBeTruthy();
 
       // The thread kb chat made, read-only, with its sources.
@@ -165,12 +165,12 @@ describe('the web console in a real browser (headless Chromium)', () => {
     async () => {
       const page = await openPage('limit');
       await signIn(page);
-      const before = server.service.store.files.size;
+      const before = server.service.store.everyFile().length;
       await page.setInputFiles('#files', [
         { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(600 * 1024, 'a') },
       ]);
       await page.getByText('over the limit of 512 KiB: not uploaded').waitFor();
-      expect(server.service.store.files.size).toBe(before);
+      expect(server.service.store.everyFile().length).toBe(before);
       // The picker takes several files at once, each with its own progress.
       await page.setInputFiles('#files', [
         { name: 'picked-1.txt', mimeType: 'text/plain', buffer: Buffer.from('First picked file.\n') },
@@ -179,7 +179,7 @@ describe('the web console in a real browser (headless Chromium)', () => {
       for (const name of ['picked-1.txt', 'picked-2.md'])
         await row(page, name).getByText('COMPLETED').waitFor({ timeout: 20_000 });
       expect(await page.locator('#uploads progress').count()).toBe(2);
-      expect(server.service.store.files.size).toBe(before + 2);
+      expect(server.service.store.everyFile().length).toBe(before + 2);
     },
   );
 
@@ -223,7 +223,7 @@ describe('the web console in a real browser (headless Chromium)', () => {
         indexingError: null,
       });
       // The newest 200 fill the first page exactly: no link to older files yet.
-      const acme = () => server.service.store.listFiles(ws).length;
+      const acme = () => server.service.store.countFiles({ workspaceId: ws });
       for (let i = 0; acme() < 200; i++) server.service.store.commit({ op: 'file', file: file(i) });
       await signIn(page, server.keys.acme!);
       const older = page.getByRole('link', { name: 'Older files →' });

@@ -27,7 +27,7 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 const filesNamed = (name: string) =>
-  [...server.service.store.files.values()].filter((f) => f.originalFilename === name && !f.deletedAt);
+  server.service.store.everyFile().filter((f) => f.originalFilename === name && !f.deletedAt);
 
 /** Waits for `check` to hold: the folder's watcher gives the test no event to wait on. */
 async function until(check: () => boolean, ms = 15_000): Promise<void> {
@@ -54,7 +54,7 @@ describe('kb files upload against kb serve', () => {
     expect(first).toMatch(/^file_\w+$/);
     expect(second).toMatch(/^file_\w+$/);
     expect(changes.at(-1)).toMatch(/COMPLETED$/);
-    expect(server.service.store.files.get(first!)).toMatchObject({
+    expect(server.service.store.storedFile(first!)).toMatchObject({
       originalFilename: 'garage-notes.txt',
       indexingStatus: 'COMPLETED',
     });
@@ -214,14 +214,14 @@ describe('kb files upload against kb serve', () => {
   });
 
   it('checks every file before sending any: a missing one is exit 2, and nothing is uploaded', async () => {
-    const before = server.service.store.files.size;
+    const before = server.service.store.everyFile().length;
     const res = await runKb(['files', 'upload', file('fine.txt', 'fine'), join(tempDir(), 'nope.txt')], {
       env,
     });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^error: cannot read the file \S+nope\.txt: no such file or folder\n$/);
     expect(res.stdout).toBe('');
-    expect(server.service.store.files.size).toBe(before);
+    expect(server.service.store.everyFile().length).toBe(before);
   });
 
   it('against a service without uploads, says they go through its web app (exit 2)', async () => {
@@ -256,7 +256,7 @@ describe('kb files upload against kb serve', () => {
       const inFolder = join(docs, 'ferry.md');
       writeFileSync(inFolder, 'The ferry leaves at 9 pm.\n');
       const fromFolder = () =>
-        [...folder.service.store.files.values()].find((f) => f.source?.path === inFolder && !f.deletedAt);
+        folder.service.store.everyFile().find((f) => f.source?.path === inFolder && !f.deletedAt);
       await until(() => fromFolder()?.indexingStatus === 'COMPLETED');
       expect(fromFolder()!.id).not.toBe(uploadId);
       const search = async () =>
@@ -267,7 +267,7 @@ describe('kb files upload against kb serve', () => {
       // Removing the folder's file removes that file only.
       const folderId = fromFolder()!.id;
       rmSync(inFolder);
-      await until(() => folder.service.store.files.get(folderId)?.deletedAt !== undefined);
+      await until(() => folder.service.store.storedFile(folderId)?.deletedAt !== undefined);
       const kept = await runKb(['files', 'get', uploadId, '--json'], { env: folderEnv });
       expect(kept.code).toBe(0);
       expect(JSON.parse(kept.stdout)).toMatchObject({

@@ -12,7 +12,7 @@ export function searchedStore(db: Database = openDatabase()) {
     index: (workspaceId: string) => search.workspace(workspaceId),
     /** A searchable chunk by its file and number. */
     chunk: (fileId: string, n: number): Chunk | undefined => {
-      const workspaceId = store.files.get(fileId)?.workspaceId;
+      const workspaceId = store.storedFile(fileId)?.workspaceId;
       return workspaceId === undefined ? undefined : search.chunk(workspaceId, `${fileId}:${n}`);
     },
   });

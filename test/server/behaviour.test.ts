@@ -26,7 +26,7 @@ describe('indexing pipeline and documents folder', () => {
     const seen = new Set<string>();
     const first = (await api(server, key, 'GET', '/v1/files')).json.data[0];
     seen.add(first.indexingStatus);
-    await until(() => server.service.store.files.get(first.id)?.indexingStatus === 'PROCESSING');
+    await until(() => server.service.store.storedFile(first.id)?.indexingStatus === 'PROCESSING');
     seen.add('PROCESSING');
     await server.service.indexer.idle();
     expect((await api(server, key, 'GET', `/v1/files/${first.id}`)).json.data.indexingStatus).toBe(
@@ -34,7 +34,7 @@ describe('indexing pipeline and documents folder', () => {
     );
     expect(seen.has('PENDING')).toBe(true);
     writeFileSync(join(docs, 'later.txt'), 'The red gadget is charged over USB-C in 40 minutes.');
-    await until(() => server.service.store.listFiles(server.workspaces[0]!.id).length === 2);
+    await until(() => server.service.store.countFiles({ workspaceId: server.workspaces[0]!.id }) === 2);
     await server.service.indexer.idle();
     const thread = (await api(server, key, 'POST', '/v1/threads', {})).json.data;
     const reply = await api(server, key, 'POST', `/v1/threads/${thread.id}/messages`, {

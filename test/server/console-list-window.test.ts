@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { windowOf } from '../../src/server/web-console/list-window.js';
-import { cursorAfter, NEWEST_FIRST } from '../../src/server/state/paging.js';
+import { type WindowQuery, windowOf as windowOfListing } from '../../src/server/web-console/list-window.js';
+import { cursorAfter, type Listing, listingOf, NEWEST_FIRST } from '../../src/server/state/paging.js';
+import type { FileRecord } from '../../src/server/state/model.js';
+import { Store } from '../../src/server/state/store.js';
 
 /** Records 0..n-1, newest (highest) first, as the store lists them. */
 const records = (n: number) =>
@@ -18,8 +20,43 @@ const cursorOf = (list: ReturnType<typeof records>, id: string) =>
     NEWEST_FIRST,
   );
 
-describe("the console's list windows", () => {
+type Row = { id: string; createdAt: string };
+
+/** The list in memory, and as the database lists a workspace's files. */
+const LISTINGS: [string, (rows: Row[]) => Listing<Row>][] = [
+  ['in memory', (rows) => listingOf(rows, NEWEST_FIRST)],
+  [
+    'in the database',
+    (rows) => {
+      const store = new Store();
+      store.commit(
+        { op: 'workspace', workspace: { id: 'ws', name: 'ws', createdAt: 'a' } },
+        ...rows.map((r) => ({ op: 'file' as const, file: fileOf(r) })),
+      );
+      return store.fileListing('ws');
+    },
+  ],
+];
+
+const fileOf = ({ id, createdAt }: Row): FileRecord => ({
+  id,
+  workspaceId: 'ws',
+  originalFilename: `${id}.txt`,
+  fileSize: 1,
+  mimeType: 'text/plain',
+  indexingStatus: 'COMPLETED',
+  createdAt,
+  updatedAt: createdAt,
+  indexingStartedAt: null,
+  indexedAt: null,
+  chunkCount: 0,
+  indexingError: null,
+});
+
+describe.each(LISTINGS)("the console's list windows, %s", (_, listing) => {
   const list = records(25);
+  const windowOf = (rows: Row[], order: typeof NEWEST_FIRST, size: number, query: WindowQuery) =>
+    windowOfListing(listing(rows), order, size, query);
 
   it('walk older and newer through the whole list, each record once', () => {
     const first = windowOf(list, NEWEST_FIRST, 10, {});

@@ -29,7 +29,7 @@ async function signIn(key = server.keys.demo!): Promise<{ cookie: string; csrf: 
   return { cookie, csrf };
 }
 
-const fileCount = () => [...server.service.store.files.values()].filter((f) => !f.deletedAt).length;
+const fileCount = () => server.service.store.everyFile().filter((f) => !f.deletedAt).length;
 
 function upload(name: string, body: string | Buffer, headers: Record<string, string>) {
   return fetch(`${origin}/console/uploads?filename=${encodeURIComponent(name)}`, {
@@ -68,7 +68,7 @@ describe('the web console', () => {
     ];
     const statuses = await Promise.all(attempts.map(async (r) => (await r).status));
     expect(statuses).toEqual([401, 403, 403, 403, 403]);
-    const victim = [...server.service.store.files.values()].find((f) => !f.deletedAt)!;
+    const victim = server.service.store.everyFile().find((f) => !f.deletedAt)!;
     const deleted = await fetch(`${origin}/console/files/${victim.id}/delete`, {
       method: 'POST',
       headers: { ...FORM, cookie, origin: 'https://evil.example' },
@@ -77,7 +77,7 @@ describe('the web console', () => {
     });
     expect(deleted.status).toBe(403);
     expect(fileCount()).toBe(before);
-    expect(server.service.store.files.get(victim.id)!.deletedAt).toBeFalsy();
+    expect(server.service.store.storedFile(victim.id)!.deletedAt).toBeFalsy();
     // The same upload, with everything, works.
     expect((await upload('a.txt', 'Accepted.', { cookie, origin, 'x-csrf-token': csrf })).status).toBe(201);
     expect(fileCount()).toBe(before + 1);
@@ -148,11 +148,11 @@ describe('the web console', () => {
     const ids = [((await todo.json()) as any).data.id, ((await blob.json()) as any).data.id];
     const settled = () =>
       ids
-        .map((id) => server.service.store.files.get(id)!)
+        .map((id) => server.service.store.storedFile(id)!)
         .filter((f) => /COMPLETED|FAILED/.test(f.indexingStatus));
     for (const deadline = Date.now() + 10_000; settled().length < 2 && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 50));
-    const [text, binary] = ids.map((id) => server.service.store.files.get(id)!);
+    const [text, binary] = ids.map((id) => server.service.store.storedFile(id)!);
     expect(text).toMatchObject({ indexingStatus: 'COMPLETED', mimeType: 'text/plain' });
     expect(binary).toMatchObject({ indexingStatus: 'FAILED', indexingError: { code: 'unsupported_type' } });
     const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
@@ -298,9 +298,9 @@ describe('the web console', () => {
     expect((await fetch(`${origin}/console/files.json`, { headers: { cookie } })).status).toBe(401);
 
     const other = await signIn(server.keys.acme!);
-    const demoFile = [...server.service.store.files.values()].find(
-      (f) => f.workspaceId === server.workspaces.find((w) => w.name === 'demo')!.id,
-    )!;
+    const demoFile = server.service.store
+      .everyFile()
+      .find((f) => f.workspaceId === server.workspaces.find((w) => w.name === 'demo')!.id)!;
     const page = await fetch(`${origin}/console/files/${demoFile.id}/delete`, {
       headers: { cookie: other.cookie },
     });

@@ -36,7 +36,7 @@ function followed(count: number, extract: ExtractDocument = (name, bytes) => ext
     isUpload: () => false,
     onScan: () => scans.push(Date.now()),
   });
-  const completed = () => [...store.files.values()].filter((f) => f.indexingStatus === 'COMPLETED');
+  const completed = () => store.everyFile().filter((f) => f.indexingStatus === 'COMPLETED');
   return { root, store, indexer, folder, scans, completed };
 }
 
@@ -87,7 +87,8 @@ describe('a docs folder', () => {
     await until(() => scans.length >= 2, 'the scan after the changes');
     release();
     const live = () =>
-      [...store.files.values()]
+      store
+        .everyFile()
         .filter((f) => !f.deletedAt)
         .map((f) => f.originalFilename)
         .sort();
@@ -113,9 +114,7 @@ describe('a docs folder', () => {
       await until(() => scans.length > before, `the scan after ${name}`);
       await indexer.idle();
     }
-    const links = [...store.files.values()].filter(
-      (f) => f.originalFilename === 'a/elsewhere' && !f.deletedAt,
-    );
+    const links = store.everyFile().filter((f) => f.originalFilename === 'a/elsewhere' && !f.deletedAt);
     expect(links.map((f) => f.indexingError?.code)).toEqual(['outside_folder']);
     folder.close();
     indexer.close();

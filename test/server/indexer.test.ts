@@ -39,7 +39,7 @@ describe('the indexing pipeline', () => {
       }),
     );
     await indexer.idle();
-    const statuses = [...store.files.values()].map((f) => f.indexingStatus);
+    const statuses = store.everyFile().map((f) => f.indexingStatus);
     expect(statuses).toEqual(Array(300).fill('COMPLETED'));
     // ~280 kB: one write for PENDING, one for PROCESSING, one per 256 kB indexed.
     expect(counts.commits).toBeLessThanOrEqual(10);
@@ -74,12 +74,12 @@ describe('the indexing pipeline', () => {
       { filename: 'note.md', size: 47, read: () => Promise.resolve(Buffer.from('A short note.')) },
     ]);
     await noteIndexed;
-    expect(store.files.get(note!.id)!.indexingStatus).toBe('COMPLETED');
-    expect([...store.files.values()].filter((f) => f.indexingStatus === 'PROCESSING')).toHaveLength(3);
+    expect(store.storedFile(note!.id)!.indexingStatus).toBe('COMPLETED');
+    expect(store.everyFile().filter((f) => f.indexingStatus === 'PROCESSING')).toHaveLength(3);
     release = true;
     for (const go of held) go();
     await indexer.idle();
-    expect([...store.files.values()].map((f) => f.indexingStatus)).toEqual(Array(4).fill('COMPLETED'));
+    expect(store.everyFile().map((f) => f.indexingStatus)).toEqual(Array(4).fill('COMPLETED'));
     indexer.close();
   });
 
@@ -102,8 +102,8 @@ describe('the indexing pipeline', () => {
       },
     ]);
     await indexer.idle();
-    expect(store.files.get(gone!.id)!.deletedAt).toBeDefined();
-    expect(store.files.get(unreadable!.id)).toMatchObject({
+    expect(store.storedFile(gone!.id)!.deletedAt).toBeDefined();
+    expect(store.storedFile(unreadable!.id)).toMatchObject({
       indexingStatus: 'FAILED',
       indexingError: { code: 'unreadable', message: 'cannot read the file: EACCES' },
     });
@@ -127,7 +127,7 @@ describe('the chunks table', () => {
     const seen: number[] = [];
     const probe = setInterval(() => {
       const parts = count('live = 0');
-      if (parts > 0 && store.files.get(file.id)!.indexingStatus === 'PROCESSING') {
+      if (parts > 0 && store.storedFile(file.id)!.indexingStatus === 'PROCESSING') {
         seen.push(parts);
         expect(count('live = 1')).toBe(0);
         expect(store.index('ws').search('quarterly figure', 1)).toEqual([]);
@@ -136,7 +136,7 @@ describe('the chunks table', () => {
     await indexer.idle();
     clearInterval(probe);
     expect(new Set(seen).size).toBeGreaterThan(5);
-    const done = store.files.get(file.id)!;
+    const done = store.storedFile(file.id)!;
     expect(done.indexingStatus).toBe('COMPLETED');
     expect(count('live = 0')).toBe(0);
     expect(count(`live = 1 AND file_id = '${file.id}'`)).toBe(done.chunkCount);
@@ -177,12 +177,12 @@ describe('the chunks table', () => {
     const deleted = indexer.upload('ws', 'deleted.md', Buffer.from(text('walrus')));
     meanwhile.push(() => store.commit({ op: 'fileDeleted', id: deleted.id, at: 'y' }));
     await indexer.idle();
-    expect(store.files.get(deleted.id)!.deletedAt).toBe('y');
+    expect(store.storedFile(deleted.id)!.deletedAt).toBe('y');
     expect(store.index('ws').search('walrus', 1)).toEqual([]);
     const replaced = indexer.upload('ws', 'replaced.md', Buffer.from(text('walrus')));
     meanwhile.push(() => indexer.upload('ws', 'replaced.md', Buffer.from(text('narwhal')), replaced.id));
     await indexer.idle();
-    const done = store.files.get(replaced.id)!;
+    const done = store.storedFile(replaced.id)!;
     expect(done.indexingStatus).toBe('COMPLETED');
     expect(store.index('ws').search('walrus', 1)).toEqual([]);
     expect(store.index('ws').search('narwhal', 1)[0]!.chunk.fileId).toBe(replaced.id);
@@ -223,7 +223,7 @@ describe('the chunks table', () => {
     const db = openDatabase(path);
     expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(2);
     const cutShort = searchedStore(db);
-    expect(cutShort.files.get('file_1')!.indexingStatus).toBe('PROCESSING');
+    expect(cutShort.storedFile('file_1')!.indexingStatus).toBe('PROCESSING');
     expect(cutShort.index('ws').search('quarterly', 1)).toEqual([]);
     expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
     cutShort.close();

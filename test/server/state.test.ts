@@ -7,6 +7,8 @@ import type { Chunk, FileRecord, Operation } from '../../src/server/state/model.
 import type { ChunkRow } from '../../src/server/state/operations.js';
 import { StorageError } from '../../src/server/state/storage-error.js';
 import { Store } from '../../src/server/state/store.js';
+import { NEWEST_FIRST, pageFrom, sortBy } from '../../src/server/state/paging.js';
+import { parseCursor } from '../../src/server/http/validate.js';
 import { tempDir } from '../helpers/cli.js';
 
 const workspace: Operation = { op: 'workspace', workspace: { id: 'ws', name: 'main', createdAt: 'a' } };
@@ -129,7 +131,7 @@ const recordsOf = (store: Store) => ({
   users: [...store.users],
   threads: [...store.threads],
   messages: [...store.messages],
-  files: [...store.files],
+  files: store.everyFile().map((f) => [f.id, f]),
   webhooks: [...store.webhooks],
 });
 
@@ -215,7 +217,7 @@ describe('the database is the state', () => {
     expect((error as Error).message).toMatch(/SQLITE_FULL/);
     expect(db.inTransaction).toBe(false);
     expect(store.threads.has('thr_2')).toBe(false);
-    expect(store.files.has('f1')).toBe(false);
+    expect(store.storedFile('f1')).toBeUndefined();
     expect(store.index('ws').search('ferry', 1)).toEqual([]);
     expect(scalar(db, 'SELECT count(*) FROM threads')).toBe(1);
     expect(scalar(db, 'SELECT count(*) FROM chunks')).toBe(0);
@@ -362,24 +364,54 @@ describe('the database is the state', () => {
     store.close();
   });
 
-  it('reads a large workspace’s files after the start, a page at a time, keeping changes made meanwhile', async () => {
+  it('lists files from the database, newest first, a page at a time after a cursor, as a sorted list would', () => {
     const path = join(tempDir(), 'state.db');
     const first = new Store(openDatabase(path));
-    const ids = Array.from({ length: 2500 }, (_, i) => `f${String(i).padStart(4, '0')}`);
-    first.commit(workspace, ...ids.map((id) => ({ op: 'file' as const, file: file(id) })));
+    const other: Operation = { op: 'workspace', workspace: { id: 'ws2', name: 'other', createdAt: 'a' } };
+    // Ten files a millisecond (ties broken by id), a status each in turn, some in another workspace.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 10)).toISOString();
+    const STATUSES = ['COMPLETED', 'FAILED', 'PROCESSING'] as const;
+    const made = Array.from({ length: 2500 }, (_, i) =>
+      file(`f${String((i * 7919) % 2500).padStart(4, '0')}`, {
+        createdAt: at(i),
+        indexingStatus: STATUSES[i % 3]!,
+        workspaceId: i % 50 === 0 ? 'ws2' : 'ws',
+      }),
+    );
+    first.commit(workspace, other, ...made.map((f) => ({ op: 'file' as const, file: f })));
     first.close();
     const store = new Store(openDatabase(path));
-    // The first page at once; the rest after the start.
-    expect(store.files.size).toBe(1000);
+    // Changes are read at once: a file renamed, one deleted.
     store.commit(
-      { op: 'file', file: file('f2400', { originalFilename: 'renamed.pdf' }) },
-      { op: 'fileDeleted', id: 'f2450', at: 'z' },
+      { op: 'file', file: { ...made[2401]!, originalFilename: 'renamed.pdf' } },
+      { op: 'fileDeleted', id: made[2451]!.id, at: 'z' },
     );
-    await store.filesLoaded;
-    expect(store.files.size).toBe(2500);
-    expect(store.files.get('f2400')?.originalFilename).toBe('renamed.pdf');
-    expect(store.files.get('f2450')?.deletedAt).toBe('z');
-    expect(store.listFiles('ws')).toHaveLength(2499);
+    expect(store.file('ws', made[2401]!.id)?.originalFilename).toBe('renamed.pdf');
+    expect(store.file('ws', made[2451]!.id)).toBeUndefined();
+    expect(store.storedFile(made[2451]!.id)?.deletedAt).toBe('z');
+    expect(store.file('ws2', made[2401]!.id)).toBeUndefined();
+    for (const status of [undefined, 'FAILED']) {
+      const expected = sortBy(
+        made.filter(
+          (f, i) => f.workspaceId === 'ws' && i !== 2451 && (!status || f.indexingStatus === status),
+        ),
+        NEWEST_FIRST,
+      ).map((f) => f.id);
+      const paged: string[] = [];
+      for (let cursor: string[] | undefined, pages = 0; pages < 100; pages++) {
+        const page = pageFrom(
+          store.filesAfter({ workspaceId: 'ws', status }, cursor, 101),
+          NEWEST_FIRST,
+          100,
+          (f) => f,
+        );
+        paged.push(...page.data.map((f) => f.id));
+        if (!page.meta.nextCursor) break;
+        cursor = parseCursor(page.meta.nextCursor);
+      }
+      expect(paged).toEqual(expected);
+      expect(store.countFiles({ workspaceId: 'ws', status })).toBe(expected.length);
+    }
     store.close();
   });
 

@@ -26,7 +26,7 @@ describe('uploads past what may be in flight', () => {
   it('are refused by the API and the console alike: 503 uploads_busy with Retry-After, nothing kept', async () => {
     const budget = server.service.uploadBudget;
     expect(budget.limit).toBe(4 * 4096);
-    const before = server.service.store.files.size;
+    const before = server.service.store.everyFile().length;
     // Others' uploads being received hold all of it.
     expect(budget.reserve('ws_a', budget.limit / 2)).toBeUndefined();
     expect(budget.reserve('ws_b', budget.limit / 2 - 100)).toBeUndefined();
@@ -58,7 +58,7 @@ describe('uploads past what may be in flight', () => {
       expect(viaConsole.status).toBe(503);
       expect(((await viaConsole.json()) as any).error.code).toBe('uploads_busy');
       expect(viaConsole.headers.get('retry-after')).toBe('2');
-      expect(server.service.store.files.size).toBe(before);
+      expect(server.service.store.everyFile().length).toBe(before);
     } finally {
       budget.release('ws_a', budget.limit / 2);
       budget.release('ws_b', budget.limit / 2 - 100);
@@ -103,9 +103,7 @@ describe('an upload whose body stops arriving', () => {
       // Two ended at the idle bound; two were over the workspace's share of what may be in flight.
       expect(statuses.map((s) => s.slice(9, 12)).sort()).toEqual(['400', '400', '503', '503']);
       expect((await other()).status).toBe(201);
-      expect(
-        [...idle.service.store.files.values()].filter((f) => /^s\d\.txt$/.test(f.originalFilename)),
-      ).toEqual([]);
+      expect(idle.service.store.everyFile().filter((f) => /^s\d\.txt$/.test(f.originalFilename))).toEqual([]);
     } finally {
       await idle.close();
     }
@@ -172,9 +170,7 @@ describe('an upload whose body trickles in', () => {
       const status = await rawUpload(slow.url, slow.keys.demo!, 'trickle.txt', 4096, 200).answer;
       expect(status).toMatch(/^HTTP\/1\.1 400/);
       expect(slow.service.uploadBudget.limit).toBe(4 * 4096);
-      expect(
-        [...slow.service.store.files.values()].filter((f) => f.originalFilename === 'trickle.txt'),
-      ).toEqual([]);
+      expect(slow.service.store.everyFile().filter((f) => f.originalFilename === 'trickle.txt')).toEqual([]);
     } finally {
       await slow.close();
     }

@@ -16,6 +16,13 @@ const STORAGE_RETRY_MS = 1000;
 const SETTLE_MS = 100;
 /** How often the folder itself is looked at: removed, or removed and made again, it is followed anew. */
 const ROOT_POLL_MS = 1000;
+/**
+ * A scan compares this many of the folder's files with their records (each looked up in the
+ * database, a few milliseconds in all) before it lets other work run.
+ */
+const FILES_AT_A_TIME = 500;
+/** Stored paths read at a time to find the files gone from the folder. */
+const PATHS_PAGE = 1000;
 
 export interface DocsFolderOptions {
   /** kb serve's own files (the database, its -wal and -shm, the uploads folder), never documents even inside the folder. */
@@ -112,13 +119,15 @@ export class DocsFolder {
     }
     if (this.#closed) return;
     this.#unwatchAllBut(scan.folders);
-    const { byPath, byNameAndSize } = this.#storedSources();
+    const prefix = this.#root + sep;
+    const atPath = (path: string) => this.store.fileAtPath(this.workspaceId, path);
+    const byNameAndSize = this.#storedWithoutSource();
     const uploads: Upload[] = [];
     const updates: Operation[] = [];
     const seen = new Set<string>();
     for (const entry of scan.refused) {
       seen.add(entry.path);
-      const known = byPath.get(entry.path);
+      const known = atPath(entry.path);
       if (known?.indexingError?.code === entry.error.code) continue;
       // Queued already as refused (a refusal is queued with no size and no time).
       const queued = this.indexer.queued(entry.path);
@@ -132,13 +141,18 @@ export class DocsFolder {
         failure: entry.error,
       });
     }
+    let compared = 0;
     for (const file of scan.files) {
+      if (++compared % FILES_AT_A_TIME === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.#closed) return;
+      }
       seen.add(file.path);
       const queued = this.indexer.queued(file.path);
       if (queued && queued.mtimeMs === file.mtimeMs && queued.size === file.size) continue;
       // Stored by an older kb serve (no source yet): the same name and size is the same file
-      // (never an upload: see #storedSources).
-      const known = byPath.get(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
+      // (never an upload: see #storedWithoutSource).
+      const known = atPath(file.path) ?? byNameAndSize.get(`${file.size}:${file.name}`);
       // Settled, and read as this version reads: a file read by an older kb is read again.
       const settled =
         known &&
@@ -160,13 +174,18 @@ export class DocsFolder {
         void this.#unlessUnchanged(known, upload);
       }
     }
-    for (const [path, file] of byPath) {
-      if (!seen.has(path)) updates.push({ op: 'fileDeleted', id: file.id, at: now() });
+    // Stored with a path in the folder, and gone from it (such paths sort together, after `prefix`).
+    for (let after = prefix; after.startsWith(prefix);) {
+      const page = this.store.sourcePaths(this.workspaceId, after, PATHS_PAGE);
+      for (const [path, id] of page)
+        if (path.startsWith(prefix) && !seen.has(path)) updates.push({ op: 'fileDeleted', id, at: now() });
+      if (page.length < PATHS_PAGE) break;
+      after = page.at(-1)![0];
     }
     // Queued and not yet stored with its path (perhaps read already): gone, it is deleted too.
     for (const [path, id] of this.indexer.queuedPaths()) {
-      const file = this.store.files.get(id);
-      if (seen.has(path) || byPath.has(path) || !path.startsWith(this.#root + sep)) continue;
+      if (seen.has(path) || !path.startsWith(prefix) || atPath(path)) continue;
+      const file = this.store.storedFile(id);
       if (file && !file.deletedAt && file.workspaceId === this.workspaceId)
         updates.push({ op: 'fileDeleted', id, at: now() });
     }
@@ -250,23 +269,18 @@ export class DocsFolder {
   }
 
   /**
-   * The workspace's stored files from this folder: by path, and (for records of an older kb serve,
-   * which kept no source) by name and size. An upload is never one of them, marked as such or,
-   * from before uploads were marked, by its bytes kept beside --data.
+   * The workspace's files stored by an older kb serve, which kept no source, by name and size
+   * (a file stored with its path is found by it). An upload is never one of them, marked as such
+   * or, from before uploads were marked, by its bytes kept beside --data.
    */
-  #storedSources() {
-    const byPath = new Map<string, FileRecord>();
+  #storedWithoutSource(): Map<string, FileRecord> {
     const byNameAndSize = new Map<string, FileRecord>();
-    const prefix = this.#root + sep;
-    for (const file of this.store.files.values()) {
-      if (file.workspaceId !== this.workspaceId || file.deletedAt) continue;
-      if (file.source?.path.startsWith(prefix)) byPath.set(file.source.path, file);
-      else if (!file.source && !file.uploaded && !this.options.isUpload(file.id)) {
-        const key = `${file.fileSize}:${file.originalFilename}`;
-        if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
-      }
+    for (const file of this.store.filesWithoutSource(this.workspaceId)) {
+      if (this.options.isUpload(file.id)) continue;
+      const key = `${file.fileSize}:${file.originalFilename}`;
+      if (!byNameAndSize.has(key)) byNameAndSize.set(key, file);
     }
-    return { byPath, byNameAndSize };
+    return byNameAndSize;
   }
 }
 

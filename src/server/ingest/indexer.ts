@@ -165,7 +165,7 @@ export class Indexer {
     const files = uploads.map((upload) => {
       const at = now();
       const id = upload.id ?? newId('file');
-      const existing = this.store.files.get(id);
+      const existing = this.store.storedFile(id);
       const file: FileRecord = {
         id,
         workspaceId,
@@ -325,7 +325,7 @@ export class Indexer {
   }
 
   #current(job: Job): FileRecord | undefined {
-    const file = this.store.files.get(job.id);
+    const file = this.store.storedFile(job.id);
     return file && !file.deletedAt && this.#generation.get(job.id) === job.generation ? file : undefined;
   }
 

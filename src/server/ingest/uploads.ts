@@ -218,7 +218,7 @@ export function deleteFile(deps: { store: Store; uploads: UploadStore }, file: F
 export function resumeUploads(deps: UploadDeps): number {
   let queued = 0;
   for (const id of deps.uploads.ids()) {
-    const file = deps.store.files.get(id);
+    const file = deps.store.storedFile(id);
     if (!file || file.deletedAt) {
       deps.uploads.remove(id);
       continue;

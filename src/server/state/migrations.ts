@@ -121,4 +121,13 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX deliveries_by_webhook ON deliveries(webhook_id, seq);
   CREATE INDEX deliveries_pending ON deliveries(next_attempt_at) WHERE state = 'pending';
   `,
+  `
+  -- Files are read from here alone (nothing keeps them in memory): the lists, newest first, all of
+  -- a workspace's or those of one status, a page at a time after a cursor; a docs-folder file by
+  -- its path. Deleted files stay as rows (deleted_at) and are in none of them.
+  DROP INDEX files_by_workspace;
+  CREATE INDEX files_listed ON files(workspace_id, created_at, id) WHERE deleted_at IS NULL;
+  CREATE INDEX files_by_status ON files(workspace_id, indexing_status, created_at, id) WHERE deleted_at IS NULL;
+  CREATE INDEX files_by_path ON files(workspace_id, json_extract(source, '$.path')) WHERE deleted_at IS NULL;
+  `,
 ];

@@ -40,7 +40,10 @@ export interface PageMeta {
   hasMore: boolean;
 }
 
-/** One page of `sorted` (in `order`): the `limit` records after `cursor`. */
+/**
+ * One page of `sorted` (in `order`): the `limit` records after `cursor`. Lists kept in memory;
+ * one read from the database is paged by `pageFrom`.
+ */
 export function pageOf<T, U>(
   sorted: T[],
   order: ListOrder<NoInfer<T>>,
@@ -48,20 +51,19 @@ export function pageOf<T, U>(
   cursor: string[] | undefined,
   present: (record: T) => U,
 ): { data: U[]; meta: PageMeta } {
-  let start = 0;
-  if (cursor) {
-    // The first record after the cursor's key.
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (order.compare(order.key(sorted[mid]!), cursor) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    start = lo;
-  }
-  const records = sorted.slice(start, start + limit);
-  const hasMore = start + limit < sorted.length;
+  const start = cursor ? positionOf(sorted, order, cursor, true) : 0;
+  return pageFrom(sorted.slice(start, start + limit + 1), order, limit, present);
+}
+
+/** The page of `limit` records whose list goes on with `following` (up to `limit + 1` records, the first of the page first). */
+export function pageFrom<T, U>(
+  following: T[],
+  order: ListOrder<NoInfer<T>>,
+  limit: number,
+  present: (record: T) => U,
+): { data: U[]; meta: PageMeta } {
+  const records = following.slice(0, limit);
+  const hasMore = following.length > limit;
   return {
     data: records.map(present),
     meta: {
@@ -71,4 +73,36 @@ export function pageOf<T, U>(
       hasMore,
     },
   };
+}
+
+/** A list as a window of it is read (web-console/list-window.ts): in memory, or in the database. */
+export interface Listing<T> {
+  /** How many records it holds. */
+  total(): number;
+  /** How many records come before the one whose key is `key` (and that one, when `inclusive`). */
+  before(key: string[], inclusive: boolean): number;
+  /** `size` records from the `start`th (from 0). */
+  slice(start: number, size: number): T[];
+}
+
+/** `sorted` (in `order`) as a Listing. */
+export function listingOf<T>(sorted: T[], order: ListOrder<NoInfer<T>>): Listing<T> {
+  return {
+    total: () => sorted.length,
+    before: (key, inclusive) => positionOf(sorted, order, key, inclusive),
+    slice: (start, size) => sorted.slice(start, start + size),
+  };
+}
+
+/** How many records of `sorted` come before `key` (and at it, when `inclusive`): a binary search. */
+function positionOf<T>(sorted: T[], order: ListOrder<T>, key: string[], inclusive: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = order.compare(order.key(sorted[mid]!), key);
+    if (c < 0 || (inclusive && c === 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

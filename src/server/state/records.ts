@@ -1,4 +1,4 @@
-import type { Database } from './database.js';
+import { type Database, prepared } from './database.js';
 import type {
   FileRecord,
   MessageRecord,
@@ -9,7 +9,7 @@ import type {
   Workspace,
 } from './model.js';
 
-/** Every record in the database but the files (see loadFiles), each table in the order its rows were made. */
+/** Every record in the database but the files (read when asked for: filesOf, fileById), each table in the order its rows were made. */
 export interface Records {
   workspaces: Workspace[];
   /** API keys by their hash. */
@@ -74,21 +74,121 @@ export function loadRecords(db: Database): Records {
   };
 }
 
-/** Up to `limit` files made after the one of row `after` (0: from the first), in the order they were made. */
-export function loadFiles(db: Database, after: number, limit: number): { rowid: number; file: FileRecord }[] {
-  return db
-    .prepare(
-      `SELECT rowid, id, workspace_id, original_filename, file_size, mime_type, indexing_status, created_at,
-         updated_at, indexing_started_at, indexed_at, chunk_count, indexing_error, ocr, deleted_at,
-         source, uploaded
-       FROM files WHERE rowid > ? ORDER BY rowid LIMIT ?`,
-    )
+const FILE_COLUMNS = `id, workspace_id, original_filename, file_size, mime_type, indexing_status, created_at,
+  updated_at, indexing_started_at, indexed_at, chunk_count, indexing_error, ocr, deleted_at, source, uploaded`;
+
+const fileRow = (db: Database, sql: string, ...params: unknown[]): FileRecord | undefined => {
+  const row = prepared(db, sql)
     .raw()
-    .all(after, limit)
-    .map((row) => {
-      const [rowid, ...columns] = row as unknown[];
-      return { rowid: Number(rowid), file: toFile(columns) };
-    });
+    .get(...params) as unknown[] | undefined;
+  return row && toFile(row);
+};
+const fileRows = (db: Database, sql: string, ...params: unknown[]): FileRecord[] =>
+  (
+    prepared(db, sql)
+      .raw()
+      .all(...params) as unknown[][]
+  ).map(toFile);
+
+/** The file of that id, deleted or not. */
+export function fileById(db: Database, id: string): FileRecord | undefined {
+  return fileRow(db, `SELECT ${FILE_COLUMNS} FROM files WHERE id = ?`, id);
+}
+
+/** Which of a workspace's files a list holds: those not deleted, of one status or all. */
+export interface FileFilter {
+  workspaceId: string;
+  status?: string;
+}
+
+/** The WHERE clause of a list (its index: files_listed, or files_by_status), and its parameters. */
+function listed({ workspaceId, status }: FileFilter): [sql: string, params: unknown[]] {
+  return status
+    ? ['workspace_id = ? AND indexing_status = ? AND deleted_at IS NULL', [workspaceId, status]]
+    : ['workspace_id = ? AND deleted_at IS NULL', [workspaceId]];
+}
+
+/**
+ * Up to `limit` of the list's files, newest first (NEWEST_FIRST: created_at, then id, both
+ * descending), after the record whose key is `after` or from the `offset`th (from 0).
+ */
+export function filesOf(
+  db: Database,
+  filter: FileFilter,
+  { after, offset = 0, limit }: { after?: string[]; offset?: number; limit: number },
+): FileRecord[] {
+  const [where, params] = listed(filter);
+  const from = after ? ' AND (created_at, id) < (?, ?)' : '';
+  return fileRows(
+    db,
+    `SELECT ${FILE_COLUMNS} FROM files WHERE ${where}${from} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...params,
+    ...(after ?? []),
+    limit,
+    offset,
+  );
+}
+
+/**
+ * How many files the list holds; with `newerThan`, how many of them come before the record
+ * whose key it is (NEWEST_FIRST), and that record too when `inclusive`.
+ */
+export function countFiles(
+  db: Database,
+  filter: FileFilter,
+  newerThan?: { key: string[]; inclusive: boolean },
+): number {
+  const [where, params] = listed(filter);
+  const newer = newerThan ? ` AND (created_at, id) ${newerThan.inclusive ? '>=' : '>'} (?, ?)` : '';
+  const [count] = prepared(db, `SELECT count(*) FROM files WHERE ${where}${newer}`)
+    .raw()
+    .get(...params, ...(newerThan?.key ?? [])) as [number];
+  return Number(count);
+}
+
+/** The workspace's file (not deleted) from the docs folder's `path`: the last made, should there be two. */
+export function fileAtPath(db: Database, workspaceId: string, path: string): FileRecord | undefined {
+  return fileRow(
+    db,
+    `SELECT ${FILE_COLUMNS} FROM files
+     WHERE workspace_id = ? AND deleted_at IS NULL AND json_extract(source, '$.path') = ?
+     ORDER BY rowid DESC LIMIT 1`,
+    workspaceId,
+    path,
+  );
+}
+
+/** Up to `limit` of the workspace's files (not deleted) from a docs folder, by path after `after`: [path, id]. */
+export function sourcePaths(
+  db: Database,
+  workspaceId: string,
+  after: string,
+  limit: number,
+): [path: string, id: string][] {
+  return prepared(
+    db,
+    `SELECT json_extract(source, '$.path'), id FROM files
+     WHERE workspace_id = ? AND deleted_at IS NULL AND json_extract(source, '$.path') > ?
+     ORDER BY json_extract(source, '$.path') LIMIT ?`,
+  )
+    .raw()
+    .all(workspaceId, after, limit) as [string, string][];
+}
+
+/** The workspace's files (not deleted) with no source and not uploaded: an older kb serve's, perhaps from the folder. */
+export function filesWithoutSource(db: Database, workspaceId: string): FileRecord[] {
+  return fileRows(
+    db,
+    `SELECT ${FILE_COLUMNS} FROM files
+     WHERE workspace_id = ? AND deleted_at IS NULL AND json_extract(source, '$.path') IS NULL AND uploaded = 0
+     ORDER BY rowid`,
+    workspaceId,
+  );
+}
+
+/** Every file, deleted ones too, in the order they were made: all of them in memory, for tests and tools. */
+export function everyFile(db: Database): FileRecord[] {
+  return fileRows(db, `SELECT ${FILE_COLUMNS} FROM files ORDER BY rowid`);
 }
 
 function toMessage([

@@ -10,21 +10,29 @@ import type {
 } from './model.js';
 import { dropLeftoverParts, type SearchListener, writeOperations } from './operations.js';
 import { hashKey } from './api-keys.js';
-import { loadFiles, loadRecords } from './records.js';
+import {
+  countFiles,
+  everyFile,
+  fileAtPath,
+  fileById,
+  type FileFilter,
+  filesOf,
+  filesWithoutSource,
+  loadRecords,
+  sourcePaths,
+} from './records.js';
 import { StorageError } from './storage-error.js';
-import { BY_NAME, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
+import { BY_NAME, type Listing, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
 import { fold } from '../../util/fold.js';
-
-/** Files read at a time at start (a few milliseconds). */
-const FILES_PAGE = 1000;
 
 /** Told when commits start failing for the storage (the error), and when one succeeds again (undefined). */
 export type StorageListener = (failure: StorageError | undefined) => void;
 
 /**
  * The whole state of the local service, kept in its database (see state/operations.ts) and, as
- * a cache, in the maps below. Every change goes through `commit`, which applies it only once
- * its transaction is on disk: what is visible has been acknowledged, and the reverse.
+ * a cache, in the maps below; files (there may be 100,000) only in the database, read by the
+ * queries below. Every change goes through `commit`, which applies it only once its transaction
+ * is on disk: what is visible has been acknowledged, and the reverse.
  */
 export class Store {
   readonly workspaces = new Map<string, Workspace>();
@@ -33,16 +41,9 @@ export class Store {
   readonly users = new Map<string, UserRecord>();
   readonly threads = new Map<string, ThreadRecord>();
   readonly messages = new Map<string, MessageRecord[]>();
-  readonly files = new Map<string, FileRecord>();
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Replies that were being written when the service stopped: kept as they were, incomplete. */
   readonly interrupted: number;
-  /**
-   * Resolves once every file is in `files`. A large workspace's files are read after the start, a
-   * page at a time, so that kb serve answers questions meanwhile (at 100,000 files reading them
-   * took a second); what reads or changes files waits for this first.
-   */
-  readonly filesLoaded: Promise<void>;
   readonly #db: Database;
   readonly #search: SearchListener | undefined;
   readonly #onStorage: StorageListener | undefined;
@@ -66,7 +67,6 @@ export class Store {
     this.#onStorage = options.onStorage;
     db.transaction(() => dropLeftoverParts(db, this.#search))();
     this.#load();
-    this.filesLoaded = this.#loadFiles();
     let interrupted = 0;
     for (const list of this.messages.values())
       for (const m of list)
@@ -89,23 +89,6 @@ export class Store {
     }
     for (const m of records.messages) this.messages.get(m.threadId)?.push(m);
     for (const w of records.webhooks) this.webhooks.set(w.id, w);
-  }
-
-  /**
-   * Reads the files a page at a time: the first page now (a small workspace's are then all
-   * read when the store is made), the others between other work.
-   */
-  async #loadFiles(): Promise<void> {
-    for (let after = 0; ;) {
-      if (!this.#db.open) return;
-      const page = loadFiles(this.#db, after, FILES_PAGE);
-      // A record changed since (by a commit) is newer than the row read.
-      for (const { file } of page) if (!this.files.has(file.id)) this.files.set(file.id, file);
-      this.#version++;
-      if (page.length < FILES_PAGE) return;
-      after = page.at(-1)!.rowid;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
   }
 
   /** Applies `ops` once their transaction is on disk; throws StorageError (nothing applied) when it cannot be. */
@@ -190,15 +173,10 @@ export class Store {
       }
       case 'file':
       case 'fileIndexed':
-        this.files.set(op.file.id, op.file);
-        break;
       case 'fileChunks':
+      case 'fileDeleted':
+        // In the database alone.
         break;
-      case 'fileDeleted': {
-        const file = this.files.get(op.id);
-        if (file) this.files.set(op.id, { ...file, deletedAt: op.at, updatedAt: op.at });
-        break;
-      }
       case 'webhook':
         this.webhooks.set(op.webhook.id, op.webhook);
         break;
@@ -218,9 +196,59 @@ export class Store {
     return thread?.workspaceId === workspaceId ? thread : undefined;
   }
 
+  /** The workspace's file of that id, unless deleted. */
   file(workspaceId: string, id: string): FileRecord | undefined {
-    const file = this.files.get(id);
+    const file = fileById(this.#db, id);
     return file?.workspaceId === workspaceId && !file.deletedAt ? file : undefined;
+  }
+
+  /** The file of that id in any workspace, deleted or not (a deleted one has deletedAt). */
+  storedFile(id: string): FileRecord | undefined {
+    return fileById(this.#db, id);
+  }
+
+  /**
+   * A page of the workspace's files (not deleted; of `status` if given), newest first
+   * (NEWEST_FIRST): up to `limit` after the record whose key is `after`, from the database's
+   * indexes (keyset paging: a page costs the same wherever it is).
+   */
+  filesAfter(filter: FileFilter, after: string[] | undefined, limit: number): FileRecord[] {
+    return filesOf(this.#db, filter, { after, limit });
+  }
+
+  /** How many files the workspace has (not deleted; of `status` if given). */
+  countFiles(filter: FileFilter): number {
+    return countFiles(this.#db, filter);
+  }
+
+  /** The workspace's files (not deleted), newest first, as a window of them reads them (the web console). */
+  fileListing(workspaceId: string): Listing<FileRecord> {
+    const filter = { workspaceId };
+    return {
+      total: () => countFiles(this.#db, filter),
+      before: (key, inclusive) => countFiles(this.#db, filter, { key, inclusive }),
+      slice: (offset, limit) => filesOf(this.#db, filter, { offset, limit }),
+    };
+  }
+
+  /** The workspace's file (not deleted) from the docs folder's `path`. */
+  fileAtPath(workspaceId: string, path: string): FileRecord | undefined {
+    return fileAtPath(this.#db, workspaceId, path);
+  }
+
+  /** Up to `limit` of the workspace's files (not deleted) from a docs folder, [path, id], by path after `after`. */
+  sourcePaths(workspaceId: string, after: string, limit: number): [path: string, id: string][] {
+    return sourcePaths(this.#db, workspaceId, after, limit);
+  }
+
+  /** The workspace's files (not deleted) stored without a source and not as uploads (by an older kb serve). */
+  filesWithoutSource(workspaceId: string): FileRecord[] {
+    return filesWithoutSource(this.#db, workspaceId);
+  }
+
+  /** Every file, deleted ones too, in the order they were made: all in memory at once, for tests and tools. */
+  everyFile(): FileRecord[] {
+    return everyFile(this.#db);
   }
 
   webhook(workspaceId: string, id: string): WebhookRecord | undefined {
@@ -236,14 +264,6 @@ export class Store {
     return this.#sorted<ThreadRecord>(`threads ${workspaceId} ${status ?? ''}`, NEWEST_FIRST, () =>
       [...this.threads.values()].filter(
         (t) => t.workspaceId === workspaceId && (!status || t.status === status),
-      ),
-    );
-  }
-
-  listFiles(workspaceId: string, status?: string): FileRecord[] {
-    return this.#sorted<FileRecord>(`files ${workspaceId} ${status ?? ''}`, NEWEST_FIRST, () =>
-      [...this.files.values()].filter(
-        (f) => f.workspaceId === workspaceId && !f.deletedAt && (!status || f.indexingStatus === status),
       ),
     );
   }

@@ -1,5 +1,5 @@
 import { parseCursor } from '../http/validate.js';
-import { cursorAfter, type ListOrder } from '../state/paging.js';
+import { cursorAfter, type Listing, type ListOrder } from '../state/paging.js';
 
 /** Where a page of a list starts: after a record (going older) or before one (going newer). */
 export interface WindowQuery {
@@ -20,26 +20,26 @@ export interface ListWindow<T> {
 }
 
 /**
- * `size` records of `sorted` (in `order`): the first ones, those after the cursor `after`, or
+ * `size` records of `list` (in `order`): the first ones, those after the cursor `after`, or
  * those just before the cursor `before`. Cursors are keys of records, as the API's, so a page
  * stays put while records are added above it. A cursor that is not one of ours, or past the
  * end, gives the nearest full page rather than an error: this is a page a person reads.
  */
 export function windowOf<T>(
-  sorted: T[],
+  list: Listing<T>,
   order: ListOrder<NoInfer<T>>,
   size: number,
   query: WindowQuery,
 ): ListWindow<T> {
-  const total = sorted.length;
+  const total = list.total();
   let start = 0;
   const after = lenient(query.after);
   const before = lenient(query.before);
-  if (after) start = firstIndex(sorted, order, (c) => c > 0, after);
-  else if (before) start = firstIndex(sorted, order, (c) => c >= 0, before) - size;
+  if (after) start = list.before(after, true);
+  else if (before) start = list.before(before, false) - size;
   if (start >= total) start = total - size;
   start = Math.max(0, start);
-  const records = sorted.slice(start, start + size);
+  const records = list.slice(start, size);
   return {
     records,
     start,
@@ -47,23 +47,6 @@ export function windowOf<T>(
     newer: start > 0 && records.length ? cursorAfter(records[0]!, order) : null,
     older: start + size < total ? cursorAfter(records.at(-1)!, order) : null,
   };
-}
-
-/** The index of the first record whose comparison with `key` passes `from` (a binary search). */
-function firstIndex<T>(
-  sorted: T[],
-  order: ListOrder<T>,
-  from: (c: number) => boolean,
-  key: string[],
-): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (from(order.compare(order.key(sorted[mid]!), key))) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 function lenient(raw: string | undefined): string[] | undefined {

@@ -1,9 +1,8 @@
 import { Hono, type Context as HonoContext, type Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Service } from '../context.js';
-import { filesRead } from '../http/files-read.js';
 import type { Workspace } from '../state/model.js';
-import { NEWEST_FIRST } from '../state/paging.js';
+import { listingOf, NEWEST_FIRST } from '../state/paging.js';
 import { presentFileDetail } from '../http/present.js';
 import { acceptUpload, deleteFile } from '../ingest/uploads.js';
 import { serviceErrorOf } from '../http/refusals.js';
@@ -101,13 +100,12 @@ export function consoleRoutes(service: Service) {
     };
   const pageOptions = (c: C) => ({ workspace: workspaceOf(c.var.session)!.name, csrf: c.var.session.csrf });
   const windowQuery = (c: C): WindowQuery => ({ after: c.req.query('after'), before: c.req.query('before') });
-  const filesLoaded = filesRead(store);
 
-  app.get('/', filesLoaded, async (c) => {
+  app.get('/', async (c) => {
     const session = sessions.get(getCookie(c, cookieName(c)));
     if (!session || !workspaceOf(session)) return c.html(signInPage());
     c.set('session', session);
-    const files = windowOf(store.listFiles(session.workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
+    const files = windowOf(store.fileListing(session.workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
     const notice = Sessions.takeFlash(session);
     return c.html(
       filesPage(files, {
@@ -141,9 +139,9 @@ export function consoleRoutes(service: Service) {
   });
 
   /** The page's window of files, as the page was asked for, and the status of the uploads it tracks. */
-  app.get('/console/files.json', signedIn, filesLoaded, (c) => {
+  app.get('/console/files.json', signedIn, (c) => {
     const workspaceId = c.var.session.workspaceId;
-    const files = windowOf(store.listFiles(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
+    const files = windowOf(store.fileListing(workspaceId), NEWEST_FIRST, SHOWN_FILES, windowQuery(c));
     const tracked = (c.req.query('track') ?? '')
       .split(',')
       .slice(0, MAX_TRACKED)
@@ -158,7 +156,7 @@ export function consoleRoutes(service: Service) {
     });
   });
 
-  app.post('/console/uploads', signedIn, filesLoaded, checked('header'), async (c) => {
+  app.post('/console/uploads', signedIn, checked('header'), async (c) => {
     const name = c.req.query('filename') ?? '';
     try {
       const file = await acceptUpload(service, c.var.session.workspaceId, name, c.req.raw);
@@ -171,13 +169,13 @@ export function consoleRoutes(service: Service) {
     }
   });
 
-  app.get('/console/files/:id/delete', signedIn, filesLoaded, (c) => {
+  app.get('/console/files/:id/delete', signedIn, (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     return c.html(deletePage(file, pageOptions(c)));
   });
 
-  app.post('/console/files/:id/delete', signedIn, filesLoaded, checked('form'), (c) => {
+  app.post('/console/files/:id/delete', signedIn, checked('form'), (c) => {
     const file = store.file(c.var.session.workspaceId, c.req.param('id') ?? '');
     if (!file) return c.html(notFoundPage('That file is not in this workspace.', pageOptions(c)), 404);
     deleteFile(service, file);
@@ -187,7 +185,7 @@ export function consoleRoutes(service: Service) {
 
   app.get('/console/threads', signedIn, (c) => {
     const threads = windowOf(
-      store.listThreads(c.var.session.workspaceId),
+      listingOf(store.listThreads(c.var.session.workspaceId), NEWEST_FIRST),
       NEWEST_FIRST,
       SHOWN_THREADS,
       windowQuery(c),

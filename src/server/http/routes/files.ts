@@ -3,23 +3,20 @@ import { FILE_STATUSES } from '../../../api/types.js';
 import type { AppEnv, Service } from '../../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { acceptUpload, deleteFile } from '../../ingest/uploads.js';
-import { NEWEST_FIRST, pageOf } from '../../state/paging.js';
-import { filesRead } from '../files-read.js';
+import { NEWEST_FIRST, pageFrom } from '../../state/paging.js';
 import { presentFile, presentFileDetail } from '../present.js';
 import { parseCursor, parseLimit, parseStatus } from '../validate.js';
 
 export function fileRoutes(service: Service) {
   const { store } = service;
   const app = new Hono<AppEnv>();
-  app.use('*', filesRead(store));
 
   app.get('/', (c) => {
     const status = parseStatus(c.req.query('status'), FILE_STATUSES);
     const limit = parseLimit(c.req.query('limit'));
     const cursor = parseCursor(c.req.query('cursor'));
-    return c.json(
-      pageOf(store.listFiles(c.var.workspace.id, status), NEWEST_FIRST, limit, cursor, presentFile),
-    );
+    const following = store.filesAfter({ workspaceId: c.var.workspace.id, status }, cursor, limit + 1);
+    return c.json(pageFrom(following, NEWEST_FIRST, limit, presentFile));
   });
 
   app.get('/:id', (c) => {
