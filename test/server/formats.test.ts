@@ -445,6 +445,37 @@ describe('paragraphs whole (#33)', () => {
   });
 });
 
+describe('PDF glyphs read as the characters they stand for', () => {
+  it("reads groff's accent glyphs for ~ and ^, its asterisk operator and angle brackets as ASCII", async () => {
+    const { pdfPageText } = await import('../../src/server/ingest/extraction/pdf-text.js');
+    // pdf.js's items for ssh-add.1 p. 1 (groff -Tpdf), ssh.1 p. 10, ssh_config.5 p. 1 and rsync.1.
+    const item = (str: string, x: number, y: number, width: number, hasEOL = false) => ({
+      str,
+      transform: [10, 0, 0, 10, x, y],
+      width,
+      hasEOL,
+    });
+    const page = [
+      item('adds', 155.47, 602, 18.33),
+      item(' ', 173.8, 602, 10.76),
+      item('the', 184.57, 602, 12.22),
+      item(' ', 196.79, 602, 10.76),
+      item('files', 207.55, 602, 16.67),
+      item(' ', 224.22, 602, 10.76),
+      item('˜/.ssh/id_rsa', 234.98, 602, 78),
+      item('.', 312.98, 602, 2.5, true),
+      item('˜ˆZ', 102, 560, 16),
+      item(' Background ssh.', 118, 560, 70, true),
+      item('Include /etc/ssh/ssh_config.d/∗.conf', 102, 520, 170, true),
+      item('web site at \u2329https://rsync.samba.org/\u232a.', 102, 480, 170, true),
+      item('Set this option to −1 to make it unlimited.', 102, 440, 170, true),
+    ];
+    expect(pdfPageText(page)).toBe(
+      'adds the files ~/.ssh/id_rsa.\n~^Z Background ssh.\nInclude /etc/ssh/ssh_config.d/*.conf\nweb site at <https://rsync.samba.org/>.\nSet this option to -1 to make it unlimited.',
+    );
+  });
+});
+
 describe('PDF running headers and footers (#33)', () => {
   it('leaves out a first or last line that recurs on many pages, its numbers aside', async () => {
     const { withoutRunningLines } = await import('../../src/server/ingest/extraction/pdf-text.js');
