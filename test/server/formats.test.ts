@@ -54,6 +54,39 @@ describe('CSV', () => {
     );
   });
 
+  it('reads a table after a preamble of # comments (tzdata zone1970.tab): the comments as text, their commented header as its columns', async () => {
+    const tsv = [
+      '# tzdb timezone descriptions',
+      '#',
+      '# This file contains a table where each row stands for a timezone where',
+      '# civil timestamps have agreed since 1970.  Columns are separated by',
+      "# a single tab.  Lines beginning with '#' are comments.",
+      '#',
+      '#country-',
+      '#codes\tcoordinates\tTZ\tcomments',
+      'AD\t+4230+00131\tEurope/Andorra',
+      'NP\t+2743+08519\tAsia/Kathmandu',
+      '# Mention RU and UA alphabetically.  See "territorial claims" above.',
+      'RU\t+5545+03735\tEurope/Moscow\tMSK+00 - Moscow area',
+      '',
+    ].join('\n');
+    expect(text(await extractDocument('tz-zone1970.tsv', Buffer.from(tsv)))).toBe(
+      [
+        'tzdb timezone descriptions',
+        '',
+        "This file contains a table where each row stands for a timezone where civil timestamps have agreed since 1970. Columns are separated by a single tab. Lines beginning with '#' are comments.",
+        'country-codes: AD; coordinates: +4230+00131; TZ: Europe/Andorra.',
+        'country-codes: NP; coordinates: +2743+08519; TZ: Asia/Kathmandu.',
+        'country-codes: RU; coordinates: +5545+03735; TZ: Europe/Moscow; comments: MSK+00 - Moscow area.',
+      ].join('\n'),
+    );
+    // Comments before a header row of its own; a # inside a value or naming a column is not a comment.
+    const csv = '# exported 2024-05-01\n# by the help desk\n#,name,notes\n1,Ada,"room #4"\n';
+    expect(text(await extractDocument('desk.csv', Buffer.from(csv)))).toBe(
+      'exported 2024-05-01\nby the help desk\n#: 1; name: Ada; notes: room #4.',
+    );
+  });
+
   it('reads TSV by tabs', async () => {
     expect(text(await extractDocument('t.tsv', Buffer.from('a\tb\n1,5\t2\n')))).toBe('a: 1,5; b: 2.');
   });

@@ -7,9 +7,10 @@ import { extname } from 'node:path';
  * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line;
  * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type;
  * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252;
- * 8: a PDF's accent and math glyphs for ~ ^ * < > - read as those characters).
+ * 8: a PDF's accent and math glyphs for ~ ^ * < > - read as those characters;
+ * 9: a CSV's or TSV's # comments read as text, not as its header, and a commented header as its columns).
  */
-export const READER_VERSION = 8;
+export const READER_VERSION = 9;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -149,28 +149,73 @@ function jsonToText(root: unknown): string {
   return lines.join('\n');
 }
 
-/** A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.` */
+/**
+ * A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.`
+ * A file that opens with `#` comments (tzdata's zone1970.tab, a BED or VCF file) has them read as
+ * its text and skipped among its rows, and a last comment that holds the delimiter names its
+ * columns (`#codes<TAB>coordinates<TAB>TZ<TAB>comments`).
+ */
 async function tableToText(text: string, delimiter: string): Promise<string> {
   const { parse } = await importPackage<typeof import('csv-parse/sync')>('csv-parse/sync');
+  const preamble = commentPreamble(text, delimiter);
   const rows = parse(text, {
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     trim: true,
+    // The comments skipped, among the rows too where the file writes comments (elsewhere a row
+    // may start with #, `#1`); when its header row does (`#,name`), only those it opens with.
+    ...(preamble &&
+      (preamble.hashedHeader ? { from_line: preamble.lines + 1 } : { comment: '#', comment_no_infix: true })),
   }) as string[][];
-  const [header, ...body] = rows;
-  if (!header) return '';
+  const [header, ...body] = preamble?.header ? [preamble.header, ...rows] : rows;
+  if (!header) return preamble?.text ?? '';
   const names = header.map((name, i) => name || `column ${i + 1}`);
-  return body
+  const lines = body
     .map((row) => {
       const cells = row
         .map((cell, i) => (cell ? `${names[i] ?? `column ${i + 1}`}: ${cell}` : ''))
         .filter(Boolean);
       return cells.length ? `${cells.join('; ')}.` : '';
     })
-    .filter(Boolean)
-    .join('\n');
+    .filter(Boolean);
+  return [...(preamble?.text ? [preamble.text] : []), ...lines].join('\n');
+}
+
+/**
+ * The `#` comments a table opens with, as text, and the column names its last one gives when it
+ * holds the delimiter (a name hyphenated onto the comment above it, `#country-` / `#codes…`, is
+ * whole again). A `#` followed by the delimiter names a column (`#,name,notes`): no comment.
+ */
+function commentPreamble(
+  text: string,
+  delimiter: string,
+): { text: string; lines: number; hashedHeader: boolean; header?: string[] } | undefined {
+  const comments: string[] = [];
+  let start = 0;
+  while (text[start] === '#' && text[start + 1] !== delimiter) {
+    const end = text.indexOf('\n', start);
+    comments.push(text.slice(start + 1, end === -1 ? text.length : end).replace(/\r$/, ''));
+    start = end === -1 ? text.length : end + 1;
+  }
+  if (!comments.length) return undefined;
+  const lines = comments.length;
+  const hashedHeader = text[start] === '#';
+  let header: string[] | undefined;
+  const last = comments.at(-1)!;
+  const cells = last.split(delimiter).map((cell) => cell.trim());
+  if (cells.filter(Boolean).length >= 2) {
+    comments.pop();
+    const above = comments.at(-1)?.trim();
+    if (above && /\p{L}-$/u.test(above) && !above.includes(' ')) {
+      comments.pop();
+      cells[0] = `${above}${cells[0]}`;
+    }
+    header = cells;
+  }
+  const prose = unwrapText(comments.map((line) => line.replace(/^#* ?/, '').trimEnd()).join('\n')).trim();
+  return header ? { text: prose, lines, hashedHeader, header } : { text: prose, lines, hashedHeader };
 }
 
 async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promise<Extraction> {
