@@ -45,6 +45,26 @@ describe('definition lists in HTML (#33)', () => {
   });
 });
 
+describe('HTML headings (the new-user trial: sqlite-doc)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/reading/${name}`, import.meta.url));
+  const chunksOf = async (name: string, size: number) => {
+    const extraction = await extractDocument(name, fixture(name));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    return chunkSections(extraction.sections, size).map((c) => c.text);
+  };
+
+  it("reads pragma.html's hidden <h> of each pragma as its heading, never run into the paragraph before or after", async () => {
+    const text = htmlToText(fixture('sqlite-pragma.html').toString());
+    expect(text).toContain(
+      'possibly overwriting any previously set busy handler.\nPRAGMA cache_size\nPRAGMA schema.cache_size;',
+    );
+    const chunks = await chunksOf('sqlite-pragma.html', 400);
+    const cacheSize = chunks.filter((c) => c.includes('cache size') || c.includes('page cache'));
+    expect(cacheSize.length).toBeGreaterThan(2);
+    for (const chunk of cacheSize) expect(chunk).toMatch(/^PRAGMA cache_size\n/);
+  });
+});
+
 describe('CSV', () => {
   it('parses quotes, embedded commas and newlines: each row a passage with its header', async () => {
     const csv =

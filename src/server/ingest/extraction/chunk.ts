@@ -34,8 +34,11 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     const text = joined(current);
     chunks.push(first === undefined ? { text } : { text, pages: [first, last!] });
   };
-  const start = (sentences: Sentence[]) => {
+  /** How many sentences of `current` are the heading it starts with, and nothing after it yet. */
+  let lead = 0;
+  const start = (sentences: Sentence[], leads = 0) => {
     current = sentences;
+    lead = leads;
     length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
   /** The heading the text is under: each chunk starts with it, so that its sentences keep their subject. */
@@ -50,8 +53,9 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
-        const lead = heading && repeated(heading, size);
-        start(lead && !kept.some((s) => s.text === lead.text) ? [lead, ...kept] : kept);
+        const title = heading && repeated(heading, size);
+        if (title && !kept.some((s) => s.text === title.text)) start([title, ...kept], kept.length ? 0 : 1);
+        else start(kept);
         first = current.length ? last : undefined;
       }
       if (sentence.opens && isHeading(sentence.text)) heading = sentence;
@@ -63,7 +67,9 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         }
         continue;
       }
-      current.push(sentence);
+      // A heading a chunk starts with is a line of its own, whatever sentence follows it.
+      current.push(current.length === lead && lead ? { ...sentence, opens: true } : sentence);
+      lead = 0;
       length += sentence.text.length + 1;
       first ??= section.page;
       last = section.page;

@@ -8,9 +8,10 @@ import { extname } from 'node:path';
  * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type;
  * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252;
  * 8: a PDF's accent and math glyphs for ~ ^ * < > - read as those characters;
- * 9: a CSV's or TSV's # comments read as text, not as its header, and a commented header as its columns).
+ * 9: a CSV's or TSV's # comments read as text, not as its header, and a commented header as its columns;
+ * 10: HTML's level-less <h> a line of its own, and a chunk's repeated heading a line of its own).
  */
-export const READER_VERSION = 9;
+export const READER_VERSION = 10;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -12,9 +12,13 @@ const HIDDEN = new Set([
   'iframe',
   'object',
 ]);
-/** Elements that end a line: the text on either side is not one sentence. */
+/**
+ * Elements that end a line: the text on either side is not one sentence. `h` is a heading without
+ * a level (XHTML 2's; sqlite-doc's pragma.html names each pragma with a hidden `<h>`): its text
+ * is a line of its own, never the end of the paragraph before it.
+ */
 const BLOCKS = new Set(
-  'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot title ul'.split(
+  'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form h h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot title ul'.split(
     ' ',
   ),
 );
