@@ -63,6 +63,17 @@ describe('HTML headings (the new-user trial: sqlite-doc)', () => {
     expect(cacheSize.length).toBeGreaterThan(2);
     for (const chunk of cacheSize) expect(chunk).toMatch(/^PRAGMA cache_size\n/);
   });
+
+  it("takes faq.html's bold questions as headings, and a short paragraph before an example, or the example, never", async () => {
+    const chunks = await chunksOf('sqlite-faq.html', 500);
+    for (const chunk of chunks.slice(1)) expect(chunk).toMatch(/^\(\d\) [^\n]+\?\n/);
+    const locks = chunks.filter((c) => /reader\/writer locks|NFS|concurrency/.test(c));
+    expect(locks.length).toBeGreaterThan(2);
+    for (const chunk of locks)
+      expect(chunk).toMatch(
+        /^\(5\) Can multiple applications or multiple instances of the same application access a single database file at the same time\?\n/,
+      );
+  });
 });
 
 describe('CSV', () => {

@@ -14,6 +14,8 @@ export interface TextChunk {
 interface Sentence {
   text: string;
   opens: boolean;
+  /** Its line is a heading, or none, by the document's markup (undefined: by its shape). */
+  heading?: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
       start([]);
       first = undefined;
     }
-    for (const sentence of sentencesOf(section.text)) {
+    for (const sentence of sentencesOf(section.text, section.headings)) {
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
@@ -58,7 +60,7 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         else start(kept);
         first = current.length ? last : undefined;
       }
-      if (sentence.opens && isHeading(sentence.text)) heading = sentence;
+      if (sentence.opens && (sentence.heading ?? isHeading(sentence.text))) heading = sentence;
       if (sentence.text.length > size) {
         for (let i = 0; i < sentence.text.length; i += size - overlap) {
           if (current.length) push();
@@ -117,22 +119,37 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
   return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
 }
 
-/** The sentences of a text, one at a time (a document of any size makes no array of them). */
-function* sentencesOf(text: string): Generator<Sentence> {
-  const boundary = new RegExp(`${SENTENCE_END.source}|\\n+`, 'gu');
-  let start = 0;
-  let opens = true;
-  for (;;) {
+/**
+ * The sentences of a text, one at a time (a document of any size makes no array of them); a line
+ * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?").
+ */
+function* sentencesOf(text: string, headings?: (boolean | undefined)[]): Generator<Sentence> {
+  const boundary = new RegExp(SENTENCE_END.source, 'gu');
+  /** The next sentence end at or after where the text is read (found once, however far ahead). */
+  let next: { index: number; after: number } | undefined;
+  const endAfter = (from: number) => {
+    if (next && next.index >= from) return next;
+    boundary.lastIndex = from;
     const match = boundary.exec(text);
-    const end = match ? match.index : text.length;
-    const sentence = text.slice(start, end).trim();
-    if (sentence) {
-      yield { text: sentence, opens };
-      opens = false;
+    next = match ? { index: match.index, after: boundary.lastIndex } : { index: Infinity, after: Infinity };
+    return next;
+  };
+  for (let start = 0, line = 0; start <= text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const heading = headings?.[line];
+    let opens = true;
+    for (let from = start; from < end;) {
+      const match = heading ? undefined : endAfter(from);
+      const stop = match && match.index < end ? match.index : end;
+      const sentence = text.slice(from, stop).trim();
+      if (sentence) {
+        yield heading === undefined ? { text: sentence, opens } : { text: sentence, opens, heading };
+        opens = false;
+      }
+      from = stop === end ? end : match!.after;
     }
-    if (!match) return;
-    if (match[0].includes('\n')) opens = true;
-    start = boundary.lastIndex;
+    start = end + 1;
   }
 }
 

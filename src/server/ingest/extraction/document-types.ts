@@ -9,9 +9,10 @@ import { extname } from 'node:path';
  * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252;
  * 8: a PDF's accent and math glyphs for ~ ^ * < > - read as those characters;
  * 9: a CSV's or TSV's # comments read as text, not as its header, and a commented header as its columns;
- * 10: HTML's level-less <h> a line of its own, and a chunk's repeated heading a line of its own).
+ * 10: HTML's level-less <h> a line of its own, and a chunk's repeated heading a line of its own;
+ * 11: HTML's headings by its markup: h1-h6 and a paragraph all in bold are, a paragraph, code and a list item are not).
  */
-export const READER_VERSION = 10;
+export const READER_VERSION = 11;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

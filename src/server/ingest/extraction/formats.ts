@@ -3,7 +3,7 @@ import { importPackage } from '../../../import-package.js';
 import { DOCUMENT_TYPES, IMAGE_EXTENSIONS, SUPPORTED } from './document-types.js';
 import { DocxParts, PartsTooLarge } from './docx-parts.js';
 import type { IndexingError, OcrReport } from '../../state/model.js';
-import { htmlToText } from './html-text.js';
+import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
@@ -16,6 +16,11 @@ import { gunzip } from './gzip.js';
 export interface Section {
   text: string;
   page?: number;
+  /**
+   * For each line of `text`, whether the format's markup makes it a heading (HTML's `<h2>`),
+   * says it is none (a paragraph, code), or leaves that to its shape (undefined).
+   */
+  headings?: (boolean | undefined)[];
 }
 
 export type Extraction =
@@ -58,8 +63,8 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
   const decoded = decodeText(bytes);
   if (!decoded.ok) return fail('binary_content', 'the file holds binary data, not text');
   let text = decoded.text;
-  if (ext === '.html' || ext === '.htm') text = htmlToText(text);
-  else if (ext === '.json') {
+  if (ext === '.html' || ext === '.htm') return finish([readHtml(text)]);
+  if (ext === '.json') {
     try {
       text = await decodeEntities(jsonToText(JSON.parse(text)));
     } catch (err) {
@@ -99,9 +104,19 @@ async function extractOtherType(filename: string, ext: string, bytes: Uint8Array
 
 /** Sections with their white space tidied; none left means there was no text. */
 function finish(sections: Section[]): Extraction {
-  const tidy = sections.map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text.length > 0);
+  const tidy = sections.map(tidySection).filter((s) => s.text.length > 0);
   if (!tidy.length) return fail('no_text', 'no text could be extracted from the file');
   return { ok: true, sections: tidy };
+}
+
+/** A section tidied; its lines' headings kept while its lines are the same (HTML's are already tidy). */
+function tidySection(section: Section): Section {
+  const text = tidyText(section.text);
+  const { headings, ...rest } = section;
+  if (!headings) return { ...rest, text };
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines === headings.length ? { ...rest, text, headings } : { ...rest, text };
 }
 
 /** Runs of spaces become one, line ends \n, blank lines at most one; each pass only where it has work (a document may be 100 MB). */
@@ -284,5 +299,5 @@ async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
       return fail('too_large', `the Word document cannot be read: ${err.message}`);
     return fail('parse_error', `the Word document cannot be read: ${(err as Error).message}`);
   }
-  return finish([{ text: htmlToText(html) }]);
+  return finish([readHtml(html)]);
 }
