@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chunkSections } from '../../src/server/ingest/extraction/chunk.js';
+import { chunkSections, chunkText } from '../../src/server/ingest/extraction/chunk.js';
 import { extractDocument, type Extraction } from '../../src/server/ingest/extraction/formats.js';
 import { htmlToText } from '../../src/server/ingest/extraction/html-text.js';
 import { citation, citedFilename } from '../../src/util/citation.js';
@@ -73,6 +73,39 @@ describe('HTML headings (the new-user trial: sqlite-doc)', () => {
       expect(chunk).toMatch(
         /^\(5\) Can multiple applications or multiple instances of the same application access a single database file at the same time\?\n/,
       );
+  });
+});
+
+describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
+  it('leads each chunk of a definition with its option, on the next page too; an option with arguments heads only its definition', () => {
+    // curl.1 pp. 36-37 and ssh-keygen.1 p. 5, as kb reads their pages.
+    const curl = chunkSections(
+      [
+        {
+          text: '--location-trusted\n(HTTP) Like -L, --location, but will allow sending the name + password to all hosts that the site may redirect to.\nExample:\ncurl --location-trusted -u user:password https://example.com\nSee also -u, --user.\n-L, --location\n(HTTP) If the server reports that the requested page has moved to a different location (indicated with a Location: header and a 3XX response code), this option will make curl redo the request on',
+          page: 36,
+        },
+        {
+          text: 'the new place. If used together with -i, --include or -I, --head, headers from all requested pages will be shown. When authentication is used, curl only sends its credentials to the initial host.\nWhen curl follows a redirect and if the request is a POST, it will send the following request with a GET if the HTTP response was 301, 302, or 303. If the response code was any other 3xx code, curl will re-send the following request using the same unmodified method.\nProviding -L, --location multiple times has no extra effect. Disable it again with --no-location.\nExample:\ncurl -L https://example.com\nSee also --resolve and --alt-svc.\n--login-options <options>\n(IMAP LDAP POP3 SMTP) Specify the login options to use during server authentication.',
+          page: 37,
+        },
+      ],
+      300,
+      100,
+    );
+    const onLocation = curl.filter((c) => c.pages![0] === 37 && /redirect|--no-location/.test(c.text));
+    expect(onLocation.length).toBeGreaterThan(1);
+    for (const chunk of onLocation) expect(chunk.text).toMatch(/^-L, --location\n/);
+    expect(curl.at(-1)!.text).toMatch(/\n--login-options <options>\n\(IMAP LDAP POP3 SMTP\) Specify/);
+
+    const keygen = chunkText(
+      '-r hostname\nPrint the SSHFP fingerprint resource record named hostname for the specified public key file.\n-s ca_key\nCertify (sign) a public key using the specified CA key. See the CERTIFICATES section for details.\nWhen generating a KRL, -s specifies a path to a CA public key file used to revoke certificates directly by key ID or serial number. See the KEY REVOCATION LISTS section for details.\n-t dsa | ecdsa | ecdsa-sk | ed25519 | ed25519-sk | rsa\nSpecifies the type of key to create. The possible values are “dsa”, “ecdsa”, “ecdsa-sk”, “ed25519”, “ed25519-sk”, or “rsa”.\nThis flag may also be used to specify the desired signature type when signing certificates using an RSA CA key. The available RSA signature variants are “ssh-rsa” (SHA1 signatures, not recommended), “rsa-sha2-256”, and “rsa-sha2-512” (the default).',
+      300,
+      100,
+    );
+    const onType = keygen.filter((c) => c.includes('signature variants'));
+    expect(onType).toHaveLength(1);
+    expect(onType[0]).toMatch(/^-t dsa \| ecdsa \| ecdsa-sk \| ed25519 \| ed25519-sk \| rsa\n/);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
+import { isOptionLine } from '../../../util/option-line.js';
 import { SENTENCE_END } from '../../../util/sentence-end.js';
 
 /** A passage of a document, and the pages it spans where the document has pages. */
@@ -45,22 +46,40 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   };
   /** The heading the text is under: each chunk starts with it, so that its sentences keep their subject. */
   let heading: Sentence | undefined;
+  /** The option whose definition the text is (`-L, --location`): each chunk of it starts with it too. */
+  let term: Sentence | undefined;
+  /** The last sentence read: a line after one that ends with a colon is what that one introduces. */
+  let before: Sentence | undefined;
+  /** What a chunk starts with, less what it keeps of the chunk before (`kept`). */
+  const leads = (kept: Sentence[]) =>
+    [heading && repeated(heading, size), term].filter(
+      (s): s is Sentence => !!s && !kept.some((k) => k.text === s.text),
+    );
   for (const section of sections) {
     if (current.length && section.page !== last) {
       push();
-      start([]);
+      // A new page goes on under the heading and the option it was under (curl.1's -L, pp. 36-37).
+      const lead = leads([]);
+      start(lead, lead.length);
       first = undefined;
     }
     for (const sentence of sentencesOf(section.text, section.headings)) {
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
-        const title = heading && repeated(heading, size);
-        if (title && !kept.some((s) => s.text === title.text)) start([title, ...kept], kept.length ? 0 : 1);
-        else start(kept);
+        const lead = leads(kept);
+        start([...lead, ...kept], kept.length ? 0 : lead.length);
         first = current.length ? last : undefined;
       }
-      if (sentence.opens && (sentence.heading ?? isHeading(sentence.text))) heading = sentence;
+      if (sentence.opens) {
+        // Where markup tells code from headings (HTML's <pre>), it alone does.
+        const introduced = !section.headings && !!before?.text.endsWith(':');
+        if (sentence.heading ?? (!introduced && isHeading(sentence.text))) {
+          heading = sentence;
+          term = undefined;
+        } else if (isOptionLine(sentence.text)) term = sentence;
+      }
+      before = sentence;
       if (sentence.text.length > size) {
         for (let i = 0; i < sentence.text.length; i += size - overlap) {
           if (current.length) push();
@@ -83,12 +102,13 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
 
 /**
  * A line that heads what follows: short and without an end mark, or a function's signature; but
- * not an option or a code a definition list defines (`‘%o’`, `-a, --all`), which heads only its
- * definition.
+ * not an option or a code a definition list defines (`‘%o’`, `-a, --all`, `-s ca_key`), which
+ * heads only its definition, nor a line at a shell's prompt. A line after one ending with a colon
+ * ("Example:") is not one either: it is what that line introduces.
  */
 function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
-  if (/^-{1,2}\w[\w-]*,\s*-/.test(text)) return false;
+  if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
 
