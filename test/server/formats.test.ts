@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chunkSections } from '../../src/server/ingest/extraction/chunk.js';
+import { chunkSections, chunkText } from '../../src/server/ingest/extraction/chunk.js';
 import { extractDocument, type Extraction } from '../../src/server/ingest/extraction/formats.js';
 import { htmlToText } from '../../src/server/ingest/extraction/html-text.js';
 import { citation, citedFilename } from '../../src/util/citation.js';
@@ -45,12 +45,109 @@ describe('definition lists in HTML (#33)', () => {
   });
 });
 
+describe('HTML headings (the new-user trial: sqlite-doc)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/reading/${name}`, import.meta.url));
+  const chunksOf = async (name: string, size: number) => {
+    const extraction = await extractDocument(name, fixture(name));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    return chunkSections(extraction.sections, size).map((c) => c.text);
+  };
+
+  it("reads pragma.html's hidden <h> of each pragma as its heading, never run into the paragraph before or after", async () => {
+    const text = htmlToText(fixture('sqlite-pragma.html').toString());
+    expect(text).toContain(
+      'possibly overwriting any previously set busy handler.\nPRAGMA cache_size\nPRAGMA schema.cache_size;',
+    );
+    const chunks = await chunksOf('sqlite-pragma.html', 400);
+    const cacheSize = chunks.filter((c) => c.includes('cache size') || c.includes('page cache'));
+    expect(cacheSize.length).toBeGreaterThan(2);
+    for (const chunk of cacheSize) expect(chunk).toMatch(/^PRAGMA cache_size\n/);
+  });
+
+  it("takes faq.html's bold questions as headings, and a short paragraph before an example, or the example, never", async () => {
+    const chunks = await chunksOf('sqlite-faq.html', 500);
+    for (const chunk of chunks.slice(1)) expect(chunk).toMatch(/^\(\d\) [^\n]+\?\n/);
+    const locks = chunks.filter((c) => /reader\/writer locks|NFS|concurrency/.test(c));
+    expect(locks.length).toBeGreaterThan(2);
+    for (const chunk of locks)
+      expect(chunk).toMatch(
+        /^\(5\) Can multiple applications or multiple instances of the same application access a single database file at the same time\?\n/,
+      );
+  });
+});
+
+describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
+  it('leads each chunk of a definition with its option, on the next page too; an option with arguments heads only its definition', () => {
+    // curl.1 pp. 36-37 and ssh-keygen.1 p. 5, as kb reads their pages.
+    const curl = chunkSections(
+      [
+        {
+          text: '--location-trusted\n(HTTP) Like -L, --location, but will allow sending the name + password to all hosts that the site may redirect to.\nExample:\ncurl --location-trusted -u user:password https://example.com\nSee also -u, --user.\n-L, --location\n(HTTP) If the server reports that the requested page has moved to a different location (indicated with a Location: header and a 3XX response code), this option will make curl redo the request on',
+          page: 36,
+        },
+        {
+          text: 'the new place. If used together with -i, --include or -I, --head, headers from all requested pages will be shown. When authentication is used, curl only sends its credentials to the initial host.\nWhen curl follows a redirect and if the request is a POST, it will send the following request with a GET if the HTTP response was 301, 302, or 303. If the response code was any other 3xx code, curl will re-send the following request using the same unmodified method.\nProviding -L, --location multiple times has no extra effect. Disable it again with --no-location.\nExample:\ncurl -L https://example.com\nSee also --resolve and --alt-svc.\n--login-options <options>\n(IMAP LDAP POP3 SMTP) Specify the login options to use during server authentication.',
+          page: 37,
+        },
+      ],
+      300,
+      100,
+    );
+    const onLocation = curl.filter((c) => c.pages![0] === 37 && /redirect|--no-location/.test(c.text));
+    expect(onLocation.length).toBeGreaterThan(1);
+    for (const chunk of onLocation) expect(chunk.text).toMatch(/^-L, --location\n/);
+    expect(curl.at(-1)!.text).toMatch(/\n--login-options <options>\n\(IMAP LDAP POP3 SMTP\) Specify/);
+
+    const keygen = chunkText(
+      '-r hostname\nPrint the SSHFP fingerprint resource record named hostname for the specified public key file.\n-s ca_key\nCertify (sign) a public key using the specified CA key. See the CERTIFICATES section for details.\nWhen generating a KRL, -s specifies a path to a CA public key file used to revoke certificates directly by key ID or serial number. See the KEY REVOCATION LISTS section for details.\n-t dsa | ecdsa | ecdsa-sk | ed25519 | ed25519-sk | rsa\nSpecifies the type of key to create. The possible values are “dsa”, “ecdsa”, “ecdsa-sk”, “ed25519”, “ed25519-sk”, or “rsa”.\nThis flag may also be used to specify the desired signature type when signing certificates using an RSA CA key. The available RSA signature variants are “ssh-rsa” (SHA1 signatures, not recommended), “rsa-sha2-256”, and “rsa-sha2-512” (the default).',
+      300,
+      100,
+    );
+    const onType = keygen.filter((c) => c.includes('signature variants'));
+    expect(onType).toHaveLength(1);
+    expect(onType[0]).toMatch(/^-t dsa \| ecdsa \| ecdsa-sk \| ed25519 \| ed25519-sk \| rsa\n/);
+  });
+});
+
 describe('CSV', () => {
   it('parses quotes, embedded commas and newlines: each row a passage with its header', async () => {
     const csv =
       'priority,first response,notes\nUrgent,30 minutes,"call, then page"\nLow,2 days,"line one\nline two"\n';
     expect(text(await extractDocument('sla.csv', Buffer.from(csv)))).toBe(
       'priority: Urgent; first response: 30 minutes; notes: call, then page.\npriority: Low; first response: 2 days; notes: line one\nline two.',
+    );
+  });
+
+  it('reads a table after a preamble of # comments (tzdata zone1970.tab): the comments as text, their commented header as its columns', async () => {
+    const tsv = [
+      '# tzdb timezone descriptions',
+      '#',
+      '# This file contains a table where each row stands for a timezone where',
+      '# civil timestamps have agreed since 1970.  Columns are separated by',
+      "# a single tab.  Lines beginning with '#' are comments.",
+      '#',
+      '#country-',
+      '#codes\tcoordinates\tTZ\tcomments',
+      'AD\t+4230+00131\tEurope/Andorra',
+      'NP\t+2743+08519\tAsia/Kathmandu',
+      '# Mention RU and UA alphabetically.  See "territorial claims" above.',
+      'RU\t+5545+03735\tEurope/Moscow\tMSK+00 - Moscow area',
+      '',
+    ].join('\n');
+    expect(text(await extractDocument('tz-zone1970.tsv', Buffer.from(tsv)))).toBe(
+      [
+        'tzdb timezone descriptions',
+        '',
+        "This file contains a table where each row stands for a timezone where civil timestamps have agreed since 1970. Columns are separated by a single tab. Lines beginning with '#' are comments.",
+        'country-codes: AD; coordinates: +4230+00131; TZ: Europe/Andorra.',
+        'country-codes: NP; coordinates: +2743+08519; TZ: Asia/Kathmandu.',
+        'country-codes: RU; coordinates: +5545+03735; TZ: Europe/Moscow; comments: MSK+00 - Moscow area.',
+      ].join('\n'),
+    );
+    // Comments before a header row of its own; a # inside a value or naming a column is not a comment.
+    const csv = '# exported 2024-05-01\n# by the help desk\n#,name,notes\n1,Ada,"room #4"\n';
+    expect(text(await extractDocument('desk.csv', Buffer.from(csv)))).toBe(
+      'exported 2024-05-01\nby the help desk\n#: 1; name: Ada; notes: room #4.',
     );
   });
 
@@ -441,6 +538,37 @@ describe('paragraphs whole (#33)', () => {
     ];
     expect(pdfPageText(page)).toBe(
       'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .\nThe output uses the color of the dot to summarize the unit state at a glance, and so on to the\n• Red indicates a failed or error state.',
+    );
+  });
+});
+
+describe('PDF glyphs read as the characters they stand for', () => {
+  it("reads groff's accent glyphs for ~ and ^, its asterisk operator and angle brackets as ASCII", async () => {
+    const { pdfPageText } = await import('../../src/server/ingest/extraction/pdf-text.js');
+    // pdf.js's items for ssh-add.1 p. 1 (groff -Tpdf), ssh.1 p. 10, ssh_config.5 p. 1 and rsync.1.
+    const item = (str: string, x: number, y: number, width: number, hasEOL = false) => ({
+      str,
+      transform: [10, 0, 0, 10, x, y],
+      width,
+      hasEOL,
+    });
+    const page = [
+      item('adds', 155.47, 602, 18.33),
+      item(' ', 173.8, 602, 10.76),
+      item('the', 184.57, 602, 12.22),
+      item(' ', 196.79, 602, 10.76),
+      item('files', 207.55, 602, 16.67),
+      item(' ', 224.22, 602, 10.76),
+      item('˜/.ssh/id_rsa', 234.98, 602, 78),
+      item('.', 312.98, 602, 2.5, true),
+      item('˜ˆZ', 102, 560, 16),
+      item(' Background ssh.', 118, 560, 70, true),
+      item('Include /etc/ssh/ssh_config.d/∗.conf', 102, 520, 170, true),
+      item('web site at \u2329https://rsync.samba.org/\u232a.', 102, 480, 170, true),
+      item('Set this option to −1 to make it unlimited.', 102, 440, 170, true),
+    ];
+    expect(pdfPageText(page)).toBe(
+      'adds the files ~/.ssh/id_rsa.\n~^Z Background ssh.\nInclude /etc/ssh/ssh_config.d/*.conf\nweb site at <https://rsync.samba.org/>.\nSet this option to -1 to make it unlimited.',
     );
   });
 });

@@ -69,6 +69,24 @@ describe('coverage', () => {
 });
 
 describe('passagesOf', () => {
+  it('leads a definition with its option line, arguments and all (ssh-keygen.1: `-t dsa | ecdsa | … | rsa`)', () => {
+    const t = '-t dsa | ecdsa | ecdsa-sk | ed25519 | ed25519-sk | rsa';
+    const leads = (text: string) => passagesOf(chunk(text, 'ssh-keygen.1.pdf')).map((p) => [p.lead, p.text]);
+    expect(
+      leads(
+        `-s ca_key\nCertify (sign) a public key using the specified CA key.\n${t}\nSpecifies the type of key to create. The possible values are “dsa”, “ecdsa”, “ecdsa-sk”, “ed25519”, “ed25519-sk”, or “rsa”.`,
+      ),
+    ).toEqual([
+      ['-s ca_key', 'Certify (sign) a public key using the specified CA key.'],
+      [t, 'Specifies the type of key to create.'],
+      [t, 'The possible values are “dsa”, “ecdsa”, “ecdsa-sk”, “ed25519”, “ed25519-sk”, or “rsa”.'],
+    ]);
+    // Under a term, an option line is the next term, not its definition.
+    expect(leads(`verify-time=timestamp\n${t}\nSpecifies the type of key to create.`)).toEqual([
+      [t, 'Specifies the type of key to create.'],
+    ]);
+  });
+
   it('keeps sentences and rows; a FAQ question or a heading leads what follows it', () => {
     const passages = passagesOf(
       chunk(

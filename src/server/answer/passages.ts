@@ -1,3 +1,4 @@
+import { isOptionLine } from '../../util/option-line.js';
 import { SENTENCE_END } from '../../util/sentence-end.js';
 import { STOP_WORDS } from '../search/tokens.js';
 import type { Chunk } from '../state/model.js';
@@ -164,13 +165,21 @@ export function passagesOf(chunk: Chunk): Passage[] {
           lead !== undefined &&
           (TERM.test(lead) || PARAMETER.test(lead)) &&
           words >= 2 &&
-          position === firstOfLine);
+          position === firstOfLine &&
+          // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`).
+          !isOptionLine(text));
       // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
       if (!row && !defines && words < 8 && showsExample(out, line)) {
         introduced(out, line, text, SHOWS);
         continue;
       }
-      if (!row && !defines && !/[.!]["')\]]?$/.test(text) && words < 8) {
+      // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`).
+      if (
+        !row &&
+        !defines &&
+        !/[.!]["')\]]?$/.test(text) &&
+        (words < 8 || (position === firstOfLine && isOptionLine(text)))
+      ) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         const alias = fresh && lead !== undefined && TERM.test(lead) && TERM.test(text);
         lead = alias ? `${lead}, ${text}` : text;

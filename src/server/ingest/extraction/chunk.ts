@@ -1,5 +1,6 @@
 import type { Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
+import { isOptionLine } from '../../../util/option-line.js';
 import { SENTENCE_END } from '../../../util/sentence-end.js';
 
 /** A passage of a document, and the pages it spans where the document has pages. */
@@ -14,6 +15,8 @@ export interface TextChunk {
 interface Sentence {
   text: string;
   opens: boolean;
+  /** Its line is a heading, or none, by the document's markup (undefined: by its shape). */
+  heading?: boolean;
 }
 
 /**
@@ -34,27 +37,49 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     const text = joined(current);
     chunks.push(first === undefined ? { text } : { text, pages: [first, last!] });
   };
-  const start = (sentences: Sentence[]) => {
+  /** How many sentences of `current` are the heading it starts with, and nothing after it yet. */
+  let lead = 0;
+  const start = (sentences: Sentence[], leads = 0) => {
     current = sentences;
+    lead = leads;
     length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
   /** The heading the text is under: each chunk starts with it, so that its sentences keep their subject. */
   let heading: Sentence | undefined;
+  /** The option whose definition the text is (`-L, --location`): each chunk of it starts with it too. */
+  let term: Sentence | undefined;
+  /** The last sentence read: a line after one that ends with a colon is what that one introduces. */
+  let before: Sentence | undefined;
+  /** What a chunk starts with, less what it keeps of the chunk before (`kept`). */
+  const leads = (kept: Sentence[]) =>
+    [heading && repeated(heading, size), term].filter(
+      (s): s is Sentence => !!s && !kept.some((k) => k.text === s.text),
+    );
   for (const section of sections) {
     if (current.length && section.page !== last) {
       push();
-      start([]);
+      // A new page goes on under the heading and the option it was under (curl.1's -L, pp. 36-37).
+      const lead = leads([]);
+      start(lead, lead.length);
       first = undefined;
     }
-    for (const sentence of sentencesOf(section.text)) {
+    for (const sentence of sentencesOf(section.text, section.headings)) {
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
-        const lead = heading && repeated(heading, size);
-        start(lead && !kept.some((s) => s.text === lead.text) ? [lead, ...kept] : kept);
+        const lead = leads(kept);
+        start([...lead, ...kept], kept.length ? 0 : lead.length);
         first = current.length ? last : undefined;
       }
-      if (sentence.opens && isHeading(sentence.text)) heading = sentence;
+      if (sentence.opens) {
+        // Where markup tells code from headings (HTML's <pre>), it alone does.
+        const introduced = !section.headings && !!before?.text.endsWith(':');
+        if (sentence.heading ?? (!introduced && isHeading(sentence.text))) {
+          heading = sentence;
+          term = undefined;
+        } else if (isOptionLine(sentence.text)) term = sentence;
+      }
+      before = sentence;
       if (sentence.text.length > size) {
         for (let i = 0; i < sentence.text.length; i += size - overlap) {
           if (current.length) push();
@@ -63,7 +88,9 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         }
         continue;
       }
-      current.push(sentence);
+      // A heading a chunk starts with is a line of its own, whatever sentence follows it.
+      current.push(current.length === lead && lead ? { ...sentence, opens: true } : sentence);
+      lead = 0;
       length += sentence.text.length + 1;
       first ??= section.page;
       last = section.page;
@@ -75,12 +102,13 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
 
 /**
  * A line that heads what follows: short and without an end mark, or a function's signature; but
- * not an option or a code a definition list defines (`‘%o’`, `-a, --all`), which heads only its
- * definition.
+ * not an option or a code a definition list defines (`‘%o’`, `-a, --all`, `-s ca_key`), which
+ * heads only its definition, nor a line at a shell's prompt. A line after one ending with a colon
+ * ("Example:") is not one either: it is what that line introduces.
  */
 function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
-  if (/^-{1,2}\w[\w-]*,\s*-/.test(text)) return false;
+  if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
 
@@ -111,22 +139,37 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
   return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
 }
 
-/** The sentences of a text, one at a time (a document of any size makes no array of them). */
-function* sentencesOf(text: string): Generator<Sentence> {
-  const boundary = new RegExp(`${SENTENCE_END.source}|\\n+`, 'gu');
-  let start = 0;
-  let opens = true;
-  for (;;) {
+/**
+ * The sentences of a text, one at a time (a document of any size makes no array of them); a line
+ * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?").
+ */
+function* sentencesOf(text: string, headings?: (boolean | undefined)[]): Generator<Sentence> {
+  const boundary = new RegExp(SENTENCE_END.source, 'gu');
+  /** The next sentence end at or after where the text is read (found once, however far ahead). */
+  let next: { index: number; after: number } | undefined;
+  const endAfter = (from: number) => {
+    if (next && next.index >= from) return next;
+    boundary.lastIndex = from;
     const match = boundary.exec(text);
-    const end = match ? match.index : text.length;
-    const sentence = text.slice(start, end).trim();
-    if (sentence) {
-      yield { text: sentence, opens };
-      opens = false;
+    next = match ? { index: match.index, after: boundary.lastIndex } : { index: Infinity, after: Infinity };
+    return next;
+  };
+  for (let start = 0, line = 0; start <= text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const heading = headings?.[line];
+    let opens = true;
+    for (let from = start; from < end;) {
+      const match = heading ? undefined : endAfter(from);
+      const stop = match && match.index < end ? match.index : end;
+      const sentence = text.slice(from, stop).trim();
+      if (sentence) {
+        yield heading === undefined ? { text: sentence, opens } : { text: sentence, opens, heading };
+        opens = false;
+      }
+      from = stop === end ? end : match!.after;
     }
-    if (!match) return;
-    if (match[0].includes('\n')) opens = true;
-    start = boundary.lastIndex;
+    start = end + 1;
   }
 }
 

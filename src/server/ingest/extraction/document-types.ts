@@ -6,9 +6,14 @@ import { extname } from 'node:path';
  * upgrade's better reading reaches what is already indexed (2: #33's reading of manuals; 3: a long
  * signature repeated by name in the chunks under it; 4: OCR of scanned pages and images; 5: the terms of one HTML definition on one line;
  * 6: text files of any other name, README or changelog, read as text, and .gz unpacked, instead of FAILED unsupported_type;
- * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252).
+ * 7: a UTF-8 text with stray windows-1252 bytes read as both, not all as windows-1252;
+ * 8: a PDF's accent and math glyphs for ~ ^ * < > - read as those characters;
+ * 9: a CSV's or TSV's # comments read as text, not as its header, and a commented header as its columns;
+ * 10: HTML's level-less <h> a line of its own, and a chunk's repeated heading a line of its own;
+ * 11: HTML's headings by its markup: h1-h6 and a paragraph all in bold are, a paragraph, code and a list item are not;
+ * 12: an option line (`-s ca_key`) leads its definition's chunks, on the next page too, and heads nothing after it).
  */
-export const READER_VERSION = 7;
+export const READER_VERSION = 12;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -3,7 +3,7 @@ import { importPackage } from '../../../import-package.js';
 import { DOCUMENT_TYPES, IMAGE_EXTENSIONS, SUPPORTED } from './document-types.js';
 import { DocxParts, PartsTooLarge } from './docx-parts.js';
 import type { IndexingError, OcrReport } from '../../state/model.js';
-import { htmlToText } from './html-text.js';
+import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
@@ -16,6 +16,11 @@ import { gunzip } from './gzip.js';
 export interface Section {
   text: string;
   page?: number;
+  /**
+   * For each line of `text`, whether the format's markup makes it a heading (HTML's `<h2>`),
+   * says it is none (a paragraph, code), or leaves that to its shape (undefined).
+   */
+  headings?: (boolean | undefined)[];
 }
 
 export type Extraction =
@@ -58,8 +63,8 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
   const decoded = decodeText(bytes);
   if (!decoded.ok) return fail('binary_content', 'the file holds binary data, not text');
   let text = decoded.text;
-  if (ext === '.html' || ext === '.htm') text = htmlToText(text);
-  else if (ext === '.json') {
+  if (ext === '.html' || ext === '.htm') return finish([readHtml(text)]);
+  if (ext === '.json') {
     try {
       text = await decodeEntities(jsonToText(JSON.parse(text)));
     } catch (err) {
@@ -99,9 +104,19 @@ async function extractOtherType(filename: string, ext: string, bytes: Uint8Array
 
 /** Sections with their white space tidied; none left means there was no text. */
 function finish(sections: Section[]): Extraction {
-  const tidy = sections.map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text.length > 0);
+  const tidy = sections.map(tidySection).filter((s) => s.text.length > 0);
   if (!tidy.length) return fail('no_text', 'no text could be extracted from the file');
   return { ok: true, sections: tidy };
+}
+
+/** A section tidied; its lines' headings kept while its lines are the same (HTML's are already tidy). */
+function tidySection(section: Section): Section {
+  const text = tidyText(section.text);
+  const { headings, ...rest } = section;
+  if (!headings) return { ...rest, text };
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines === headings.length ? { ...rest, text, headings } : { ...rest, text };
 }
 
 /** Runs of spaces become one, line ends \n, blank lines at most one; each pass only where it has work (a document may be 100 MB). */
@@ -149,28 +164,73 @@ function jsonToText(root: unknown): string {
   return lines.join('\n');
 }
 
-/** A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.` */
+/**
+ * A row a line, each value named by its column: `priority: Urgent; first response: 30 minutes.`
+ * A file that opens with `#` comments (tzdata's zone1970.tab, a BED or VCF file) has them read as
+ * its text and skipped among its rows, and a last comment that holds the delimiter names its
+ * columns (`#codes<TAB>coordinates<TAB>TZ<TAB>comments`).
+ */
 async function tableToText(text: string, delimiter: string): Promise<string> {
   const { parse } = await importPackage<typeof import('csv-parse/sync')>('csv-parse/sync');
+  const preamble = commentPreamble(text, delimiter);
   const rows = parse(text, {
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     trim: true,
+    // The comments skipped, among the rows too where the file writes comments (elsewhere a row
+    // may start with #, `#1`); when its header row does (`#,name`), only those it opens with.
+    ...(preamble &&
+      (preamble.hashedHeader ? { from_line: preamble.lines + 1 } : { comment: '#', comment_no_infix: true })),
   }) as string[][];
-  const [header, ...body] = rows;
-  if (!header) return '';
+  const [header, ...body] = preamble?.header ? [preamble.header, ...rows] : rows;
+  if (!header) return preamble?.text ?? '';
   const names = header.map((name, i) => name || `column ${i + 1}`);
-  return body
+  const lines = body
     .map((row) => {
       const cells = row
         .map((cell, i) => (cell ? `${names[i] ?? `column ${i + 1}`}: ${cell}` : ''))
         .filter(Boolean);
       return cells.length ? `${cells.join('; ')}.` : '';
     })
-    .filter(Boolean)
-    .join('\n');
+    .filter(Boolean);
+  return [...(preamble?.text ? [preamble.text] : []), ...lines].join('\n');
+}
+
+/**
+ * The `#` comments a table opens with, as text, and the column names its last one gives when it
+ * holds the delimiter (a name hyphenated onto the comment above it, `#country-` / `#codes…`, is
+ * whole again). A `#` followed by the delimiter names a column (`#,name,notes`): no comment.
+ */
+function commentPreamble(
+  text: string,
+  delimiter: string,
+): { text: string; lines: number; hashedHeader: boolean; header?: string[] } | undefined {
+  const comments: string[] = [];
+  let start = 0;
+  while (text[start] === '#' && text[start + 1] !== delimiter) {
+    const end = text.indexOf('\n', start);
+    comments.push(text.slice(start + 1, end === -1 ? text.length : end).replace(/\r$/, ''));
+    start = end === -1 ? text.length : end + 1;
+  }
+  if (!comments.length) return undefined;
+  const lines = comments.length;
+  const hashedHeader = text[start] === '#';
+  let header: string[] | undefined;
+  const last = comments.at(-1)!;
+  const cells = last.split(delimiter).map((cell) => cell.trim());
+  if (cells.filter(Boolean).length >= 2) {
+    comments.pop();
+    const above = comments.at(-1)?.trim();
+    if (above && /\p{L}-$/u.test(above) && !above.includes(' ')) {
+      comments.pop();
+      cells[0] = `${above}${cells[0]}`;
+    }
+    header = cells;
+  }
+  const prose = unwrapText(comments.map((line) => line.replace(/^#* ?/, '').trimEnd()).join('\n')).trim();
+  return header ? { text: prose, lines, hashedHeader, header } : { text: prose, lines, hashedHeader };
 }
 
 async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promise<Extraction> {
@@ -239,5 +299,5 @@ async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
       return fail('too_large', `the Word document cannot be read: ${err.message}`);
     return fail('parse_error', `the Word document cannot be read: ${(err as Error).message}`);
   }
-  return finish([{ text: htmlToText(html) }]);
+  return finish([readHtml(html)]);
 }

@@ -12,9 +12,13 @@ const HIDDEN = new Set([
   'iframe',
   'object',
 ]);
-/** Elements that end a line: the text on either side is not one sentence. */
+/**
+ * Elements that end a line: the text on either side is not one sentence. `h` is a heading without
+ * a level (XHTML 2's; sqlite-doc's pragma.html names each pragma with a hidden `<h>`): its text
+ * is a line of its own, never the end of the paragraph before it.
+ */
 const BLOCKS = new Set(
-  'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot title ul'.split(
+  'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form h h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot title ul'.split(
     ' ',
   ),
 );
@@ -36,6 +40,16 @@ interface Table {
   dataCells: number;
 }
 
+/** Elements whose lines are headings, whatever their shape. */
+const HEADINGS = new Set(['title', 'h', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * Elements whose lines are never headings: a paragraph ("With this table, the statement" before
+ * an example), preformatted text (code), a list's item. A paragraph all in bold that does not end
+ * as a sentence or a label does (sqlite-doc's FAQ: `<p><b>(5) Can multiple applications…?</b></p>`).
+ */
+const NOT_HEADINGS = new Set(['p', 'pre', 'li']);
+const BOLD = new Set(['b', 'strong']);
+
 /**
  * The text of an HTML document as a reader sees it: entities decoded, the title kept as the
  * first line, hidden content (scripts, styles, templates, comments) left out, a line per block
@@ -44,7 +58,24 @@ interface Table {
  * are only a symbol (a heading's ¶ permalink).
  */
 export function htmlToText(html: string): string {
+  return readHtml(html).text;
+}
+
+/**
+ * The text of an HTML document (see `htmlToText`), and for each of its lines whether the markup
+ * makes it a heading (true), says it is none (false), or leaves that to its shape (undefined).
+ */
+export function readHtml(html: string): { text: string; headings: (boolean | undefined)[] } {
   const lines: string[] = [];
+  const headings: (boolean | undefined)[] = [];
+  /** The open block elements, innermost last, with the number of lines before each. */
+  const blocks: { name: string; from: number }[] = [];
+  let bold = 0;
+  /** Letters and digits of the line so far, and how many of them are bold. */
+  let chars = 0;
+  let boldChars = 0;
+  /** The last line pushed was all bold. */
+  let allBold = false;
   let line = '';
   let hidden = 0;
   let title = '';
@@ -58,17 +89,40 @@ export function htmlToText(html: string): string {
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
-    if (text && !navigation) lines.push(text);
+    if (text && !navigation) {
+      lines.push(text);
+      const block = blocks.at(-1)?.name;
+      headings.push(
+        block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
+      );
+      allBold = chars > 0 && boldChars === chars;
+    }
     line = '';
     linkChars = 0;
+    chars = boldChars = 0;
+  };
+  const count = (text: string) => {
+    const n = text.replace(/[^\p{L}\p{N}]/gu, '').length;
+    chars += n;
+    if (bold) boldChars += n;
   };
   const write = (text: string) => {
+    count(text);
     if (!pre) line += text;
     else
       text.split('\n').forEach((part, i) => {
         if (i > 0) flush();
         line += part;
       });
+  };
+  /** The block `name` ends: a paragraph of one line all in bold, not ended as a sentence or a label, is a heading. */
+  const closeBlock = (name: string) => {
+    const at = blocks.findLastIndex((b) => b.name === name);
+    if (at === -1) return;
+    const { from } = blocks[at]!;
+    blocks.length = at;
+    if (name === 'p' && allBold && lines.length === from + 1 && !/[.:;,]$/.test(lines[from]!))
+      headings[from] = true;
   };
   parseHtml(
     {
@@ -77,6 +131,7 @@ export function htmlToText(html: string): string {
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
         if (name === 'pre') pre++;
+        if (BOLD.has(name)) bold++;
         const table = tables.at(-1);
         // 2<sup>64</sup> is 2^64, not 264.
         if (name === 'sup') {
@@ -105,7 +160,10 @@ export function htmlToText(html: string): string {
           if (name === 'td') table.dataCells++;
         } else if (table?.cell !== undefined) {
           if (BLOCKS.has(name)) table.cell += ' ';
-        } else if (BLOCKS.has(name)) flush();
+        } else if (BLOCKS.has(name)) {
+          flush();
+          if (!table) blocks.push({ name, from: lines.length });
+        }
       },
       ontext(text) {
         if (inTitle) title += text;
@@ -122,6 +180,7 @@ export function htmlToText(html: string): string {
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
         if (hidden) return;
         if (name === 'pre') pre = Math.max(0, pre - 1);
+        if (BOLD.has(name)) bold = Math.max(0, bold - 1);
         const table = tables.at(-1);
         if (name === 'a' && link !== undefined) {
           // A link that is only a symbol is a permalink or an icon, not words.
@@ -139,7 +198,10 @@ export function htmlToText(html: string): string {
           // A row mostly of links is navigation too (an index's columns of entries).
           const chars = table.row.join('').replace(/\s/g, '').length;
           if (!(table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars))
-            lines.push(...rowLines(table));
+            for (const row of rowLines(table)) {
+              lines.push(row);
+              headings.push(undefined);
+            }
           table.row = undefined;
         } else if (name === 'table') {
           tables.pop();
@@ -148,18 +210,26 @@ export function htmlToText(html: string): string {
           // line, as a manual shows them: `-u, --include-untracked`.
           const before = lines.length;
           flush();
-          if (term !== undefined && term === before - 1 && lines.length === before + 1)
+          closeBlock(name);
+          if (term !== undefined && term === before - 1 && lines.length === before + 1) {
             lines[term] = `${lines[term]}, ${lines.pop()!}`;
-          else if (lines.length === before + 1) term = before;
-        } else if (!table && BLOCKS.has(name)) flush();
+            headings.pop();
+          } else if (lines.length === before + 1) term = before;
+        } else if (!table && BLOCKS.has(name)) {
+          flush();
+          closeBlock(name);
+        }
       },
     },
     html,
   );
   flush();
   const heading = title.replace(/\s+/g, ' ').trim();
-  if (heading && lines[0] !== heading) lines.unshift(heading);
-  return lines.join('\n');
+  if (heading && lines[0] !== heading) {
+    lines.unshift(heading);
+    headings.unshift(true);
+  }
+  return { text: lines.join('\n'), headings };
 }
 
 /**

@@ -54,6 +54,23 @@ export function pdfPageText(items: PdfTextItem[]): string {
   return out;
 }
 
+/**
+ * Glyphs a PDF names for a character it does not hold: groff -Tpdf draws `~` and `^` with the
+ * font's accents `tilde` and `circumflex` (pdf.js gives U+02DC, U+02C6: `˜/.ssh/id_rsa`), `*`
+ * as `asteriskmath` (U+2217: `ssh_config.d/∗.conf`), a URL's `<…>` as `angleleft`/`angleright`
+ * (U+2329, U+232A), and TeX and groff set `-` as a minus (U+2212: `−1`, `−16`). A search or a
+ * command typed with the ASCII character must find them.
+ */
+const GLYPHS: Record<string, string> = {
+  '\u02dc': '~',
+  '\u02c6': '^',
+  '\u2217': '*',
+  '\u2329': '<',
+  '\u232a': '>',
+  '\u2212': '-',
+};
+const GLYPH = new RegExp(`[${Object.keys(GLYPHS).join('')}]`, 'gu');
+
 /** The items gathered into lines, in the order the page draws them. */
 function linesOf(items: PdfTextItem[]): Line[] {
   const lines: Line[] = [];
@@ -78,7 +95,11 @@ function linesOf(items: PdfTextItem[]): Line[] {
     }
     if (item.hasEOL) current = undefined;
   }
-  for (const line of lines) line.text = line.text.replace(/\s+/g, ' ').trim();
+  for (const line of lines)
+    line.text = line.text
+      .replace(/\s+/g, ' ')
+      .replace(GLYPH, (g) => GLYPHS[g]!)
+      .trim();
   return lines.filter((l) => l.text);
 }
 
