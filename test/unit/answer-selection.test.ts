@@ -631,3 +631,17 @@ describe('a heading shown before the sentence it leads', () => {
     expect(content).toMatch(/^PRAGMA foreign_keys = boolean: Query, set, or clear/);
   });
 });
+
+describe('a man page section heading and the option under it', () => {
+  it('are not one term: the option alone leads its definition', () => {
+    const c = chunk(
+      [
+        'OPTIONS',
+        '-0, --null',
+        'Input items are terminated by a null character instead of by whitespace, and the quotes and backslash are not special.',
+      ].join('\n'),
+      'man-xargs.pdf',
+    );
+    expect(passagesOf(c).map((p) => p.lead)).toEqual(['-0, --null']);
+  });
+});

@@ -51,6 +51,9 @@ function termLine(text: string): { term: string; definition: string } | undefine
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
+/** A term that is an option or a format code (`-0`, `'--null'`, `%P`), not a word. */
+const OPTION_LIKE = /^[‘'"`]?[-%+]/;
+
 /** A parameter as a Python docstring lists it (`update_to : bool, optional`): the term of the line under it. */
 const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
 
@@ -181,7 +184,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
         (words < 8 || (position === firstOfLine && isOptionLine(text)))
       ) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
-        const alias = fresh && lead !== undefined && TERM.test(lead) && TERM.test(text);
+        // Not a heading's word and the option under it ("OPTIONS" / "-0, --null").
+        const alias =
+          fresh &&
+          lead !== undefined &&
+          TERM.test(lead) &&
+          TERM.test(text) &&
+          OPTION_LIKE.test(lead) === OPTION_LIKE.test(text);
         lead = alias ? `${lead}, ${text}` : text;
         leadLine = line;
         continue;
