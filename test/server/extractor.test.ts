@@ -178,3 +178,31 @@ describe('the extraction worker', () => {
     expect(bytes.toString()).toBe('kept');
   });
 });
+
+describe('an idle extraction worker', () => {
+  it('is ended after idleMs with nothing to read, and the next document starts another', async () => {
+    extractor = new Extractor({ script: plantedWorker(), idleMs: 200 });
+    expect(extractor.running).toBe(false);
+    expect(await extractor.extract('a.txt', Buffer.from('first'))).toEqual({
+      ok: true,
+      chunks: [{ text: 'first' }],
+    });
+    expect(extractor.running).toBe(true);
+    await expect.poll(() => extractor!.running, { timeout: 5000 }).toBe(false);
+    expect(await extractor.extract('b.txt', Buffer.from('second'))).toEqual({
+      ok: true,
+      chunks: [{ text: 'second' }],
+    });
+  });
+
+  it('is not ended while it reads a document that takes longer than idleMs', async () => {
+    extractor = new Extractor({ script: plantedWorker(), idleMs: 100, timeoutMs: 5000 });
+    const pages: number[] = [];
+    // scan.txt takes 3.5 s (5 pages, 0.7 s each).
+    const result = await extractor.extract('scan.txt', Buffer.from('all read'), '', (page) =>
+      pages.push(page),
+    );
+    expect(result).toEqual({ ok: true, chunks: [{ text: 'all read' }] });
+    expect(pages).toEqual([1, 2, 3, 4, 5]);
+  });
+});

@@ -12,6 +12,8 @@ export interface ExtractorOptions {
   heapMb?: number;
   /** The worker script (tests plant their own). */
   script?: string;
+  /** How long the worker may sit idle before it is ended, its memory given back (default 30 s). */
+  idleMs?: number;
   /** Scanned pages and images are read by OCR with these settings; without, they are not. */
   ocr?: OcrSettings;
   /** --max-file-size: a .gz that unpacks to more FAILs as too_large. */
@@ -41,6 +43,12 @@ const START_GRACE_MS = 30_000;
  */
 const SENT_AHEAD = 2;
 /**
+ * A worker with nothing to read for this long is ended, and the next document starts another
+ * (a few hundred milliseconds): what it holds (pdf.js, and the OCR engine once a scan came, ~145
+ * MB) is given back to a kb serve that runs all day between uploads.
+ */
+const IDLE_MS = 30_000;
+/**
  * Extraction off the event loop: one worker thread, started on the first document that needs
  * it, is sent documents in turn across owners (workspaces), SENT_AHEAD at a time, and reads
  * them in order: one workspace's slow documents make another's wait behind at most SENT_AHEAD of them. A document that takes longer
@@ -65,6 +73,8 @@ export class Extractor {
   /** The chunks of the first one sent so far. */
   #received: TextChunk[] = [];
   #timer: NodeJS.Timeout | undefined;
+  readonly #idleMs: number;
+  #idleTimer: NodeJS.Timeout | undefined;
   #nextId = 0;
   #closed = false;
 
@@ -74,6 +84,12 @@ export class Extractor {
     this.#script = options.script ?? workerScript();
     this.#ocr = options.ocr;
     this.#maxFileBytes = options.maxFileBytes;
+    this.#idleMs = options.idleMs ?? IDLE_MS;
+  }
+
+  /** Whether a worker is running (started by a document, ended when idle). */
+  get running(): boolean {
+    return this.#worker !== undefined;
   }
 
   /**
@@ -122,6 +138,7 @@ export class Extractor {
         length: copy.byteLength,
       };
     }
+    clearTimeout(this.#idleTimer);
     this.#sent.push(pending);
     const worker = this.#ensureWorker();
     if (this.#sent.length === 1) this.#arm();
@@ -131,6 +148,7 @@ export class Extractor {
   close(): void {
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearTimeout(this.#idleTimer);
     const all = [...this.#sent.splice(0), ...this.#resend.splice(0), ...this.#waiting.drain()];
     for (const pending of all) pending.resolve(failure('extract_crashed', 'kb serve is stopping'));
     void this.#worker?.terminate();
@@ -166,7 +184,7 @@ export class Extractor {
    */
   #arm(): void {
     clearTimeout(this.#timer);
-    if (!this.#sent.length) return;
+    if (!this.#sent.length) return this.#retireWhenIdle();
     const worker = this.#worker;
     const ms = this.#ready ? this.#timeoutMs : this.#timeoutMs + START_GRACE_MS;
     this.#timer = setTimeout(() => {
@@ -206,6 +224,19 @@ export class Extractor {
         : { ok: true, chunks, ...(message.ocr ? { ocr: message.ocr } : {}) },
     );
     this.#sendNext();
+  }
+
+  /** Ends the worker once it has had nothing to read for `idleMs` (see IDLE_MS). */
+  #retireWhenIdle(): void {
+    clearTimeout(this.#idleTimer);
+    const worker = this.#worker;
+    if (!worker) return;
+    this.#idleTimer = setTimeout(() => {
+      if (worker !== this.#worker || this.#sent.length) return;
+      this.#worker = undefined;
+      void worker.terminate();
+    }, this.#idleMs);
+    this.#idleTimer.unref();
   }
 
   /** The worker is gone (or is being put down): its document FAILs, the rest go to a new one. */
