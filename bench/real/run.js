@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:real: kb serve on the real-documents corpus (bench/real/fetch.js), asked the
-// labelled questions of bench/real/questions/*.yaml (or bench/real/questions.yaml), next to two
+// labelled questions of bench/real/questions/*.yaml (or bench/real/questions.yaml); with
+// BENCH_REAL_CORPUS=heldout, the held-out corpus (bench/real/heldout.js) and bench/real/heldout.yaml. Next to two
 // standard engines over the very same chunks: SQLite FTS5 (bm25) and MiniSearch. Prints a table per
 // kind of question and the targets of issue #33; writes the detail to bench/real/results.json (or
 // BENCH_OUT). No assertions: targets are reported, not enforced. Options: bench/real/README.md.
@@ -15,18 +16,29 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { platform, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { URLSearchParams, fileURLToPath, pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
-import { cacheDir, ensureCorpus } from './fetch.js';
+import { cacheDir } from './fetch.js';
+import { KINDS, loadQuestions } from './questions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
-const KINDS = ['keyword', 'paraphrase', 'table', 'identifier', 'follow-up', 'no-answer'];
 const KEY = 'kb_bench_real_key';
 const SEARCH_LIMIT = 20;
 const ANCHOR_DEPTH = 50;
 const INDEX_TIMEOUT_MS = Number(process.env.BENCH_REAL_INDEX_TIMEOUT_MS ?? 30 * 60_000);
+
+/** The corpora, by BENCH_REAL_CORPUS: the module that builds each. Nobody tunes kb on `heldout`. */
+const CORPORA = { default: './fetch.js', heldout: './heldout.js' };
+const CORPUS = process.env.BENCH_REAL_CORPUS || 'default';
+if (!Object.hasOwn(CORPORA, CORPUS)) {
+  process.stderr.write(
+    `bench:real: unknown BENCH_REAL_CORPUS=${CORPUS} (${Object.keys(CORPORA).join(' or ')})\n`,
+  );
+  process.exit(1);
+}
+/** Where this corpus keeps what is not the shared downloads (kb serve's state with BENCH_REAL_KEEP). */
+const CORPUS_CACHE = CORPUS === 'default' ? cacheDir() : join(cacheDir(), CORPUS);
 
 const options = {
   only: (process.env.BENCH_REAL_ONLY ?? '')
@@ -36,7 +48,9 @@ const options = {
   verbose: process.env.BENCH_REAL_VERBOSE === '1',
   keep: process.env.BENCH_REAL_KEEP === '1',
   anchors: process.env.BENCH_REAL_ANCHORS !== '0',
-  out: process.env.BENCH_OUT ?? join(ROOT, 'bench', 'real', 'results.json'),
+  out:
+    process.env.BENCH_OUT ??
+    join(ROOT, 'bench', 'real', CORPUS === 'default' ? 'results.json' : `results-${CORPUS}.json`),
 };
 
 const note = (line) => process.stderr.write(`${line}\n`);
@@ -46,9 +60,13 @@ const isPdf = (name) => /\.pdf$/i.test(name);
 
 // --- questions ---------------------------------------------------------------------------------
 
-/** Where the questions come from: BENCH_REAL_QUESTIONS, else questions.yaml, else questions/*.yaml. */
+/**
+ * Where the questions come from: BENCH_REAL_QUESTIONS; else, for a corpus other than the default,
+ * the file named by it (heldout.yaml); else questions.yaml, else questions/*.yaml.
+ */
 function questionFiles() {
   if (process.env.BENCH_REAL_QUESTIONS) return [process.env.BENCH_REAL_QUESTIONS];
+  if (CORPUS !== 'default') return [join(ROOT, 'bench', 'real', `${CORPUS}.yaml`)];
   const single = join(ROOT, 'bench', 'real', 'questions.yaml');
   if (existsSync(single)) return [single];
   const folder = join(ROOT, 'bench', 'real', 'questions');
@@ -57,52 +75,6 @@ function questionFiles() {
     .filter((f) => /\.ya?ml$/.test(f))
     .sort()
     .map((f) => join(folder, f));
-}
-
-/** A labelled turn: the question, the files (and PDF pages) that answer, texts the answer must hold. */
-function turnOf(entry) {
-  return {
-    question: String(entry.question ?? '').trim(),
-    file: list(entry.file).map(String),
-    page: list(entry.page).map(Number),
-    expect: list(entry.expect).map(String),
-  };
-}
-
-/** Every question, checked; a malformed one is named on stderr and left out. */
-function loadQuestions(corpusFiles) {
-  const files = questionFiles();
-  const inCorpus = new Set(corpusFiles);
-  const seen = new Set();
-  const questions = [];
-  for (const path of files) {
-    const doc = parseYaml(readFileSync(path, 'utf8'));
-    for (const entry of doc?.questions ?? []) {
-      const id = String(entry.id ?? '');
-      const kind = String(entry.kind ?? '');
-      const turns = kind === 'follow-up' ? list(entry.turns).map(turnOf) : [turnOf(entry)];
-      const problems = [];
-      if (!id) problems.push('no id');
-      else if (seen.has(id)) problems.push('id used twice');
-      if (!KINDS.includes(kind)) problems.push(`unknown kind "${kind}"`);
-      if (kind === 'follow-up' && turns.length < 2) problems.push('a follow-up needs two turns or more');
-      for (const t of turns) {
-        if (!t.question) problems.push('a turn without a question');
-        if (kind === 'no-answer') continue;
-        if (!t.file.length) problems.push('no file');
-        if (!t.expect.length) problems.push('no expect');
-        for (const f of t.file) if (!inCorpus.has(f)) problems.push(`${f} is not in the corpus`);
-        if (t.page.some((p) => !Number.isInteger(p) || p < 1)) problems.push('page is not a page number');
-      }
-      if (problems.length) {
-        note(`bench:real: skipped question ${id || '(no id)'} in ${path}: ${problems.join('; ')}`);
-        continue;
-      }
-      seen.add(id);
-      questions.push({ id, kind, source: path, turns });
-    }
-  }
-  return { files, questions };
 }
 
 function selected(q) {
@@ -189,7 +161,7 @@ async function startKb(corpusDir, env) {
     );
   let dataFile;
   if (options.keep) {
-    const folder = join(cacheDir(), 'kb-serve');
+    const folder = join(CORPUS_CACHE, 'kb-serve');
     mkdirSync(folder, { recursive: true });
     dataFile = join(folder, 'state.jsonl');
     args.push('--data', dataFile);
@@ -661,8 +633,11 @@ function verboseFailure(q) {
 
 // --- main --------------------------------------------------------------------------------------
 
+const { ensureCorpus } = await import(CORPORA[CORPUS]);
 const corpus = await ensureCorpus();
-const { files: questionSources, questions: allQuestions } = loadQuestions(corpus.files);
+const questionSources = questionFiles();
+const { questions: allQuestions, skipped } = loadQuestions(questionSources, corpus.files);
+for (const s of skipped) note(`bench:real: skipped question ${s}`);
 const questions = allQuestions.filter(selected);
 if (!questions.length) {
   note(
@@ -673,9 +648,8 @@ if (!questions.length) {
   process.exit(1);
 }
 const corpusBytes = corpus.files.reduce((n, f) => n + statSync(join(corpus.dir, f)).size, 0);
-note(
-  `bench:real: ${questions.length} questions from ${questionSources.length} file(s); corpus ${corpus.files.length} documents, ${round(corpusBytes / 1e6)} MB`,
-);
+const corpusLine = `corpus ${CORPUS} (${corpus.dir}): ${corpus.files.length} documents, ${round(corpusBytes / 1e6)} MB; ${questions.length} questions from ${questionSources.map((f) => relative(ROOT, f)).join(', ')}`;
+note(`bench:real: ${corpusLine}`);
 
 const work = mkdtempSync(join(tmpdir(), 'kb-bench-real-'));
 const env = Object.fromEntries(
@@ -755,6 +729,7 @@ if (options.verbose) {
   console.log(`Failed questions (${failures.length} of ${questions.length}):\n`);
   for (const f of failures) console.log(`${f}\n`);
 }
+console.log(`bench:real: ${corpusLine}\n`);
 console.log(table(questions, searchPresent.value, anchors));
 console.log(
   '\nrefused: false refusals on answerable rows, correct refusals on the no-answer row. r@k: the right ' +
@@ -780,7 +755,7 @@ const results = {
   date: new Date().toISOString(),
   node: process.version,
   questionSources,
-  corpus: { dir: corpus.dir, documents: corpus.files.length, bytes: corpusBytes },
+  corpus: { name: CORPUS, dir: corpus.dir, documents: corpus.files.length, bytes: corpusBytes },
   kbServe: {
     indexMs: round(indexed.ms),
     restored: kb.restored,

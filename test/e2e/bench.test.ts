@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { cacheDir } from '../../bench/real/fetch.js';
+import { KINDS, loadQuestions } from '../../bench/real/questions.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** Runs a bench script with `env` added; its exit code and output. */
@@ -135,4 +138,50 @@ describe('npm run bench:scale with phases left out', () => {
     expect(stdout).toMatch(new RegExp(`\\n200 +${row.megabytes} +not measured`));
     expect(stdout).not.toContain('undefined');
   }, 120_000);
+});
+
+// The labelled questions of bench:real and bench:heldout load without a skipped one; their files
+// are checked against the corpus when it is built here (its MANIFEST.json), else only their form.
+describe('bench/real question files', () => {
+  const load = (file: string, corpus: string) => {
+    const path = join(ROOT, 'bench', 'real', file);
+    const manifest = join(cacheDir(), ...(corpus === 'default' ? [] : [corpus]), 'MANIFEST.json');
+    // Without a built corpus, every file a question names stands in for it.
+    const named = (entry: { file?: string | string[]; turns?: unknown[] }): string[] => [
+      ...[entry.file ?? []].flat(),
+      ...(entry.turns ?? []).flatMap((t) => named(t as typeof entry)),
+    ];
+    const documents: string[] = existsSync(manifest)
+      ? Object.keys(JSON.parse(readFileSync(manifest, 'utf8')).files)
+      : parseYaml(readFileSync(path, 'utf8')).questions.flatMap(named);
+    return loadQuestions([path], documents);
+  };
+
+  it('heldout.yaml: at least 60 questions of every kind, 12 of them with no answer', () => {
+    const { questions, skipped } = load('heldout.yaml', 'heldout');
+    expect(skipped).toEqual([]);
+    expect(questions.length).toBeGreaterThanOrEqual(60);
+    for (const kind of KINDS)
+      expect(
+        questions.some((q) => q.kind === kind),
+        kind,
+      ).toBe(true);
+    expect(questions.filter((q) => q.kind === 'no-answer').length).toBeGreaterThanOrEqual(12);
+    // A PDF is labelled with its page, so that a citation of the wrong page does not count.
+    for (const q of questions)
+      for (const t of q.turns)
+        if (t.file.some((f) => f.endsWith('.pdf'))) expect(t.page, q.id).not.toEqual([]);
+  });
+
+  it('questions.yaml loads as before', () => {
+    const { questions, skipped } = load('questions.yaml', 'default');
+    expect(skipped).toEqual([]);
+    expect(questions.length).toBe(177);
+  });
+
+  it('an unknown BENCH_REAL_CORPUS is named, before anything is built', async () => {
+    const { code, stderr } = await runBench('bench/real/run.js', [], { BENCH_REAL_CORPUS: 'nope' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('unknown BENCH_REAL_CORPUS=nope (default or heldout)');
+  });
 });
