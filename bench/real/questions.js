@@ -49,7 +49,8 @@ export function loadQuestions(files, corpusFiles) {
         continue;
       }
       seen.add(id);
-      questions.push({ id, kind, source: path, turns });
+      // `tuned: true`: kb was changed on this question's documents (see heldout.yaml); read apart.
+      questions.push({ id, kind, source: path, turns, ...(entry.tuned === true && { tuned: true }) });
     }
   }
   return { questions, skipped };

@@ -583,6 +583,14 @@ function table(questions, searchPresent, anchors) {
       questions.filter((q) => q.kind !== 'no-answer'),
     ),
   );
+  // Questions kb was changed on are read apart: the rest say how it does on what it has not seen.
+  if (questions.some((q) => q.tuned))
+    rows.push(
+      answerableRow(
+        'answerable, not tuned on',
+        questions.filter((q) => q.kind !== 'no-answer' && !q.tuned),
+      ),
+    );
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), ...rows.map(fmt)].join('\n');
