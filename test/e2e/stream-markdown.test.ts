@@ -188,8 +188,12 @@ describe('kb chat draws a streamed reply as Markdown while it arrives (tmux)', (
       const { term, generator } = await chatWith(text, [text.indexOf('Second'), text.indexOf('Done.')]);
       await generator.reached(0);
       await term.waitFor('the first.');
-      // tmux has resized the terminal (and kb been signalled) when resize-window returns.
+      // tmux has resized the terminal (and kb been signalled) when resize-window returns; kb
+      // reads the new width when it handles the signal, which on a loaded machine may come after
+      // text sent at once (a full CI run drew the second paragraph at the old width): the text
+      // comes a moment later, as a person's resize and a model's next words do.
       term.resize(60);
+      await new Promise((resolve) => setTimeout(resolve, 500));
       generator.open(0);
       await generator.reached(1);
       // The second paragraph, arriving after the resize, is drawn at the new width.
