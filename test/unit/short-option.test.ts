@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { libraryOf } from '../helpers/library.js';
 import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
-import type { Hit } from '../../src/server/search/hit.js';
-import type { SearchIndex } from '../../src/server/search/fts-index.js';
 
 const chunk = (text: string, n: number): Chunk => ({
   id: `file_1:${n}`,
@@ -11,19 +10,6 @@ const chunk = (text: string, n: number): Chunk => ({
   text,
   pages: [n, n],
 });
-
-function libraryOf(chunks: Chunk[], idf: Record<string, number> = {}): Library {
-  const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
-  const search = {
-    workspace: () => ({
-      searchEach: (queries: string[]) => queries.map(() => hits),
-      idf: (term: string) => idf[term] ?? 1,
-      documentFrequency: () => 1,
-    }),
-    chunk: (_: string, id: string) => chunks.find((c) => c.id === id),
-  } as unknown as SearchIndex;
-  return { search };
-}
 
 // bench:real (#33), gnu-fu-1: "set -o pipefail" asks about pipefail; -o is how set is told it.
 describe('a short option before the name it introduces', () => {

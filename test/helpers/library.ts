@@ -1,0 +1,21 @@
+import type { Library } from '../../src/server/answer/assistant.js';
+import type { SearchIndex } from '../../src/server/search/fts-index.js';
+import type { Hit } from '../../src/server/search/hit.js';
+import type { Chunk } from '../../src/server/state/model.js';
+
+/**
+ * A library whose search finds `chunks` for every question, each a chunk of its id; a word weighs
+ * its `idf` (1 unless given).
+ */
+export function libraryOf(chunks: Chunk[], idf: Record<string, number> = {}): Library {
+  const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
+  const search = {
+    workspace: () => ({
+      searchEach: (queries: string[]) => queries.map(() => hits),
+      idf: (term: string) => idf[term] ?? 1,
+      documentFrequency: () => 1,
+    }),
+    chunk: (_: string, id: string) => chunks.find((c) => c.id === id),
+  } as unknown as SearchIndex;
+  return { search };
+}
