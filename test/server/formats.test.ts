@@ -45,6 +45,29 @@ describe('definition lists in HTML (#33)', () => {
   });
 });
 
+describe("a Sphinx method's signature (bench:real: python-library-collections.html)", () => {
+  it("heads its definition, not the class's text after the method's list", async () => {
+    const html =
+      '<h2>OrderedDict objects</h2><dl class="py class"><dt>class collections.OrderedDict([items])</dt><dd>' +
+      '<p>Return an instance of a dict subclass that has methods specialized for rearranging dictionary order.</p>' +
+      '<dl class="py method"><dt>move_to_end(key, last=True)</dt><dd>' +
+      `<p>Move an existing key to either end of an ordered dictionary. ${'The item is moved to the right end if last is true. '.repeat(8)}</p>` +
+      '</dd></dl>' +
+      `<p>${'In addition to the usual mapping methods, ordered dictionaries also support reverse iteration. '.repeat(3)}</p>` +
+      '<p>Changed in version 3.5: The items, keys, and values views of OrderedDict now support reverse iteration.</p>' +
+      '</dd></dl>';
+    const extraction = await extractDocument('collections.html', Buffer.from(html));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    const chunks = chunkSections(extraction.sections, 300, 0).map((c) => c.text);
+    const notes = chunks.find((c) => c.includes('Changed in version 3.5'))!;
+    expect(notes.split('\n')[0]).toBe('class collections.OrderedDict([items])');
+    // The method's own definition, cut over chunks, is still under its signature.
+    const moved = chunks.filter((c) => c.includes('The item is moved'));
+    expect(moved.length).toBeGreaterThan(1);
+    for (const c of moved) expect(c.split('\n')[0]).toMatch(/^move_to_end/);
+  });
+});
+
 describe('HTML headings (the new-user trial: sqlite-doc)', () => {
   const fixture = (name: string) => readFileSync(new URL(`../fixtures/reading/${name}`, import.meta.url));
   const chunksOf = async (name: string, size: number) => {

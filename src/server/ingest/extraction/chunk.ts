@@ -17,6 +17,8 @@ interface Sentence {
   opens: boolean;
   /** Its line is a heading, or none, by the document's markup (undefined: by its shape). */
   heading?: boolean;
+  /** How many definition lists its line is in (see Section.depths). */
+  depth?: number;
 }
 
 /**
@@ -44,7 +46,13 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     lead = leads;
     length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
-  /** The heading the text is under: each chunk starts with it, so that its sentences keep their subject. */
+  /**
+   * The headings the text is under, the innermost last, each with its depth in definition lists:
+   * each chunk starts with the innermost, so that its sentences keep their subject. A method's
+   * signature (a `<dt>`) heads its definition; the class's text after the method's list is under
+   * the class again, not the method.
+   */
+  const under: { sentence: Sentence; depth: number }[] = [];
   let heading: Sentence | undefined;
   /** The option whose definition the text is (`-L, --location`): each chunk of it starts with it too. */
   let term: Sentence | undefined;
@@ -63,7 +71,7 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
       start(lead, lead.length);
       first = undefined;
     }
-    for (const sentence of sentencesOf(section.text, section.headings)) {
+    for (const sentence of sentencesOf(section.text, section.headings, section.depths)) {
       if (current.length && length + sentence.text.length + 1 > size) {
         push();
         const kept = overlapOf(current, overlap);
@@ -72,12 +80,17 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         first = current.length ? last : undefined;
       }
       if (sentence.opens) {
+        const depth = sentence.depth ?? 0;
+        // Out of a definition list: its term heads no more.
+        while (under.length && under.at(-1)!.depth > depth) under.pop();
         // Where markup tells code from headings (HTML's <pre>), it alone does.
         const introduced = !section.headings && !!before?.text.endsWith(':');
         if (sentence.heading ?? (!introduced && isHeading(sentence.text))) {
-          heading = sentence;
+          while (under.length && under.at(-1)!.depth >= depth) under.pop();
+          under.push({ sentence, depth });
           term = undefined;
         } else if (isOptionLine(sentence.text)) term = sentence;
+        heading = under.at(-1)?.sentence;
       }
       before = sentence;
       if (sentence.text.length > size) {
@@ -143,7 +156,11 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
  * The sentences of a text, one at a time (a document of any size makes no array of them); a line
  * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?").
  */
-function* sentencesOf(text: string, headings?: (boolean | undefined)[]): Generator<Sentence> {
+function* sentencesOf(
+  text: string,
+  headings?: (boolean | undefined)[],
+  depths?: number[],
+): Generator<Sentence> {
   const boundary = new RegExp(SENTENCE_END.source, 'gu');
   /** The next sentence end at or after where the text is read (found once, however far ahead). */
   let next: { index: number; after: number } | undefined;
@@ -164,7 +181,13 @@ function* sentencesOf(text: string, headings?: (boolean | undefined)[]): Generat
       const stop = match && match.index < end ? match.index : end;
       const sentence = text.slice(from, stop).trim();
       if (sentence) {
-        yield heading === undefined ? { text: sentence, opens } : { text: sentence, opens, heading };
+        const depth = depths?.[line];
+        yield {
+          text: sentence,
+          opens,
+          ...(heading !== undefined && { heading }),
+          ...(depth !== undefined && { depth }),
+        };
         opens = false;
       }
       from = stop === end ? end : match!.after;

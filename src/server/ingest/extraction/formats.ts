@@ -21,6 +21,11 @@ export interface Section {
    * says it is none (a paragraph, code), or leaves that to its shape (undefined).
    */
   headings?: (boolean | undefined)[];
+  /**
+   * For each line of `text`, how many definition lists (HTML's `<dl>`) it is in: a term's heading
+   * (a method's signature in its `<dt>`) heads the lines as deep as it, not those after its list.
+   */
+  depths?: number[];
 }
 
 export type Extraction =
@@ -112,11 +117,13 @@ function finish(sections: Section[]): Extraction {
 /** A section tidied; its lines' headings kept while its lines are the same (HTML's are already tidy). */
 function tidySection(section: Section): Section {
   const text = tidyText(section.text);
-  const { headings, ...rest } = section;
+  const { headings, depths, ...rest } = section;
   if (!headings) return { ...rest, text };
   let lines = 1;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  return lines === headings.length ? { ...rest, text, headings } : { ...rest, text };
+  return lines === headings.length
+    ? { ...rest, text, headings, ...(depths && { depths }) }
+    : { ...rest, text };
 }
 
 /** Runs of spaces become one, line ends \n, blank lines at most one; each pass only where it has work (a document may be 100 MB). */

@@ -65,9 +65,16 @@ export function htmlToText(html: string): string {
  * The text of an HTML document (see `htmlToText`), and for each of its lines whether the markup
  * makes it a heading (true), says it is none (false), or leaves that to its shape (undefined).
  */
-export function readHtml(html: string): { text: string; headings: (boolean | undefined)[] } {
+export function readHtml(html: string): {
+  text: string;
+  headings: (boolean | undefined)[];
+  depths: number[];
+} {
   const lines: string[] = [];
   const headings: (boolean | undefined)[] = [];
+  /** Per line, how many definition lists (`<dl>`) it is in. */
+  const depths: number[] = [];
+  const depth = () => blocks.reduce((n, b) => (b.name === 'dl' ? n + 1 : n), 0);
   /** The open block elements, innermost last, with the number of lines before each. */
   const blocks: { name: string; from: number }[] = [];
   let bold = 0;
@@ -91,6 +98,7 @@ export function readHtml(html: string): { text: string; headings: (boolean | und
     const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
     if (text && !navigation) {
       lines.push(text);
+      depths.push(depth());
       const block = blocks.at(-1)?.name;
       headings.push(
         block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
@@ -201,6 +209,7 @@ export function readHtml(html: string): { text: string; headings: (boolean | und
             for (const row of rowLines(table)) {
               lines.push(row);
               headings.push(undefined);
+              depths.push(depth());
             }
           table.row = undefined;
         } else if (name === 'table') {
@@ -214,6 +223,7 @@ export function readHtml(html: string): { text: string; headings: (boolean | und
           if (term !== undefined && term === before - 1 && lines.length === before + 1) {
             lines[term] = `${lines[term]}, ${lines.pop()!}`;
             headings.pop();
+            depths.pop();
           } else if (lines.length === before + 1) term = before;
         } else if (!table && BLOCKS.has(name)) {
           flush();
@@ -228,8 +238,9 @@ export function readHtml(html: string): { text: string; headings: (boolean | und
   if (heading && lines[0] !== heading) {
     lines.unshift(heading);
     headings.unshift(true);
+    depths.unshift(0);
   }
-  return { text: lines.join('\n'), headings };
+  return { text: lines.join('\n'), headings, depths };
 }
 
 /**
