@@ -74,7 +74,8 @@ export function readHtml(html: string): {
   const headings: (boolean | undefined)[] = [];
   /** Per line, how many definition lists (`<dl>`) it is in. */
   const depths: number[] = [];
-  const depth = () => blocks.reduce((n, b) => (b.name === 'dl' ? n + 1 : n), 0);
+  /** How many of the open blocks are `<dl>`s (counted as they open and close: blocks nest a million deep). */
+  let lists = 0;
   /** The open block elements, innermost last, with the number of lines before each. */
   const blocks: { name: string; from: number }[] = [];
   let bold = 0;
@@ -98,7 +99,7 @@ export function readHtml(html: string): {
     const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
     if (text && !navigation) {
       lines.push(text);
-      depths.push(depth());
+      depths.push(lists);
       const block = blocks.at(-1)?.name;
       headings.push(
         block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
@@ -128,6 +129,7 @@ export function readHtml(html: string): {
     const at = blocks.findLastIndex((b) => b.name === name);
     if (at === -1) return;
     const { from } = blocks[at]!;
+    for (let i = at; i < blocks.length; i++) if (blocks[i]!.name === 'dl') lists--;
     blocks.length = at;
     if (name === 'p' && allBold && lines.length === from + 1 && !/[.:;,]$/.test(lines[from]!))
       headings[from] = true;
@@ -170,7 +172,10 @@ export function readHtml(html: string): {
           if (BLOCKS.has(name)) table.cell += ' ';
         } else if (BLOCKS.has(name)) {
           flush();
-          if (!table) blocks.push({ name, from: lines.length });
+          if (!table) {
+            blocks.push({ name, from: lines.length });
+            if (name === 'dl') lists++;
+          }
         }
       },
       ontext(text) {
@@ -209,7 +214,7 @@ export function readHtml(html: string): {
             for (const row of rowLines(table)) {
               lines.push(row);
               headings.push(undefined);
-              depths.push(depth());
+              depths.push(lists);
             }
           table.row = undefined;
         } else if (name === 'table') {
