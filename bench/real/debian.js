@@ -1,15 +1,20 @@
 // The machinery that turns a recipe into a corpus of real documents from Debian packages:
 // `apt-get download` into `<cache>/debs`, `dpkg-deb -x` into `<cache>/root/<package>`, the
 // documents laid out in one flat folder with a MANIFEST.json beside it, rebuilt when the recipe
-// changes. bench/real/heldout.js builds on it. bench/real/fetch.js (the default corpus) still holds
-// its own copy of these functions: its recipe hash is the text of fetch.js, so editing it rebuilds
-// every existing default corpus; the next change to that recipe should make it import them from here.
+// changes. bench/real/heldout.js builds on it; bench/real/fetch.js (the default corpus, at the top
+// of the cache) uses its functions with a layout of its own.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import zlib from 'node:zlib';
-import { cacheDir } from './fetch.js';
+
+/** Where every corpus, its downloads and the unpacked packages are kept. */
+export function cacheDir() {
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'kb-bench-real');
+}
 
 /** Programs every recipe runs, and the Debian package that provides each. */
 export const BASE_TOOLS = [
@@ -81,7 +86,7 @@ export const manToPdf = (to, from) =>
 
 // --- tools -------------------------------------------------------------------------------------
 
-function onPath(command) {
+export function onPath(command) {
   return (process.env.PATH || '')
     .split(path.delimiter)
     .some((folder) => folder && isExecutable(path.join(folder, command)));
@@ -96,7 +101,7 @@ function isExecutable(file) {
   }
 }
 
-function ensureTools(tools, log) {
+export function ensureTools(tools, log) {
   let missing = tools.filter((tool) => !tool.present());
   if (missing.length === 0) return;
   const pkgs = [...new Set(missing.map((tool) => tool.pkg))];
@@ -130,7 +135,7 @@ function aptUpdate(log) {
 // --- packages ----------------------------------------------------------------------------------
 
 /** Downloads each package once into `debs`, unpacks it into `root/<package>`; returns versions. */
-function downloadAll(packages, debs, root, log) {
+export function downloadAll(packages, debs, root, log) {
   fs.mkdirSync(debs, { recursive: true });
   const versions = {};
   let updated = false;
@@ -194,13 +199,13 @@ function newestDeb(folder, pkg) {
 
 // --- formats -----------------------------------------------------------------------------------
 
-function gunzip(file) {
+export function gunzip(file) {
   const data = fs.readFileSync(file);
   return file.endsWith('.gz') ? zlib.gunzipSync(data) : data;
 }
 
 /** Every PDF must have a text layer; returns page counts. */
-async function checkPdfs(folder, names) {
+export async function checkPdfs(folder, names) {
   const { getDocumentProxy } = await import('unpdf');
   const pages = {};
   for (const name of names.filter((n) => n.endsWith('.pdf'))) {
@@ -219,7 +224,7 @@ async function checkPdfs(folder, names) {
 
 // --- small helpers -----------------------------------------------------------------------------
 
-function run(command, args, { input, env } = {}) {
+export function run(command, args, { input, env } = {}) {
   const result = spawnSync(command, args, {
     input,
     env: env ? { ...process.env, ...env } : process.env,
@@ -232,7 +237,7 @@ function run(command, args, { input, env } = {}) {
   return result.stdout;
 }
 
-function readJson(file) {
+export function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {

@@ -3,13 +3,14 @@
 // folder. See bench/real/README.md. `node bench/real/fetch.js` builds it (or checks it) and prints
 // a one-line summary; `ensureCorpus()` does the same for the benchmark.
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
+import { cacheDir, checkPdfs, downloadAll, ensureTools, gunzip, onPath, readJson, run } from './debian.js';
+
+export { cacheDir };
 
 /** Every package the corpus comes from, with the version this recipe was written against (Debian 12). */
 export const PACKAGES = [
@@ -117,16 +118,12 @@ const DATA_FILES = [
 
 const PYTHON_HTML = 'usr/share/doc/python3.11/html';
 
-/** Changes whenever this file does, so an edited recipe rebuilds the corpus. */
+/** Changes whenever this file or the machinery it uses does, so an edited recipe rebuilds the corpus. */
 const RECIPE = createHash('sha256')
   .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .update(fs.readFileSync(fileURLToPath(new URL('debian.js', import.meta.url))))
   .digest('hex')
   .slice(0, 16);
-
-export function cacheDir() {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'kb-bench-real');
-}
 
 /**
  * The corpus folder, built if missing or made by another recipe. Returns the folder and its
@@ -144,8 +141,8 @@ export async function ensureCorpus({ log = (line) => process.stderr.write(`${lin
     return { dir, files: Object.keys(current.files).sort() };
   }
 
-  ensureTools(log);
-  const versions = downloadAll(path.join(cache, 'debs'), path.join(cache, 'root'), log);
+  ensureTools(TOOLS, log);
+  const versions = downloadAll(PACKAGES, path.join(cache, 'debs'), path.join(cache, 'root'), log);
   const roots = Object.fromEntries(PACKAGES.map(([pkg]) => [pkg, path.join(cache, 'root', pkg)]));
 
   const staging = path.join(cache, 'corpus.partial');
@@ -217,122 +214,12 @@ export async function ensureCorpus({ log = (line) => process.stderr.write(`${lin
 
 // --- tools -------------------------------------------------------------------------------------
 
-function onPath(command) {
-  return (process.env.PATH || '')
-    .split(path.delimiter)
-    .some((folder) => folder && isExecutable(path.join(folder, command)));
-}
-
-function isExecutable(file) {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
 function installed(pkg) {
   const result = spawnSync('dpkg-query', ['-W', '-f', '${Status}', pkg], { encoding: 'utf8' });
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-function ensureTools(log) {
-  let missing = TOOLS.filter((tool) => !tool.present());
-  if (missing.length === 0) return;
-  const pkgs = [...new Set(missing.map((tool) => tool.pkg))];
-  const command = `apt-get install -y --no-install-recommends ${pkgs.join(' ')}`;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && onPath('apt-get')) {
-    log(`kb-bench-real: installing ${pkgs.join(', ')}`);
-    let result = spawnSync('apt-get', command.split(' ').slice(1), { encoding: 'utf8' });
-    if (result.status !== 0 && /Unable to locate|has no installation candidate/.test(result.stderr)) {
-      aptUpdate(log);
-      result = spawnSync('apt-get', command.split(' ').slice(1), { encoding: 'utf8' });
-    }
-    if (result.status !== 0) {
-      throw new Error(`could not install ${pkgs.join(', ')} (${command}):\n${result.stderr.trim()}`);
-    }
-    missing = TOOLS.filter((tool) => !tool.present());
-    if (missing.length === 0) return;
-  }
-  const what = missing.map((tool) => `${tool.what} (package ${tool.pkg})`).join(', ');
-  throw new Error(`missing ${what}; install with: sudo ${command}`);
-}
-
-function aptUpdate(log) {
-  if (process.getuid?.() !== 0) return false;
-  log('kb-bench-real: apt-get update');
-  const result = spawnSync('apt-get', ['update'], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`apt-get update failed:\n${result.stderr.trim()}`);
-  return true;
-}
-
 // --- packages ----------------------------------------------------------------------------------
-
-/** Downloads each package once into `debs`, unpacks it into `root/<package>`; returns versions. */
-function downloadAll(debs, root, log) {
-  fs.mkdirSync(debs, { recursive: true });
-  const versions = {};
-  let updated = false;
-  for (const [pkg, pinned] of PACKAGES) {
-    let deb = findDeb(debs, pkg, pinned);
-    if (!deb) {
-      log(`kb-bench-real: apt-get download ${pkg}`);
-      let result = aptDownload(debs, `${pkg}=${pinned}`);
-      if (result.status !== 0 && /Unable to locate package/.test(result.stderr) && !updated) {
-        updated = aptUpdate(log);
-        if (updated) result = aptDownload(debs, `${pkg}=${pinned}`);
-      }
-      if (result.status !== 0 && /Version '.*' for '.*' was not found/.test(result.stderr)) {
-        result = aptDownload(debs, pkg);
-        if (result.status === 0)
-          log(`kb-bench-real: ${pkg} ${pinned} is gone from the archive; using the current version`);
-      }
-      if (result.status !== 0) {
-        const reason = result.stderr
-          .split('\n')
-          .filter((line) => line.startsWith('E:'))
-          .join(' ');
-        const hint = /Unable to locate package/.test(result.stderr)
-          ? ' (run `sudo apt-get update`; the package is in Debian 12 main)'
-          : '';
-        throw new Error(`cannot download package ${pkg}: ${reason || result.stderr.trim()}${hint}`);
-      }
-      deb = findDeb(debs, pkg, pinned) ?? newestDeb(debs, pkg);
-      if (!deb) throw new Error(`apt-get download ${pkg} succeeded but left no ${pkg}_*.deb in ${debs}`);
-    }
-    versions[pkg] = execFileSync('dpkg-deb', ['-f', deb, 'Version'], { encoding: 'utf8' }).trim();
-    const target = path.join(root, pkg);
-    const marker = path.join(target, '.kb-deb');
-    if (readText(marker) !== path.basename(deb)) {
-      fs.rmSync(target, { recursive: true, force: true });
-      fs.mkdirSync(target, { recursive: true });
-      run('dpkg-deb', ['-x', deb, target]);
-      fs.writeFileSync(marker, path.basename(deb));
-    }
-  }
-  return versions;
-}
-
-function aptDownload(folder, spec) {
-  return spawnSync('apt-get', ['download', spec], { cwd: folder, encoding: 'utf8' });
-}
-
-/** apt-get names a download `<package>_<version, ':' as %3a>_<arch>.deb`. */
-function findDeb(folder, pkg, version) {
-  const prefix = `${pkg}_${version.replace(/:/g, '%3a')}_`;
-  const name = fs.readdirSync(folder).find((f) => f.startsWith(prefix) && f.endsWith('.deb'));
-  return name && path.join(folder, name);
-}
-
-function newestDeb(folder, pkg) {
-  const names = fs.readdirSync(folder).filter((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
-  const newest = names
-    .map((f) => path.join(folder, f))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-  return newest;
-}
 
 // --- formats -----------------------------------------------------------------------------------
 
@@ -383,59 +270,7 @@ export function infoToText(mainFile) {
   );
 }
 
-function gunzip(file) {
-  const data = fs.readFileSync(file);
-  return file.endsWith('.gz') ? zlib.gunzipSync(data) : data;
-}
-
-/** Every PDF must have a text layer; returns page counts. */
-async function checkPdfs(folder, names) {
-  const { getDocumentProxy } = await import('unpdf');
-  const pages = {};
-  for (const name of names.filter((n) => n.endsWith('.pdf'))) {
-    const doc = await getDocumentProxy(new Uint8Array(fs.readFileSync(path.join(folder, name))));
-    let chars = 0;
-    for (let p = 1; p <= Math.min(doc.numPages, 5); p++) {
-      const content = await (await doc.getPage(p)).getTextContent();
-      chars += content.items.reduce((sum, item) => sum + ('str' in item ? item.str.length : 0), 0);
-    }
-    if (chars < 200) throw new Error(`${name} has no text layer (${chars} characters in its first pages)`);
-    pages[name] = doc.numPages;
-    await doc.destroy();
-  }
-  return pages;
-}
-
 // --- small helpers -----------------------------------------------------------------------------
-
-function run(command, args, { input, env } = {}) {
-  const result = spawnSync(command, args, {
-    input,
-    env: env ? { ...process.env, ...env } : process.env,
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.error) throw new Error(`${command}: ${result.error.message}`);
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${String(result.stderr).trim()}`);
-  }
-  return result.stdout;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(file) {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 /** One line: documents per extension and total size. */
 export function summary({ dir, files }) {
