@@ -222,16 +222,27 @@ describe('kb chat in a real terminal (tmux)', () => {
       const term = kbInTmux(['chat'], varsFor(server));
       try {
         await term.waitFor('you ›');
-        for (const question of ['How much is the Growth plan?', 'What does error E-4102 mean?']) {
+        // Each reply is waited for where it is stored, not only on the screen: the screen still
+        // holds the last reply and its prompt when the next Enter is pressed, and a key sent while
+        // a reply is being written is typed ahead (a loaded CI run recalled the one before).
+        const replied = async (replies: number) => {
+          await expect.poll(() => completeReplies(server), { timeout: 15_000 }).toBe(replies);
+          await term.waitFor(REPLIED, 15_000);
+        };
+        const replies = completeReplies(server);
+        for (const [i, question] of [
+          'How much is the Growth plan?',
+          'What does error E-4102 mean?',
+        ].entries()) {
           term.keys('-l', question);
           term.keys('Enter');
-          await term.waitFor(REPLIED, 15_000);
+          await replied(replies + i + 1);
         }
         const before = userMessages(server).length;
         for (let i = 0; i < 2; i++) {
           term.keys('Up', 'Enter');
           await expect.poll(() => userMessages(server).length, { timeout: 15_000 }).toBe(before + i + 1);
-          await term.waitFor(REPLIED, 15_000);
+          await replied(replies + 3 + i);
         }
         expect(
           userMessages(server)
