@@ -135,11 +135,17 @@ describe('kb chat, soaked', () => {
             expect(reply!.pending ?? false).toBe(false);
             if (!reply!.incomplete) expect(reply!.content.length).toBeGreaterThan(0);
           });
-          // The screen shows the last reply the service finished.
+          // The screen shows the last reply the service finished, unless Ctrl-C stopped it on this
+          // side after the service had taken it: then kb says the service may still finish it,
+          // and it did (seed 618844 on a loaded CI run).
           const last = messages.at(-1);
           if (last?.role === 'assistant' && !last.incomplete && /^(stop|ask|up)$/.test(action)) {
             const words = last.content.split(/\s+/).slice(0, 3).join(' ').replace(/\*/g, '');
-            expect(term.screen().replace(/\s+/g, ' '), `seed ${SEED}, step ${step}`).toContain(words);
+            const screen = term.screen().replace(/\s+/g, ' ');
+            const cancelled =
+              action === 'stop' &&
+              /may still finish this reply; \/history will show it\. you › $/.test(screen);
+            if (!cancelled) expect(screen, `seed ${SEED}, step ${step}`).toContain(words);
           }
         }
       } finally {
