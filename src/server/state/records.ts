@@ -95,6 +95,17 @@ export function fileById(db: Database, id: string): FileRecord | undefined {
   return fileRow(db, `SELECT ${FILE_COLUMNS} FROM files WHERE id = ?`, id);
 }
 
+/** Which of the files of these ids are there and not deleted. */
+export function undeletedFiles(db: Database, ids: string[]): Set<string> {
+  const rows = prepared(
+    db,
+    'SELECT id FROM files WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL',
+  )
+    .raw()
+    .all(JSON.stringify(ids)) as [string][];
+  return new Set(rows.map(([id]) => id));
+}
+
 /** Which of a workspace's files a list holds: those not deleted, of one status or all. */
 export interface FileFilter {
   workspaceId: string;

@@ -20,6 +20,7 @@ import {
   filesWithoutSource,
   loadRecords,
   sourcePaths,
+  undeletedFiles,
 } from './records.js';
 import { StorageError } from './storage-error.js';
 import { BY_NAME, type Listing, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
@@ -205,6 +206,11 @@ export class Store {
   /** The file of that id in any workspace, deleted or not (a deleted one has deletedAt). */
   storedFile(id: string): FileRecord | undefined {
     return fileById(this.#db, id);
+  }
+
+  /** Which of the files of these ids are there and not deleted. */
+  undeletedFiles(ids: string[]): Set<string> {
+    return undeletedFiles(this.#db, ids);
   }
 
   /**
