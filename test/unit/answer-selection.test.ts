@@ -645,3 +645,41 @@ describe('a man page section heading and the option under it', () => {
     expect(passagesOf(c).map((p) => p.lead)).toEqual(['-0, --null']);
   });
 });
+
+describe("a table's row (a CSV or JSON record: `version: 3.0; codename: Woody; …`)", () => {
+  const faq = {
+    ...chunk(
+      '6.2.1 Which other codenames have been used in the past?\nAside bullseye and bookworm, other codenames that have been already used are: buzz for release 1.1, rex for release 1.2, woody for release 3.0, sarge for release 3.1.',
+      'debian-faq.pdf',
+    ),
+    id: 'file_2:0',
+    fileId: 'file_2',
+  };
+  const rows = chunk(
+    'version: 3.0; codename: Woody; series: woody; created: 2000-08-15; release: 2002-07-19.\nversion: 3.1; codename: Sarge; series: sarge; created: 2002-07-19; release: 2005-06-06.',
+    'data-debian.csv',
+  );
+  const best = (question: string, terms: QuestionTerm[]) =>
+    scorePassages({ question, hits: [hit(faq), hit(rows)], terms })[0]!;
+
+  it('is about what its values name, as a sentence is about its heading', () => {
+    const passage = best('Which Debian version number had the codename Woody?', [
+      term('debian', 2.8),
+      term('version', 1.4),
+      term('number', 1.7),
+      term('had', 2.6),
+      term('codename', 6.2),
+      term('woody', 8.4),
+    ]);
+    expect(passage.text).toMatch(/^version: 3\.0; codename: Woody/);
+  });
+
+  it('not about what only its columns name, which every row says alike', () => {
+    const passage = best('Where do the codenames of Debian releases come from?', [
+      term('codenames', 6.2),
+      term('debian', 2.8),
+      term('releases', 3.2),
+    ]);
+    expect(passage.chunk.filename).toBe('debian-faq.pdf');
+  });
+});
