@@ -683,3 +683,20 @@ describe("a table's row (a CSV or JSON record: `version: 3.0; codename: Woody; â
     expect(passage.chunk.filename).toBe('debian-faq.pdf');
   });
 });
+
+describe("a table's row that lacks the kind of answer asked for", () => {
+  it('is not about the value it names ("How much is Growth?" and an add-on\'s row)', () => {
+    const prose = {
+      ...chunk('The Growth plan costs 29 dollars per agent per month and adds live chat.', 'pricing.md'),
+      id: 'file_2:0',
+      fileId: 'file_2',
+    };
+    const rows = chunk('name: Slack bridge; plan: Growth; status: available.', 'integrations.json');
+    const [best] = scorePassages({
+      question: 'How much is Growth?',
+      hits: [hit(rows), hit(prose)],
+      terms: [term('growth', 3)],
+    });
+    expect(best!.chunk.filename).toBe('pricing.md');
+  });
+});

@@ -224,8 +224,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
-      // A table's row is about what its own values name ("codename: Woody"), besides its header.
-      const values = recordValues(passage.text);
+      // A table's row is about what its own values name ("codename: Woody"), besides its header;
+      // not when it lacks the kind of answer asked for ("How much is Growth?" is not answered by
+      // an add-on's row naming the plan it comes with).
+      const values = typed === false ? undefined : recordValues(passage.text);
       const subject = Math.max(
         leadStems ? coverage(leadStems, terms) : 0,
         values ? coverage(passageStems(values), terms) : 0,
