@@ -15,6 +15,12 @@ const chunk = (text: string, filename = 'doc.txt'): Chunk => ({
   filename,
   text,
 });
+/** A chunk of a second file, beside `chunk`'s. */
+const secondFile = (text: string, filename: string): Chunk => ({
+  ...chunk(text, filename),
+  id: 'file_2:0',
+  fileId: 'file_2',
+});
 const hit = (c: Chunk): Hit => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] });
 const term = (word: string, weight = 1, required = false): QuestionTerm => ({
   term: word,
@@ -409,14 +415,10 @@ describe('a word a paraphrase may say otherwise', () => {
 
 describe('"What is X?"', () => {
   it('is answered by the sentence that says what X is, over one under a heading naming X', () => {
-    const find = {
-      ...chunk(
-        '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
-        'gnu-find.txt',
-      ),
-      id: 'file_2:0',
-      fileId: 'file_2',
-    };
+    const find = secondFile(
+      '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
+      'gnu-find.txt',
+    );
     const time = chunk(
       'time — Time access and conversions\nThe epoch is the point where the time starts, the return value of time.gmtime(0). It is January 1, 1970, 00:00:00 (UTC) on all platforms.',
       'python-library-time.html',
@@ -647,14 +649,10 @@ describe('a man page section heading and the option under it', () => {
 });
 
 describe("a table's row (a CSV or JSON record: `version: 3.0; codename: Woody; …`)", () => {
-  const faq = {
-    ...chunk(
-      '6.2.1 Which other codenames have been used in the past?\nAside bullseye and bookworm, other codenames that have been already used are: buzz for release 1.1, rex for release 1.2, woody for release 3.0, sarge for release 3.1.',
-      'debian-faq.pdf',
-    ),
-    id: 'file_2:0',
-    fileId: 'file_2',
-  };
+  const faq = secondFile(
+    '6.2.1 Which other codenames have been used in the past?\nAside bullseye and bookworm, other codenames that have been already used are: buzz for release 1.1, rex for release 1.2, woody for release 3.0, sarge for release 3.1.',
+    'debian-faq.pdf',
+  );
   const rows = chunk(
     'version: 3.0; codename: Woody; series: woody; created: 2000-08-15; release: 2002-07-19.\nversion: 3.1; codename: Sarge; series: sarge; created: 2002-07-19; release: 2005-06-06.',
     'data-debian.csv',
@@ -686,11 +684,10 @@ describe("a table's row (a CSV or JSON record: `version: 3.0; codename: Woody; �
 
 describe("a table's row that lacks the kind of answer asked for", () => {
   it('is not about the value it names ("How much is Growth?" and an add-on\'s row)', () => {
-    const prose = {
-      ...chunk('The Growth plan costs 29 dollars per agent per month and adds live chat.', 'pricing.md'),
-      id: 'file_2:0',
-      fileId: 'file_2',
-    };
+    const prose = secondFile(
+      'The Growth plan costs 29 dollars per agent per month and adds live chat.',
+      'pricing.md',
+    );
     const rows = chunk('name: Slack bridge; plan: Growth; status: available.', 'integrations.json');
     const [best] = scorePassages({
       question: 'How much is Growth?',
