@@ -697,3 +697,22 @@ describe("a table's row that lacks the kind of answer asked for", () => {
     expect(best!.chunk.filename).toBe('pricing.md');
   });
 });
+
+describe("a table's row holding a number the question names", () => {
+  it('is not about it: "rule 3 of the handbook" is not a row resolved in 3 business days', () => {
+    const handbook = secondFile(
+      'Section 3: security rule 3. Staff who deal with security follow rule 3 of the handbook.',
+      'handbook.txt',
+    );
+    const rows = chunk(
+      'priority: Normal; first response: 8 hours; resolution: 3 business days.',
+      'sla-policies.csv',
+    );
+    const [best] = scorePassages({
+      question: 'rule 3 of the handbook',
+      hits: [hit(rows), hit(handbook)],
+      terms: [term('rule', 0.2), term('3', 8, true), term('handbook', 0.2)],
+    });
+    expect(best!.chunk.filename).toBe('handbook.txt');
+  });
+});

@@ -225,12 +225,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
       // A table's row is about what its own values name ("codename: Woody"), besides its header;
-      // not when it lacks the kind of answer asked for ("How much is Growth?" is not answered by
+      // its figures are what it says of that ("resolution: 3 business days" is not about rule 3).
+      // Not when it lacks the kind of answer asked for ("How much is Growth?" is not answered by
       // an add-on's row naming the plan it comes with).
       const values = typed === false ? undefined : recordValues(passage.text);
       const subject = Math.max(
         leadStems ? coverage(leadStems, terms) : 0,
-        values ? coverage(passageStems(values), terms) : 0,
+        values ? coverage(new Set([...passageStems(values)].filter((s) => !/^\d/.test(s))), terms) : 0,
       );
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
