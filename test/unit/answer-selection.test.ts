@@ -15,6 +15,12 @@ const chunk = (text: string, filename = 'doc.txt'): Chunk => ({
   filename,
   text,
 });
+/** A chunk of a second file, beside `chunk`'s. */
+const secondFile = (text: string, filename: string): Chunk => ({
+  ...chunk(text, filename),
+  id: 'file_2:0',
+  fileId: 'file_2',
+});
 const hit = (c: Chunk): Hit => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] });
 const term = (word: string, weight = 1, required = false): QuestionTerm => ({
   term: word,
@@ -409,14 +415,10 @@ describe('a word a paraphrase may say otherwise', () => {
 
 describe('"What is X?"', () => {
   it('is answered by the sentence that says what X is, over one under a heading naming X', () => {
-    const find = {
-      ...chunk(
-        '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
-        'gnu-find.txt',
-      ),
-      id: 'file_2:0',
-      fileId: 'file_2',
-    };
+    const find = secondFile(
+      '6.9 Seconds since the Epoch\nInternally, computer times are represented as a count of seconds since an Epoch--a well-defined point of time.',
+      'gnu-find.txt',
+    );
     const time = chunk(
       'time — Time access and conversions\nThe epoch is the point where the time starts, the return value of time.gmtime(0). It is January 1, 1970, 00:00:00 (UTC) on all platforms.',
       'python-library-time.html',
@@ -643,5 +645,74 @@ describe('a man page section heading and the option under it', () => {
       'man-xargs.pdf',
     );
     expect(passagesOf(c).map((p) => p.lead)).toEqual(['-0, --null']);
+  });
+});
+
+describe("a table's row (a CSV or JSON record: `version: 3.0; codename: Woody; …`)", () => {
+  const faq = secondFile(
+    '6.2.1 Which other codenames have been used in the past?\nAside bullseye and bookworm, other codenames that have been already used are: buzz for release 1.1, rex for release 1.2, woody for release 3.0, sarge for release 3.1.',
+    'debian-faq.pdf',
+  );
+  const rows = chunk(
+    'version: 3.0; codename: Woody; series: woody; created: 2000-08-15; release: 2002-07-19.\nversion: 3.1; codename: Sarge; series: sarge; created: 2002-07-19; release: 2005-06-06.',
+    'data-debian.csv',
+  );
+  const best = (question: string, terms: QuestionTerm[]) =>
+    scorePassages({ question, hits: [hit(faq), hit(rows)], terms })[0]!;
+
+  it('is about what its values name, as a sentence is about its heading', () => {
+    const passage = best('Which Debian version number had the codename Woody?', [
+      term('debian', 2.8),
+      term('version', 1.4),
+      term('number', 1.7),
+      term('had', 2.6),
+      term('codename', 6.2),
+      term('woody', 8.4),
+    ]);
+    expect(passage.text).toMatch(/^version: 3\.0; codename: Woody/);
+  });
+
+  it('not about what only its columns name, which every row says alike', () => {
+    const passage = best('Where do the codenames of Debian releases come from?', [
+      term('codenames', 6.2),
+      term('debian', 2.8),
+      term('releases', 3.2),
+    ]);
+    expect(passage.chunk.filename).toBe('debian-faq.pdf');
+  });
+});
+
+describe("a table's row that lacks the kind of answer asked for", () => {
+  it('is not about the value it names ("How much is Growth?" and an add-on\'s row)', () => {
+    const prose = secondFile(
+      'The Growth plan costs 29 dollars per agent per month and adds live chat.',
+      'pricing.md',
+    );
+    const rows = chunk('name: Slack bridge; plan: Growth; status: available.', 'integrations.json');
+    const [best] = scorePassages({
+      question: 'How much is Growth?',
+      hits: [hit(rows), hit(prose)],
+      terms: [term('growth', 3)],
+    });
+    expect(best!.chunk.filename).toBe('pricing.md');
+  });
+});
+
+describe("a table's row holding a number the question names", () => {
+  it('is not about it: "rule 3 of the handbook" is not a row resolved in 3 business days', () => {
+    const handbook = secondFile(
+      'Section 3: security rule 3. Staff who deal with security follow rule 3 of the handbook.',
+      'handbook.txt',
+    );
+    const rows = chunk(
+      'priority: Normal; first response: 8 hours; resolution: 3 business days.',
+      'sla-policies.csv',
+    );
+    const [best] = scorePassages({
+      question: 'rule 3 of the handbook',
+      hits: [hit(rows), hit(handbook)],
+      terms: [term('rule', 0.2), term('3', 8, true), term('handbook', 0.2)],
+    });
+    expect(best!.chunk.filename).toBe('handbook.txt');
   });
 });

@@ -1,7 +1,7 @@
 import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
-import { type Passage, passagesOf } from './passages.js';
+import { type Passage, passagesOf, recordValues } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
 import { indexTerms } from '../search/tokens.js';
 
@@ -224,7 +224,15 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       if (relevance === 0) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
-      const subject = leadStems ? coverage(leadStems, terms) : 0;
+      // A table's row is about what its own values name ("codename: Woody"), besides its header;
+      // its figures are what it says of that ("resolution: 3 business days" is not about rule 3).
+      // Not when it lacks the kind of answer asked for ("How much is Growth?" is not answered by
+      // an add-on's row naming the plan it comes with).
+      const values = typed === false ? undefined : recordValues(passage.text);
+      const subject = Math.max(
+        leadStems ? coverage(leadStems, terms) : 0,
+        values ? coverage(new Set([...passageStems(values)].filter((s) => !/^\d/.test(s))), terms) : 0,
+      );
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
         SUBJECT_BONUS * subject +

@@ -73,6 +73,22 @@ function isCode(text: string): boolean {
   return (text.match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
 }
 
+/**
+ * A row of a table or a data file as extraction writes it, each value named by its column
+ * (`version: 3.0; codename: Woody; release: 2002-07-19.`): it names what it is about in its own
+ * values (`Woody`), as a heading does for prose; its columns' names are in every row alike.
+ */
+const RECORD = /^[^:;]{1,40}: [^;]+(?:; [^:;]{1,40}: [^;]+)+$/;
+
+/** A record's values, less the names of its columns (undefined for another passage). */
+export function recordValues(text: string): string | undefined {
+  if (!RECORD.test(text)) return undefined;
+  return text
+    .split('; ')
+    .map((field) => field.slice(field.indexOf(': ') + 2))
+    .join('; ');
+}
+
 /** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
 const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 
