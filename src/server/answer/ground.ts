@@ -151,11 +151,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
+  // A heading's words, and a sentence's as the one before the next, are read once.
+  const stemsOf = onceEach(passageStems);
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
-      const own = passageStems(passage.example ? `${passage.text} ${passage.example}` : passage.text);
-      const leadStems = passage.lead ? passageStems(passage.lead) : undefined;
+      // Copies: a number held only inside a figure is taken out of them below.
+      const own = new Set(stemsOf(passage.example ? `${passage.text} ${passage.example}` : passage.text));
+      const leadStems = passage.lead ? new Set(stemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
       // A number the question names is not held as part of a date or a time there ("Debian 16"
@@ -188,14 +191,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const namedBefore =
         namedByKind && previous
           ? required.filter(
-              (t) => !holdsName(stems, t.stem) && holdsName(passageStems(previous.text), t.stem),
+              (t) => !holdsName(stems, t.stem) && holdsName(stemsOf(previous.text), t.stem),
             )
           : [];
       // With its parts (`sqlite`, `max`, `length` of `sqlite_max_length`).
       for (const t of namedBefore) for (const part of [t.stem, ...indexTerms(t.term)]) stems.add(part);
       const alone = coverage(stems, terms);
       const before = alone < threshold || pronounLed || namedBefore.length ? previous : undefined;
-      const joined = before ? coverage(new Set([...stems, ...passageStems(before.text)]), terms) : 0;
+      const joined = before ? coverage(new Set([...stems, ...stemsOf(before.text)]), terms) : 0;
       const held = joined > alone ? alone + BEFORE_SHARE * (joined - alone) : alone;
       const missing = required.filter((t) => !holdsName(stems, t.stem)).length;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
@@ -418,4 +421,14 @@ function previousUnderLead(passages: Passage[], at: number): Passage | undefined
 function heaviestOf(terms: QuestionTerm[]): QuestionTerm[] {
   const most = Math.max(...terms.map((t) => t.weight));
   return terms.filter((t) => t.weight === most);
+}
+
+/** `read`, reading each text once: the sets it gives are shared, and not to be changed. */
+function onceEach(read: (text: string) => Set<string>): (text: string) => ReadonlySet<string> {
+  const done = new Map<string, Set<string>>();
+  return (text) => {
+    let stems = done.get(text);
+    if (!stems) done.set(text, (stems = read(text)));
+    return stems;
+  };
 }

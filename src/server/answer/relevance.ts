@@ -169,7 +169,7 @@ export function figureParts(text: string): Set<string> {
  * contains counts its weight (an expansion of it, part of that). Rare words weigh more, so a
  * passage that shares only common words with the question scores low.
  */
-export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
+export function coverage(stems: ReadonlySet<string>, terms: QuestionTerm[]): number {
   let total = 0;
   let held = 0;
   for (const t of terms) {
@@ -181,7 +181,7 @@ export function coverage(stems: Set<string>, terms: QuestionTerm[]): number {
   return total > 0 ? held / total : 0;
 }
 
-function holdsAny(stems: Set<string>, wanted: Set<string>): boolean {
+function holdsAny(stems: ReadonlySet<string>, wanted: Set<string>): boolean {
   for (const w of wanted) if (stems.has(w)) return true;
   return false;
 }
@@ -191,7 +191,7 @@ function holdsAny(stems: Set<string>, wanted: Set<string>): boolean {
  * part where that is a name of its own (`tabulate.PRESERVE_WHITESPACE` is `PRESERVE_WHITESPACE`
  * in a text about tabulate; `json.dumps` is not any `dumps`).
  */
-export function holdsName(stems: Set<string>, name: string): boolean {
+export function holdsName(stems: ReadonlySet<string>, name: string): boolean {
   if (stems.has(name)) return true;
   // A long flag by its name where that is an identifier of its own (`--update_to` documented as
   // `update_to : bool`); not `--null` by any "null".
