@@ -50,6 +50,31 @@ const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|one
 /** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
 const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
 
+/** Whether a question goes on from the one before it (`own`: its own words). */
+const followsOn = (question: string, own: string[]) =>
+  PRONOUN.test(question) || GOES_ON.test(question) || own.length <= 1;
+
+/** How many questions back a follow-up's subject is looked for. */
+const SUBJECT_DEPTH = 3;
+
+/**
+ * What the question at `at` asks about: itself, read after the ones it went on from ("What does
+ * it default to?" asked twice is still about the escape time asked before it).
+ */
+function subjectOf(history: MessageRecord[], at: number): string {
+  let content = history[at]!.content;
+  for (let depth = 1, i = at; depth < SUBJECT_DEPTH; depth++) {
+    const asked = history[i]!.content;
+    const words = questionWords(asked);
+    // One that names a subject of its own ("And what about SAVEHIST?") is where its subject is.
+    if (!followsOn(asked, words) || (!PRONOUN.test(asked) && words.length > 0)) break;
+    i = history.findLastIndex((m, j) => j < i && m.role === 'user');
+    if (i < 0) break;
+    content = `${history[i]!.content}\n${content}`;
+  }
+  return content;
+}
+
 /** What was found for a question: the candidate chunks, the question's weighted terms, the passages that answer it. */
 export interface Retrieval {
   /** The chunks looked in, then (with a longer `list`) those ranked after them. */
@@ -79,9 +104,9 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const index = library.search.workspace(workspaceId);
   const at = history.findLastIndex((m) => m.role === 'user');
-  const previous = at >= 0 ? history[at]! : undefined;
+  const previous = at >= 0 ? { content: subjectOf(history, at) } : undefined;
   const own = questionWords(message);
-  const followUp = !!previous && (PRONOUN.test(message) || GOES_ON.test(message) || own.length <= 1);
+  const followUp = !!previous && followsOn(message, own);
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
   const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
   const byId = new Map<string, Hit>();
