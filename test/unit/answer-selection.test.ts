@@ -716,3 +716,67 @@ describe("a table's row holding a number the question names", () => {
     expect(best!.chunk.filename).toBe('handbook.txt');
   });
 });
+
+describe('"Which option…?" (the new-user trial on jq\'s and tmux\'s manuals)', () => {
+  it('is answered with the option, which the sentence under it does not name', () => {
+    const c = chunk(
+      [
+        'FILTERS',
+        'This is useful for processing very large inputs.',
+        '--slurp/-s:',
+        'Instead of running the filter for each JSON object in the input, read the entire input stream into a large array and run the filter just once.',
+        '--raw-input/-R:',
+        'Don’t parse the input as JSON. Instead, each line of text is passed to the filter as a string.',
+      ].join('\n'),
+      'jq.1.pdf',
+    );
+    const content = answer('Which jq option reads the entire input stream into a large array?', c, [
+      term('jq', 3),
+      term('option', 1),
+      term('reads', 1),
+      term('entire', 2),
+      term('input', 1),
+      term('stream', 2),
+      term('large', 1),
+      term('array', 2),
+    ]);
+    expect(content).toMatch(/^--slurp\/-s: Instead of running the filter/);
+  });
+
+  it('asks for an option, flag or directive, which a name of one holds', () => {
+    const q = 'Which tmux option closes the gaps in window numbers?';
+    expect(holdsAnswerType(q, 'renumber-windows [on | off]')).toBe(true);
+    expect(holdsAnswerType(q, '-L socket-name')).toBe(true);
+    expect(
+      holdsAnswerType(q, 'If on, when a window is closed in a session, renumber the other windows.'),
+    ).toBe(false);
+    expect(holdsAnswerType('What does the ip_hash directive do?', 'ip_hash;')).toBe(undefined);
+  });
+});
+
+describe('a how-to question answered under a setting’s name (the new-user trial on tmux’s manual)', () => {
+  it('is shown with the setting, which the sentence does not name', () => {
+    const c = chunk(
+      [
+        'remain-on-exit [on | off]',
+        'A pane with this flag set is not destroyed when the program running in it exits.',
+        'renumber-windows [on | off]',
+        'If on, when a window is closed in a session, automatically renumber the other windows in numerical order. This respects the base-index option if it has been set.',
+      ].join('\n'),
+      'tmux.1.pdf',
+    );
+    const content = answer(
+      'How can I make tmux close the gaps in window numbers automatically when I close a window?',
+      c,
+      [
+        term('tmux', 2),
+        term('close', 1),
+        term('gaps', 3),
+        term('window', 1),
+        term('numbers', 1),
+        term('automatically', 2),
+      ],
+    );
+    expect(content).toMatch(/^renumber-windows \[on \| off\]: If on, when a window is closed/);
+  });
+});

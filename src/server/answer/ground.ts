@@ -75,6 +75,9 @@ const OPTION_SHARE = 0.2;
  * definition of it, and reads better without it ("Parental leave is sixteen weeks…").
  */
 const TITLE_WORD = /^[A-Z][a-z]+$/;
+/** A heading that is an option's or a setting's name (`--slurp/-s`, `renumber-windows [on | off]`). */
+const SETTING_LEAD = /^[‘'"`]?(?:-|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b)/;
+const SETTING_LEAD_LENGTH = 48;
 
 /** A sentence whose subject is the one before it, or that goes on from it ("And even if…"): shown after it. */
 const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b/i;
@@ -251,6 +254,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         !!leadStems &&
         (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
           typedLead ||
+          // A how-to question is answered by the option it is under (one option's line, not a
+          // listing of several: gzip's `-f, --force force overwrite … -h, --help give this help`).
+          (howTo && SETTING_LEAD.test(passage.lead!) && passage.lead!.length <= SETTING_LEAD_LENGTH) ||
           (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
           REFERS_BACK.test(passage.text));
       all.push({
