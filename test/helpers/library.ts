@@ -5,15 +5,19 @@ import type { Chunk } from '../../src/server/state/model.js';
 
 /**
  * A library whose search finds `chunks` for every question, each a chunk of its id; a word weighs
- * its `idf` (1 unless given).
+ * its `idf` (1 unless given); the words `nowhere` are in no document.
  */
-export function libraryOf(chunks: Chunk[], idf: Record<string, number> = {}): Library {
+export function libraryOf(
+  chunks: Chunk[],
+  idf: Record<string, number> = {},
+  nowhere: string[] = [],
+): Library {
   const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
   const search = {
     workspace: () => ({
       searchEach: (queries: string[]) => queries.map(() => hits),
       idf: (term: string) => idf[term] ?? 1,
-      documentFrequency: () => 1,
+      documentFrequency: (term: string) => (nowhere.includes(term) ? 0 : 1),
     }),
     chunk: (_: string, id: string) => chunks.find((c) => c.id === id),
   } as unknown as SearchIndex;

@@ -48,6 +48,12 @@ describe('a number the question names', () => {
     expect(figureParts('Debian 16, created 1993-08-16').has('16')).toBe(false);
   });
 
+  it("is not held as the day of a date with its month named (a changelog's signature, the new-user trial)", () => {
+    expect([...figureParts('-- Romain Francoise <rfrancoise@debian.org> Sat, 16 Apr 2011')]).toEqual(['16']);
+    expect([...figureParts('It was released on April 16, 2011.')]).toEqual(['16']);
+    expect([...figureParts('Chapter 16. Apr. 16 was the day.')]).toEqual([]);
+  });
+
   it('so "Debian 16" is not answered by a row created on 1993-08-16', () => {
     const rows = chunk(
       'version: 1.1; codename: Buzz; series: buzz; created: 1993-08-16; release: 1996-06-17.',

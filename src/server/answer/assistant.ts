@@ -12,6 +12,7 @@ import {
   shareOf,
   stem,
   synonymStems,
+  writtenAsName,
 } from './relevance.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
@@ -216,10 +217,20 @@ export async function retrieve(
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
+  // A name the question gives that no document holds, nor anything spelled near it: the
+  // documents say nothing of what it asks ("What is the ISO 4217 code for Bitcoin?" is not
+  // answered by the code for no currency).
+  const unknownName = ownTerms.some(
+    (t) =>
+      (t.required || writtenAsName(t.term, message)) &&
+      t.expansions.size === 0 &&
+      // An identifier by its parts too (`tabulate.PRESERVE_WHITESPACE` where the text says `PRESERVE_WHITESPACE`).
+      [t.stem, ...tokens(t.term).map(stem)].every((s) => index.documentFrequency(s) === 0),
+  );
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
-  let scored = scorePassages(input);
+  let scored = unknownName ? [] : scorePassages(input);
   let passages = groundedPassages(input, scored);
-  if (followUp && passages.length === 0) {
+  if (followUp && passages.length === 0 && !unknownName) {
     // "And parking passes?" after another subject: read with the question before, nothing
     // answers; read alone, it may.
     const alone = {

@@ -118,9 +118,14 @@ export function sayableOtherwise(word: string, question: string): boolean {
 /** A word WordNet knows, not written with a capital inside the question's sentence ("Rich", "Debian"). */
 function isWordOfTheLanguage(word: string, question: string): boolean {
   if (!/^[a-z]+$/.test(word) || !lexicon()?.knows(word)) return false;
+  return !writtenAsName(word, question);
+}
+
+/** Whether the question writes `word` with a capital inside its sentence ("Rich", "Debian", "Bitcoin"). */
+export function writtenAsName(word: string, question: string): boolean {
   for (const m of question.matchAll(/(?<=[^.!?;:\s]\s+|["'(])[A-Z][a-z]+\b/g))
-    if (m[0].toLowerCase() === word) return false;
-  return true;
+    if (m[0].toLowerCase() === word) return true;
+  return false;
 }
 
 /**
@@ -146,19 +151,33 @@ export function passageStems(text: string): Set<string> {
   return new Set(indexTerms(text));
 }
 
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH = new RegExp(`\\b(?:${MONTHS})\\b`, 'i');
+/** A day then its month and year ("16 Apr 2011"), or a month then its day and year ("April 16, 2011"). */
+const DAY_BEFORE_MONTH = new RegExp(`^\\d{1,2}\\s+(?:${MONTHS})\\.?,?\\s+\\d{4}\\b`, 'i');
+const MONTH_BEFORE_DAY = new RegExp(`\\b(?:${MONTHS})\\.?\\s+$`, 'i');
+
 /**
  * The numbers of a text that are only ever part of a larger figure there: the 16 of
  * "1993-08-16", the 11 of "11:59:01", the 1 of "ISO 3166-1". "Debian 16" is not in that date.
  */
 export function figureParts(text: string): Set<string> {
   const parts = new Set<string>();
-  if (!/\d[-:/.]\d/.test(text)) return parts;
+  if (!/\d[-:/.]\d/.test(text) && !MONTH.test(text)) return parts;
   const alone = new Set<string>();
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])\d+(?![\p{L}\p{N}])/gu)) {
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
-    // After a figure's separator ("08-16"), or before a time's ("11:59").
-    (/^\d[-:/.]$/.test(before) || /^:\d$/.test(after) ? parts : alone).add(m[0]);
+    // After a figure's separator ("08-16"), or before a time's ("11:59"); a day beside its month
+    // ("16 Apr 2011", "April 16, 2011").
+    const end = m.index + m[0].length;
+    const day =
+      m[0].length <= 2 &&
+      (DAY_BEFORE_MONTH.test(text.slice(m.index, end + 16)) ||
+        (MONTH_BEFORE_DAY.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+          /^,?\s+\d{4}\b/.test(text.slice(end, end + 7))));
+    (/^\d[-:/.]$/.test(before) || /^:\d$/.test(after) || day ? parts : alone).add(m[0]);
   }
   for (const n of alone) parts.delete(n);
   return parts;
