@@ -786,3 +786,21 @@ describe('a how-to question answered under a setting’s name (the new-user tria
     expect(content).toMatch(/^renumber-windows \[on \| off\]: If on, when a window is closed/);
   });
 });
+
+describe("a configuration file's comments (the new-user trial on nginx's examples)", () => {
+  it('are sentences that can answer, a shell prompt is not', () => {
+    const c = chunk(
+      [
+        'upstream php {',
+        '# ip_hash ensures the same backend is used for client reconnects.',
+        'ip_hash;',
+        '# apt-get install php-fpm',
+        '}',
+      ].join('\n'),
+      'upstream',
+    );
+    expect(passagesOf(c).map((p) => [p.lead, p.text])).toEqual([
+      [undefined, 'ip_hash ensures the same backend is used for client reconnects.'],
+    ]);
+  });
+});

@@ -59,6 +59,11 @@ const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
+/**
+ * A comment in a configuration file or a script that reads as a sentence ("# ip_hash ensures the
+ * same backend is used for client reconnects."), not a command at a root prompt ("# apt-get install x").
+ */
+const COMMENT = /^#+\s+\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
 
@@ -70,6 +75,8 @@ const CUT = /\b(?:a|an|and|are|as|by|for|if|in|is|of|or|so|than|that|the|then|to
 
 function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
+  // A block's opening or closing line (`upstream php {`, `}`).
+  if (/[{}]$/.test(text)) return true;
   return (text.match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
 }
 
@@ -154,6 +161,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
     for (const raw of paragraph.split(SENTENCE_END)) {
       position++;
       let text = raw.trim();
+      // A configuration file's comment that is a sentence says what the line under it does: it
+      // stands alone, not under the line before it.
+      const comment = COMMENT.test(text);
+      if (comment) text = text.replace(/^#+\s+/, '');
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
       const entry = position === firstOfLine ? termLine(text) : undefined;
@@ -217,7 +228,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (position === firstOfLine) lineSubject = subjectOf(text);
       if ((words < 3 && !defines && !rowOfLine) || CUT.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
-      const led = rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
+      const led = comment ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       out.push(
         led === undefined
           ? { text, chunk, position, line }
