@@ -24,6 +24,16 @@ describe('HTML', () => {
     );
   });
 
+  it('leaves out what is hidden from readers (aria-hidden): texinfo\'s "#" and "TOC" links in each heading', () => {
+    // ffmpeg's FAQ, as texinfo 7 writes it; its answers began "TOC: …" (a new user's trial).
+    const html =
+      '<h3 class="section">1.3 Why was the -sameq option removed?<span class="pull-right">' +
+      '<a class="anchor" href="#sameq" aria-hidden="true">#</a> ' +
+      '<a class="anchor" href="#toc-sameq" aria-hidden="TRUE"><b>TOC</b></a></span></h3>' +
+      '<p>Because it meant <span aria-hidden="false">same quantizer</span>.</p>';
+    expect(htmlToText(html)).toBe('1.3 Why was the -sameq option removed?\nBecause it meant same quantizer.');
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

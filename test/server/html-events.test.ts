@@ -20,11 +20,14 @@ function recorder(): { events: Event[]; handler: HtmlHandler } {
 /** What htmlparser2 10's own Parser reports with the options html-text.ts used it with. */
 function parserEvents(html: string): Event[] {
   const { events, handler } = recorder();
-  const parser = new Parser(handler, {
-    decodeEntities: true,
-    lowerCaseTags: true,
-    recognizeSelfClosing: true,
-  });
+  const parser = new Parser(
+    { ...handler, onopentag: (name) => handler.onopentag(name, false) },
+    {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      recognizeSelfClosing: true,
+    },
+  );
   parser.write(html);
   parser.end();
   return events;

@@ -12,9 +12,10 @@ import { extname } from 'node:path';
  * 10: HTML's level-less <h> a line of its own, and a chunk's repeated heading a line of its own;
  * 11: HTML's headings by its markup: h1-h6 and a paragraph all in bold are, a paragraph, code and a list item are not;
  * 12: an option line (`-s ca_key`) leads its definition's chunks, on the next page too, and heads nothing after it;
- * 13: a definition list's term (a method's signature) heads only the text inside its list).
+ * 13: a definition list's term (a method's signature) heads only the text inside its list;
+ * 14: HTML hidden from readers (aria-hidden="true": texinfo's "#" and "TOC" links) is left out).
  */
-export const READER_VERSION = 13;
+export const READER_VERSION = 14;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -2,7 +2,8 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {
-  onopentag(name: string): void;
+  /** `hidden`: the element is hidden from readers (`aria-hidden="true"`). */
+  onopentag(name: string, hidden: boolean): void;
   ontext(text: string): void;
   onclosetag(name: string, isImplied: boolean): void;
 }
@@ -85,17 +86,22 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
   let tagname = '';
   /** An open tag whose start has been read and not yet reported. */
   let opening = false;
+  /** The attribute being read, and whether the open tag has aria-hidden="true". */
+  let attribute = '';
+  let value = '';
+  let hidden = false;
   const slice = (start: number, end: number) => html.slice(start, end);
 
   const emitOpenTag = (name: string) => {
     tagname = name;
     opening = true;
+    hidden = false;
     const closes = OPEN_IMPLIES_CLOSE.get(name);
     if (closes) while (open.length > 0 && closes.has(open.top()!)) handler.onclosetag(open.pop(), true);
     if (!VOID.has(name)) open.push(name);
   };
   const endOpenTag = () => {
-    if (opening) handler.onopentag(tagname);
+    if (opening) handler.onopentag(tagname, hidden);
     opening = false;
     if (VOID.has(tagname)) handler.onclosetag(tagname, true);
     tagname = '';
@@ -126,17 +132,25 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
           closeCurrentTag(true);
         }
       } else if (name === 'br') {
-        handler.onopentag('br');
+        handler.onopentag('br', false);
         handler.onclosetag('br', false);
       }
     },
     onend() {
       while (open.length > 0) handler.onclosetag(open.pop(), true);
     },
-    onattribdata: ignore,
+    onattribname(start, end) {
+      attribute = slice(start, end).toLowerCase();
+      value = '';
+    },
+    onattribdata(start, end) {
+      if (attribute === 'aria-hidden') value += slice(start, end);
+    },
     onattribentity: ignore,
-    onattribend: ignore,
-    onattribname: ignore,
+    onattribend() {
+      if (attribute === 'aria-hidden' && value.trim().toLowerCase() === 'true') hidden = true;
+      attribute = '';
+    },
     oncdata: ignore,
     oncomment: ignore,
     ondeclaration: ignore,

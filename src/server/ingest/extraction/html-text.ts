@@ -86,6 +86,8 @@ export function readHtml(html: string): {
   let allBold = false;
   let line = '';
   let hidden = 0;
+  /** Per open element, innermost last: whether it is hidden from readers (aria-hidden). */
+  const ariaHiddenOpen: boolean[] = [];
   let title = '';
   let inTitle = false;
   let pre = 0;
@@ -136,7 +138,10 @@ export function readHtml(html: string): {
   };
   parseHtml(
     {
-      onopentag(name) {
+      onopentag(name, ariaHidden) {
+        // Every element opened is closed (the parser closes what a document leaves open).
+        ariaHiddenOpen.push(ariaHidden);
+        if (ariaHidden) hidden++;
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
@@ -189,6 +194,7 @@ export function readHtml(html: string): {
         else if (!table) write(text);
       },
       onclosetag(name) {
+        if (ariaHiddenOpen.pop()) hidden = Math.max(0, hidden - 1);
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
         if (hidden) return;
