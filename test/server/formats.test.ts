@@ -34,6 +34,18 @@ describe('HTML', () => {
     expect(htmlToText(html)).toBe('1.3 Why was the -sameq option removed?\nBecause it meant same quantizer.');
   });
 
+  it('reads a named anchor (<a name>, no href) as text, not as a link', () => {
+    // Lua's reference manual names each function's heading so; read as a link, the heading was
+    // left out as navigation and the chunks under it were headed "by Roberto Ierusalimschy…".
+    const html =
+      '<hr><h3><a name="pdf-collectgarbage"><code>collectgarbage ([opt [, arg]])</code></a></h3>' +
+      '<p>This function is a generic interface to the <a href="#gc">garbage collector</a>.</p>' +
+      '<p><a href="contents.html">contents</a> &middot; <a href="index.html">index</a></p>';
+    expect(htmlToText(html)).toBe(
+      'collectgarbage ([opt [, arg]])\nThis function is a generic interface to the garbage collector.',
+    );
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

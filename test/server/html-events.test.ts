@@ -21,7 +21,7 @@ function recorder(): { events: Event[]; handler: HtmlHandler } {
 function parserEvents(html: string): Event[] {
   const { events, handler } = recorder();
   const parser = new Parser(
-    { ...handler, onopentag: (name) => handler.onopentag(name, false) },
+    { ...handler, onopentag: (name) => handler.onopentag(name, { hidden: false, href: false }) },
     {
       decodeEntities: true,
       lowerCaseTags: true,

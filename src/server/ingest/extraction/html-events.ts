@@ -1,9 +1,16 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
+/** What kb reads of a tag's attributes. */
+export interface TagAttributes {
+  /** Hidden from readers (`aria-hidden="true"`). */
+  hidden: boolean;
+  /** It has an `href`: a link, not a named anchor (`<a name>`). */
+  href: boolean;
+}
+
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {
-  /** `hidden`: the element is hidden from readers (`aria-hidden="true"`). */
-  onopentag(name: string, hidden: boolean): void;
+  onopentag(name: string, attributes: TagAttributes): void;
   ontext(text: string): void;
   onclosetag(name: string, isImplied: boolean): void;
 }
@@ -86,22 +93,22 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
   let tagname = '';
   /** An open tag whose start has been read and not yet reported. */
   let opening = false;
-  /** The attribute being read, and whether the open tag has aria-hidden="true". */
+  /** The attribute being read, and what the open tag's say so far. */
   let attribute = '';
   let value = '';
-  let hidden = false;
+  let attributes: TagAttributes = { hidden: false, href: false };
   const slice = (start: number, end: number) => html.slice(start, end);
 
   const emitOpenTag = (name: string) => {
     tagname = name;
     opening = true;
-    hidden = false;
+    attributes = { hidden: false, href: false };
     const closes = OPEN_IMPLIES_CLOSE.get(name);
     if (closes) while (open.length > 0 && closes.has(open.top()!)) handler.onclosetag(open.pop(), true);
     if (!VOID.has(name)) open.push(name);
   };
   const endOpenTag = () => {
-    if (opening) handler.onopentag(tagname, hidden);
+    if (opening) handler.onopentag(tagname, attributes);
     opening = false;
     if (VOID.has(tagname)) handler.onclosetag(tagname, true);
     tagname = '';
@@ -132,7 +139,7 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
           closeCurrentTag(true);
         }
       } else if (name === 'br') {
-        handler.onopentag('br', false);
+        handler.onopentag('br', { hidden: false, href: false });
         handler.onclosetag('br', false);
       }
     },
@@ -148,7 +155,8 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
     },
     onattribentity: ignore,
     onattribend() {
-      if (attribute === 'aria-hidden' && value.trim().toLowerCase() === 'true') hidden = true;
+      if (attribute === 'aria-hidden' && value.trim().toLowerCase() === 'true') attributes.hidden = true;
+      if (attribute === 'href') attributes.href = true;
       attribute = '';
     },
     oncdata: ignore,

@@ -1,4 +1,4 @@
-import { parseHtml } from './html-events.js';
+import { parseHtml, type TagAttributes } from './html-events.js';
 
 /** Elements whose content is never text a reader sees. */
 const HIDDEN = new Set([
@@ -86,8 +86,8 @@ export function readHtml(html: string): {
   let allBold = false;
   let line = '';
   let hidden = 0;
-  /** Per open element, innermost last: whether it is hidden from readers (aria-hidden). */
-  const ariaHiddenOpen: boolean[] = [];
+  /** The attributes of each open element, innermost last. */
+  const opened: TagAttributes[] = [];
   let title = '';
   let inTitle = false;
   let pre = 0;
@@ -138,10 +138,10 @@ export function readHtml(html: string): {
   };
   parseHtml(
     {
-      onopentag(name, ariaHidden) {
+      onopentag(name, attributes) {
         // Every element opened is closed (the parser closes what a document leaves open).
-        ariaHiddenOpen.push(ariaHidden);
-        if (ariaHidden) hidden++;
+        opened.push(attributes);
+        if (attributes.hidden) hidden++;
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
@@ -154,7 +154,9 @@ export function readHtml(html: string): {
           else if (link !== undefined) link += '^';
           else line += '^';
         }
-        if (name === 'a' && table?.cell === undefined) link = '';
+        // A named anchor (`<a name>`, Lua's manual's headings) is text, not a link.
+        const isLink = name === 'a' && attributes.href;
+        if (isLink && table?.cell === undefined) link = '';
         if (name === 'table') {
           flush();
           tables.push({
@@ -169,7 +171,7 @@ export function readHtml(html: string): {
           table.row = [];
           table.linkChars = 0;
           table.dataCells = 0;
-        } else if (table?.cell !== undefined && name === 'a') table.linkDepth++;
+        } else if (table?.cell !== undefined && isLink) table.linkDepth++;
         else if (table && (name === 'td' || name === 'th')) {
           table.cell = '';
           if (name === 'td') table.dataCells++;
@@ -194,14 +196,16 @@ export function readHtml(html: string): {
         else if (!table) write(text);
       },
       onclosetag(name) {
-        if (ariaHiddenOpen.pop()) hidden = Math.max(0, hidden - 1);
+        const attributes = opened.pop();
+        if (attributes?.hidden) hidden = Math.max(0, hidden - 1);
+        const isLink = name === 'a' && !!attributes?.href;
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
         if (hidden) return;
         if (name === 'pre') pre = Math.max(0, pre - 1);
         if (BOLD.has(name)) bold = Math.max(0, bold - 1);
         const table = tables.at(-1);
-        if (name === 'a' && link !== undefined) {
+        if (isLink && link !== undefined) {
           // A link that is only a symbol is a permalink or an icon, not words.
           if (/[\p{L}\p{N}]/u.test(link)) {
             linkChars += link.replace(/\s/g, '').length;
@@ -211,7 +215,7 @@ export function readHtml(html: string): {
         } else if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
           table.row?.push(table.cell.replace(/\s+/g, ' ').trim());
           table.cell = undefined;
-        } else if (table?.cell !== undefined && name === 'a') {
+        } else if (table?.cell !== undefined && isLink) {
           table.linkDepth = Math.max(0, table.linkDepth - 1);
         } else if (table && name === 'tr' && table.row) {
           // A row mostly of links is navigation too (an index's columns of entries).
