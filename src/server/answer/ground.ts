@@ -193,9 +193,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // "The default value of this macro is…" holds the macro the sentence before names, as its own.
       const namedBefore =
         namedByKind && previous
-          ? required.filter(
-              (t) => !holdsName(stems, t.stem) && holdsName(stemsOf(previous.text), t.stem),
-            )
+          ? required.filter((t) => !holdsName(stems, t.stem) && holdsName(stemsOf(previous.text), t.stem))
           : [];
       // With its parts (`sqlite`, `max`, `length` of `sqlite_max_length`).
       for (const t of namedBefore) for (const part of [t.stem, ...indexTerms(t.term)]) stems.add(part);
