@@ -34,6 +34,13 @@ describe('HTML', () => {
     expect(htmlToText(html)).toBe('1.3 Why was the -sameq option removed?\nBecause it meant same quantizer.');
   });
 
+  it('reads a block hidden from readers all the same: a page saved while a dialog hid the rest of it', () => {
+    const html =
+      '<body><div id="app" aria-hidden="true"><h1>Refunds</h1><p>Refunds take five days.</p></div>' +
+      '<div role="dialog"><p>Accept cookies?</p></div></body>';
+    expect(htmlToText(html)).toBe('Refunds\nRefunds take five days.\nAccept cookies?');
+  });
+
   it('reads a named anchor (<a name>, no href) as text, not as a link', () => {
     // Lua's reference manual names each function's heading so; read as a link, the heading was
     // left out as navigation and the chunks under it were headed "by Roberto Ierusalimschy…".

@@ -13,7 +13,7 @@ import { extname } from 'node:path';
  * 11: HTML's headings by its markup: h1-h6 and a paragraph all in bold are, a paragraph, code and a list item are not;
  * 12: an option line (`-s ca_key`) leads its definition's chunks, on the next page too, and heads nothing after it;
  * 13: a definition list's term (a method's signature) heads only the text inside its list;
- * 14: HTML hidden from readers (aria-hidden="true": texinfo's "#" and "TOC" links) is left out;
+ * 14: inline HTML hidden from readers (aria-hidden="true": texinfo's "#" and "TOC" links) is left out;
  * 15: a named anchor (`<a name>`, no href) is text, not a link (Lua's manual's headings)).
  */
 export const READER_VERSION = 15;

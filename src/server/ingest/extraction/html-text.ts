@@ -139,9 +139,12 @@ export function readHtml(html: string): {
   parseHtml(
     {
       onopentag(name, attributes) {
-        // Every element opened is closed (the parser closes what a document leaves open).
-        opened.push(attributes);
-        if (attributes.hidden) hidden++;
+        // Every element opened is closed (the parser closes what a document leaves open). What
+        // is hidden from readers inline is decoration (an icon, a permalink); a block so hidden
+        // is most often the page behind a dialog, saved while it was open: read all the same.
+        const decoration = attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html';
+        opened.push({ ...attributes, hidden: decoration });
+        if (decoration) hidden++;
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
