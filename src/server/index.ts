@@ -345,6 +345,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       indexer.close();
       extractor.close();
       deliverer.close();
+      search.close();
       service.sessions.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

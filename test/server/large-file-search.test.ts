@@ -54,3 +54,53 @@ it('answers a search as before while a large file holding its word is indexed in
     await server.close();
   }
 });
+
+it('takes a large file deleted out of every answer at once, and its search rows out a part at a time', async () => {
+  const dataFile = join(tempDir(), 'state.db');
+  const server = await startTestServer({ dataFile });
+  const key = Object.values(server.keys)[0]!;
+  const auth = { authorization: `Bearer ${key}` };
+  const upload = async (filename: string, text: string) => {
+    const res = await fetch(`${server.url}/v1/files?filename=${filename}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/octet-stream' },
+      body: text,
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  const search = async () => {
+    const res = await fetch(`${server.url}/v1/search?q=ferry`, { headers: auth });
+    const { data } = (await res.json()) as Found;
+    return data.map(({ filename, score, answers }) => ({ filename, score: score.toFixed(6), answers }));
+  };
+  const db = openDatabase(dataFile);
+  const count = (sql: string) => Number(scalar(db, sql));
+  try {
+    await upload('trip.md', 'Our trip: the ferry from the harbour left at dawn, and the buses were cheap.');
+    await server.service.indexer.idle();
+    const before = await search();
+    // Some 3,000 chunks, the word in each; the last rows, so the next chunk is given one of their numbers.
+    const log = await upload('log.txt', 'The ferry ferry left the ferry dock on time.\n'.repeat(60_000));
+    await server.service.indexer.idle();
+    expect((await search()).map((f) => f.filename)).toContain('log.txt');
+
+    const deleted = await fetch(`${server.url}/v1/files/${log}`, { method: 'DELETE', headers: auth });
+    expect(deleted.status).toBe(204);
+    // Out of every answer at once, ranked as before it came, while its FTS5 rows wait to go.
+    expect(count('SELECT count(*) FROM search_purge')).toBeGreaterThan(0);
+    expect(await search()).toEqual(before);
+    // A chunk given a row number the deleted file's had is searchable.
+    await upload('again.md', 'The ferry came back at noon.');
+    await server.service.indexer.idle();
+    expect((await search()).map((f) => f.filename).sort()).toEqual(['again.md', 'trip.md']);
+    const deadline = Date.now() + 20_000;
+    while (count('SELECT count(*) FROM search_purge') > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(count('SELECT count(*) FROM search_purge')).toBe(0);
+    expect(count('SELECT count(*) FROM search_fts_1')).toBe(count('SELECT count(*) FROM search_chunks'));
+  } finally {
+    db.close();
+    await server.close();
+  }
+});

@@ -51,8 +51,9 @@ export function ensureSearchSchema(db: Database): { rebuild: boolean } {
 
 /**
  * Per part of a large file stored before the file is indexed: its terms are in the FTS5 table
- * already, its row goes to search_chunks when the file is indexed. Made where missing (an
- * index of the same version made before it existed).
+ * already, its row goes to search_chunks when the file is indexed; and per chunk withdrawn whose
+ * FTS5 row is yet to be removed. Made where missing (an index of the same version made before
+ * they existed).
  */
 function createStagedTable(db: Database): void {
   db.exec(`
@@ -65,6 +66,9 @@ function createStagedTable(db: Database): void {
     CREATE INDEX IF NOT EXISTS search_staged_by_file ON search_staged(file_id);
     -- Whether a workspace's table holds parts, asked by each search while some are staged.
     CREATE INDEX IF NOT EXISTS search_staged_by_table ON search_staged(n);
+    -- Rows of withdrawn chunks still in their FTS5 table, removed a part at a time (see SearchIndex.purge).
+    CREATE TABLE IF NOT EXISTS search_purge (rowid INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS search_purge_by_table ON search_purge(n);
   `);
 }
 
