@@ -80,8 +80,9 @@ it('takes a large file deleted out of every answer at once, and its search rows 
     await upload('trip.md', 'Our trip: the ferry from the harbour left at dawn, and the buses were cheap.');
     await server.service.indexer.idle();
     const before = await search();
-    // Some 3,000 chunks, the word in each; the last rows, so the next chunk is given one of their numbers.
-    const log = await upload('log.txt', 'The ferry ferry left the ferry dock on time.\n'.repeat(60_000));
+    // Some 6,000 chunks, the word in each (a dozen parts to purge, so that some are left when the
+    // DELETE's answer comes); the last rows, so the next chunk is given one of their numbers.
+    const log = await upload('log.txt', 'The ferry ferry left the ferry dock on time.\n'.repeat(120_000));
     await server.service.indexer.idle();
     expect((await search()).map((f) => f.filename)).toContain('log.txt');
 
