@@ -54,6 +54,8 @@ const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
 /** Whether a question goes on from the one before it (`own`: its own words). */
 const followsOn = (question: string, own: string[]) =>
   PRONOUN.test(question) || GOES_ON.test(question) || own.length <= 1;
+/** Whether a follow-up names a subject of its own ("And what about SAVEHIST?"), no pronoun standing for the one before. */
+const namesItsSubject = (question: string, own: string[]) => !PRONOUN.test(question) && own.length > 0;
 
 /** How many questions back a follow-up's subject is looked for. */
 const SUBJECT_DEPTH = 3;
@@ -67,8 +69,8 @@ function subjectOf(history: MessageRecord[], at: number): string {
   for (let depth = 1, i = at; depth < SUBJECT_DEPTH; depth++) {
     const asked = history[i]!.content;
     const words = questionWords(asked);
-    // One that names a subject of its own ("And what about SAVEHIST?") is where its subject is.
-    if (!followsOn(asked, words) || (!PRONOUN.test(asked) && words.length > 0)) break;
+    // One that names a subject of its own is where its subject is.
+    if (!followsOn(asked, words) || namesItsSubject(asked, words)) break;
     i = history.findLastIndex((m, j) => j < i && m.role === 'user');
     if (i < 0) break;
     content = `${history[i]!.content}\n${content}`;
@@ -109,7 +111,7 @@ export async function retrieve(
   const own = questionWords(message);
   const followUp = !!previous && followsOn(message, own);
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
-  const ownSubject = followUp && !PRONOUN.test(message) && own.length > 0;
+  const ownSubject = followUp && namesItsSubject(message, own);
   const byId = new Map<string, Hit>();
   // The answer is looked for in the best CANDIDATES; a longer list (the search route's) goes on
   // with the chunks ranked after them, which no answer draws on.

@@ -1,5 +1,6 @@
 import { withinEdits } from '../../util/edit-distance.js';
 import type { Database, Statement } from '../state/database.js';
+import { isStorageFailure } from '../state/storage-error.js';
 import type { Chunk, IndexedTerms } from '../state/model.js';
 import type { ChunkVectors } from './chunk-vectors.js';
 import type { Hit } from './hit.js';
@@ -246,8 +247,8 @@ export class SearchIndex {
     const list = JSON.stringify(rowids);
     const removed = new Map<number, { chunks: number; terms: number }>();
     const later = rowids.length > PURGED_AT_ONCE;
+    const selected = 'SELECT value FROM json_each(?)';
     for (const table of ['search_chunks', 'search_staged'] as const) {
-      const selected = `SELECT value FROM json_each(?)`;
       if (table === 'search_chunks')
         for (const [n, chunks, terms] of this.query<[number, number, number]>(
           `SELECT n, count(*), sum(length) FROM search_chunks WHERE rowid IN (${selected}) GROUP BY n`,
@@ -297,8 +298,10 @@ export class SearchIndex {
         );
         return this.query('SELECT 1 FROM search_purge LIMIT 1').length > 0;
       })();
-    } catch {
+    } catch (err) {
       // The disk refused it (full): the rows wait, out of every search, until it takes them.
+      // Anything else leaves them so until the next start, rather than trying again forever.
+      if (!isStorageFailure(err)) return;
       this.#purgeTimer = setTimeout(() => this.#purgePart(), PURGE_RETRY_MS);
       this.#purgeTimer.unref();
       return;
