@@ -804,3 +804,32 @@ describe("a configuration file's comments (the new-user trial on nginx's example
     ]);
   });
 });
+
+describe('two chunks of a file that overlap (the README trial on tmux’s manual)', () => {
+  it('say a sentence they share once', () => {
+    const shared = [
+      'A window may be split into panes using the split-window command.',
+      'Windows may be split horizontally (with the -h flag) or vertically.',
+    ].join(' ');
+    const first: Chunk = {
+      ...chunk(`Each window displayed by tmux may be split into one or more panes. ${shared}`, 'tmux.1.pdf'),
+      id: 'file_1:0',
+    };
+    const second: Chunk = { ...chunk(`${shared} Panes are numbered.`, 'tmux.1.pdf'), id: 'file_1:1' };
+    const passage = (c: Chunk, at: number) => ({
+      ...passagesOf(c)[at]!,
+      relevance: 1,
+      rank: 1,
+      needsLead: false,
+      subject: 0,
+    });
+    const content = extractiveAnswer({
+      hits: [hit(first), hit(second)],
+      terms: [term('split', 2), term('window', 1), term('panes', 2)],
+      passages: [passage(first, 0), passage(second, 0)],
+      grounded: [],
+    }).content;
+    expect(content.split('A window may be split into panes').length - 1).toBe(1);
+    expect(content).toContain('Each window displayed by tmux');
+  });
+});

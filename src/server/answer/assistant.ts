@@ -272,6 +272,15 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const sources = citations(passages.map((p) => p.chunk));
   const said = new Set(passages.map((p) => `${p.chunk.id}:${p.position}`));
   const sentences: string[] = [];
+  // Chunks overlap by whole sentences: one two passages share is said once.
+  const spoken = new Set<string>();
+  const say = (...texts: string[]) => {
+    for (const text of texts) {
+      if (spoken.has(text)) continue;
+      spoken.add(text);
+      sentences.push(text);
+    }
+  };
   const shownLeads = new Set<string>();
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
@@ -285,8 +294,8 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     if (before && !said.has(before)) {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
       said.add(before);
-      sentences.push(asSentence(led(p.before!.text)), asSentence(p.text));
-    } else sentences.push(asSentence(led(p.example ? `${p.text} ${p.example}` : p.text)));
+      say(asSentence(led(p.before!.text)), asSentence(p.text));
+    } else say(asSentence(led(p.example ? `${p.text} ${p.example}` : p.text)));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),
@@ -296,17 +305,15 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       const key = `${next.chunk.id}:${next.position}`;
       if (said.has(key) || !sameSubject(next.text, known)) break;
       said.add(key);
-      sentences.push(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
+      say(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
     }
     const item = itemAnswering(p, retrieval.terms, sentences.join(' '));
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
       said.add(`${item.chunk.id}:${item.position}`);
-      sentences.push(
-        asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text),
-      );
+      say(asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text));
     } else if (!item && p.text.endsWith(':') && p.example === undefined) {
       // "…has one of the following storage classes:" says nothing without what follows it.
-      sentences.push(...listAfter(p).map(asSentence));
+      say(...listAfter(p).map(asSentence));
     }
   }
   const body = sentences.join(' ');
