@@ -23,3 +23,11 @@ export function libraryOf(
   } as unknown as SearchIndex;
   return { search };
 }
+
+/** A document of one chunk: `text`, in the file `filename`. */
+export const doc = (filename: string, text: string): Chunk => ({
+  id: `${filename}:0`,
+  fileId: filename,
+  filename,
+  text,
+});

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import type { Chunk } from '../../src/server/state/model.js';
-import { libraryOf } from '../helpers/library.js';
-
-const doc = (filename: string, text: string): Chunk => ({
-  id: `${filename}:0`,
-  fileId: filename,
-  filename,
-  text,
-});
+import { doc, libraryOf } from '../helpers/library.js';
 
 describe('a name the question gives that no document holds', () => {
   const currencies = doc(
