@@ -164,18 +164,26 @@ export function reportError(err: unknown, options: ReportOptions): number {
   if (err instanceof PartialFailure) {
     // The id once: a message that names it already is enough.
     for (const r of reports)
-      write(`${color.red('✗')} ${r.id && r.message.includes(r.id) ? '' : `${r.id}: `}${r.message}\n`);
+      write(
+        `${color.red('✗')} ${r.id && r.message.includes(r.id) ? '' : `${r.id}: `}${r.message}${requestOf(r)}\n`,
+      );
     write(`${color.red('error:')} ${sanitizeField(err.message)}\n`);
+    // Failures alike (ids not found) share their hint: said once, under the summary.
+    for (const hint of new Set(reports.map((r) => r.hint)))
+      if (hint) write(`${color.dim(`hint: ${hint}`)}\n`);
     return err.exitCode;
   }
   const [report] = reports as [ErrorReport];
-  const requestId = report.requestId ? ` (request ${report.requestId})` : '';
-  write(`${color.red('error:')} ${report.message}${requestId}\n`);
+  write(`${color.red('error:')} ${report.message}${requestOf(report)}\n`);
   if (report.hint) write(`${color.dim(`hint: ${report.hint}`)}\n`);
   if (options.debug && err instanceof Error && !(err instanceof CliError) && !(err instanceof ApiError)) {
     write(`${err.stack ?? ''}\n`);
   }
   return report.exitCode;
+}
+
+function requestOf(report: ErrorReport): string {
+  return report.requestId ? ` (request ${report.requestId})` : '';
 }
 
 function firstLine(text: string): string {

@@ -31,6 +31,19 @@ describe('errors name their subject', () => {
     );
   });
 
+  it('kb files delete of ids that do not exist: each line with its request id, the summary with a hint (exit 3)', async () => {
+    for (const noun of ['files', 'webhooks']) {
+      const res = await runKb([noun, 'delete', 'id_nope', '--yes'], { env: demo.env });
+      expect([noun, res.code, res.stdout]).toEqual([noun, 3, '']);
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `^✗ ${noun.slice(0, -1)} id_nope not found \\(request req_\\w+\\)\\n` +
+            `error: 1 of 1 not deleted\\nhint: \`kb ${noun} list\` shows the ${noun} there are\\n$`,
+        ),
+      );
+    }
+  });
+
   it('one message for a file the user named that is missing, a folder or too large (exit 2)', async () => {
     const dir = tempDir();
     const big = join(dir, 'big.txt');

@@ -165,6 +165,21 @@ describe('reportError', () => {
       text: '✗ f2: gone\nerror: 1 of 2 not deleted\n',
     });
   });
+  it('gives each failed item of a batch its request id, and the hint they share once, under the summary', () => {
+    const missing = (id: string) =>
+      new NotFoundError(`file ${id} not found`, {
+        status: 404,
+        requestId: `req_${id}`,
+        url: `http://127.0.0.1:4010/v1/files/${id}`,
+      });
+    const failures = ['f1', 'f2'].map((id) => ({ id, error: missing(id) }));
+    expect(collect(new PartialFailure('2 of 2 not deleted', failures, 3), false)).toEqual({
+      code: 3,
+      text:
+        '✗ file f1 not found (request req_f1)\n✗ file f2 not found (request req_f2)\n' +
+        'error: 2 of 2 not deleted\nhint: `kb files list` shows the files there are\n',
+    });
+  });
 });
 
 describe('Signals', () => {
