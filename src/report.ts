@@ -62,6 +62,25 @@ const CERTIFICATE_HINTS: Record<CertificateProblem, string> = {
   not_yet_valid: "this machine's clock, or the service's certificate, is wrong",
 };
 
+/** A connection failure's code for scripts (`--json`): a word, not the system's name for it. */
+const CONNECTION_CODES = new Map([
+  ['ECONNREFUSED', 'connection_refused'],
+  ['ENOTFOUND', 'host_not_found'],
+  ['EAI_AGAIN', 'host_not_found'],
+  ['EHOSTUNREACH', 'host_unreachable'],
+  ['ENETUNREACH', 'host_unreachable'],
+  ['UND_ERR_CONNECT_TIMEOUT', 'connection_timed_out'],
+  ['ETIMEDOUT', 'connection_timed_out'],
+  ['ECONNRESET', 'connection_closed'],
+  ['BODY_TOO_LARGE', 'response_too_large'],
+]);
+
+function connectionCode(code: string | undefined): string {
+  const certificate = certificateProblem(code);
+  if (certificate) return `certificate_${certificate}`;
+  return CONNECTION_CODES.get(code ?? '') ?? 'connection_failed';
+}
+
 /** A URL's path, or '' (a URL that does not parse). */
 function safePath(url: string | undefined): string {
   try {
@@ -119,10 +138,14 @@ export function describeError(err: unknown): ErrorReport {
   const api = err instanceof ApiError ? err : undefined;
   const message = err instanceof Error ? err.message : String(err);
   const hint = hintFor(err);
+  const code =
+    err instanceof CliError
+      ? err.code
+      : err instanceof ConnectionError
+        ? connectionCode(err.code)
+        : (api?.code ?? ERROR_CODES[exitCode] ?? 'failed');
   return {
-    code: sanitizeField(
-      err instanceof CliError ? err.code : (api?.code ?? ERROR_CODES[exitCode] ?? 'failed'),
-    ),
+    code: sanitizeField(code),
     message: sanitizeField(firstLine(message)) || 'failed',
     hint: hint === undefined ? undefined : sanitizeField(hint),
     exitCode,

@@ -3,7 +3,13 @@ import { fitWidths } from '../../src/io/output.js';
 import { humanSize, maskSecret, relativeTime } from '../../src/io/format.js';
 import { safeJson, sanitizeDeep, sanitizeField, sanitizeText } from '../../src/util/sanitize.js';
 import { Chalk } from 'chalk';
-import { AbortedError, NotFoundError, RateLimitError, ServerError } from '../../src/api/errors.js';
+import {
+  AbortedError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+} from '../../src/api/errors.js';
 import { checkBaseUrl } from '../../src/config/resolve.js';
 import { Interrupted, PartialFailure, UsageError } from '../../src/errors.js';
 import { resolveFormat } from '../../src/io/output.js';
@@ -149,6 +155,24 @@ describe('reportError', () => {
     expect(JSON.parse(collect(new UsageError('bad flag', 'try --help'), true).text)).toEqual({
       error: { code: 'usage', message: 'bad flag', hint: 'try --help', exitCode: 2 },
     });
+  });
+  it("gives a connection failure a word for its code, never the system's (ECONNREFUSED)", () => {
+    const codeOf = (code?: string) =>
+      JSON.parse(collect(new ConnectionError('cannot connect', { code }), true).text).error.code;
+    const words: Record<string, string> = {
+      ECONNREFUSED: 'connection_refused',
+      EAI_AGAIN: 'host_not_found',
+      ENETUNREACH: 'host_unreachable',
+      UND_ERR_CONNECT_TIMEOUT: 'connection_timed_out',
+      ECONNRESET: 'connection_closed',
+      BODY_TOO_LARGE: 'response_too_large',
+      EPROTO: 'connection_failed',
+      DEPTH_ZERO_SELF_SIGNED_CERT: 'certificate_self_signed',
+      CERT_HAS_EXPIRED: 'certificate_expired',
+      UNABLE_TO_GET_ISSUER_CERT: 'certificate_untrusted',
+    };
+    expect(Object.fromEntries(Object.keys(words).map((code) => [code, codeOf(code)]))).toEqual(words);
+    expect(codeOf(undefined)).toBe('connection_failed');
   });
   it('maps errors to codes by class, and a cancelled prompt to a quiet 130', () => {
     expect(exitCodeFor(new RateLimitError('slow down'))).toBe(6);
