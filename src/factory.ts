@@ -107,6 +107,16 @@ export class Context {
     return running.context;
   }
 
+  /** The context for an error before any command made one: colour and debug as argv and the environment say. */
+  static beforeCommand(argv: string[]): Context {
+    return new Context({
+      options: { color: !argv.includes('--no-color'), debug: argv.includes('--debug') },
+      streams: processStreams(),
+      env: process.env,
+      signals: running.signals,
+    });
+  }
+
   /** A context built from the same things, that reads the config again (for commands that run long). */
   fresh(): Context {
     return new Context(this.#deps);

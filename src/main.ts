@@ -1,5 +1,5 @@
-import { CommanderError } from 'commander';
-import { ExitCode, UsageError } from './errors.js';
+import { type Command, CommanderError } from 'commander';
+import { ExitCode } from './errors.js';
 import { exitAfterDrain, exitNow } from './io/exit.js';
 import { type SignalName, Signals, signalExitCode } from './io/signals.js';
 import { buildProgram, configureTree, splitShortValues } from './program.js';
@@ -28,55 +28,51 @@ export async function main(given: string[]): Promise<void> {
     if (err.code === 'EPIPE') exitNow(ExitCode.ok);
   });
 
-  const json = argv.includes('--json');
-  let usage = '';
+  let refused: Command | undefined;
   let code: number = ExitCode.ok;
   try {
     const program = await buildProgram(argv);
     configureTree(program, {
       out: (s) => process.stdout.write(s),
-      // With --json, commander's own usage errors are reported as JSON below.
-      err: (s) => (json ? (usage += s) : process.stderr.write(s)),
+      err: (s) => process.stderr.write(s),
+      refused: (command) => (refused = command),
     });
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
-    code = await report(err, argv, usage);
+    code = await report(err, argv, refused);
   }
   if (signalled) code = signalExitCode(signalled);
   await running.context?.close();
   await exitAfterDrain(code);
 }
 
-async function report(err: unknown, argv: string[], usage: string): Promise<number> {
+/** Reports `err` once and returns the exit code; `refused` is the command commander refused argv in. */
+async function report(err: unknown, argv: string[], refused: Command | undefined): Promise<number> {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
     // help() asked for (`kb help threads`, `kb threads`): printed on stdout, exit 0
     if (err.code === 'commander.help' && err.exitCode === 0) return ExitCode.ok;
-    if (!usage) return ExitCode.usage;
+    if (!refused) return ExitCode.usage;
   }
   const { reportError } = await import('./report.js');
-  const ctx = running.context;
+  // A usage error comes before any command made a context: one from argv gives it the same colour.
+  const ctx = running.context ?? (await import('./factory.js')).Context.beforeCommand(argv);
   let json = argv.includes('--json');
   try {
     // A json format from KB_FORMAT or the setting is for scripts: a person at a terminal still
     // gets an error to read, with its hint.
-    json ||= ctx?.format === 'json' && !ctx.io.stderrIsTTY;
+    json ||= ctx.format === 'json' && !ctx.io.stderrIsTTY;
   } catch {
     // the setting that decides the format may be the thing that failed
   }
   const reported =
-    err instanceof CommanderError
-      ? new UsageError(
-          usage.replace(/^error: /, '').split('\n')[0] ?? err.message,
-          'run with --help for usage',
-        )
+    err instanceof CommanderError && refused
+      ? (await import('./usage-error.js')).usageErrorFor(err, refused)
       : err;
-  // eslint-disable-next-line no-restricted-syntax -- chalk is bundled: this import loads a chunk
-  const { Chalk } = await import('chalk');
   return reportError(reported, {
     json,
-    debug: ctx?.debugEnabled ?? argv.includes('--debug'),
-    color: ctx ? ctx.io.errColor : new Chalk({ level: 0 }),
+    debug: ctx.debugEnabled,
+    color: ctx.io.errColor,
     write: (s) => process.stderr.write(s),
   });
 }

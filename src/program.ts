@@ -74,8 +74,6 @@ export function createRoot(): Command {
     .option('--timeout <duration>', 'request timeout, e.g. 30s or 5m (env KB_TIMEOUT)')
     .option('--retries <n>', 'retries for failed requests (default 2, env KB_RETRIES)')
     .option('--insecure', 'allow http:// to hosts other than loopback (the key is sent in clear)')
-    .showSuggestionAfterError(true)
-    .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', ROOT_EXAMPLES);
 }
 
@@ -100,15 +98,21 @@ export async function buildProgram(argv: string[], options: { loadAll?: boolean 
   return program;
 }
 
+export interface TreeOutput {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Told which command refused the command line, instead of commander printing why. */
+  refused?: (command: Command) => void;
+}
+
 /**
  * Applies settings every command shares: exit instead of process.exit, output to our streams,
  * and help that lists the global options under each verb's own (as gh's INHERITED FLAGS).
  */
-export function configureTree(
-  command: Command,
-  write: { out: (s: string) => void; err: (s: string) => void },
-) {
+export function configureTree(command: Command, write: TreeOutput) {
   command.exitOverride();
+  // kb suggests what was meant itself (usage-error.ts), by a command's name rather than an alias.
+  command.showSuggestionAfterError(false);
   command.configureHelp({
     showGlobalOptions: true,
     // --version belongs to kb itself, not to each verb; a verb's own option of a global one's
@@ -120,7 +124,12 @@ export function configureTree(
         .filter((o) => o.long !== '--version' && !own.has(o.long));
     },
   });
-  command.configureOutput({ writeOut: write.out, writeErr: write.err });
+  const { refused } = write;
+  command.configureOutput({
+    writeOut: write.out,
+    writeErr: write.err,
+    ...(refused && { outputError: () => refused(command) }),
+  });
   if (command.commands.length) {
     // `kb threads` alone asks for its help, as gh has it: on stdout, a success. Commander shows
     // it as an error (stderr, exit 1); it calls help({ error: true }) only for that.

@@ -62,6 +62,25 @@ const CERTIFICATE_HINTS: Record<CertificateProblem, string> = {
   not_yet_valid: "this machine's clock, or the service's certificate, is wrong",
 };
 
+/** A connection failure's code for scripts (`--json`): a word, not the system's name for it. */
+const CONNECTION_CODES = new Map([
+  ['ECONNREFUSED', 'connection_refused'],
+  ['ENOTFOUND', 'host_not_found'],
+  ['EAI_AGAIN', 'host_not_found'],
+  ['EHOSTUNREACH', 'host_unreachable'],
+  ['ENETUNREACH', 'host_unreachable'],
+  ['UND_ERR_CONNECT_TIMEOUT', 'connection_timed_out'],
+  ['ETIMEDOUT', 'connection_timed_out'],
+  ['ECONNRESET', 'connection_closed'],
+  ['BODY_TOO_LARGE', 'response_too_large'],
+]);
+
+function connectionCode(code: string | undefined): string {
+  const certificate = certificateProblem(code);
+  if (certificate) return `certificate_${certificate}`;
+  return CONNECTION_CODES.get(code ?? '') ?? 'connection_failed';
+}
+
 /** A URL's path, or '' (a URL that does not parse). */
 function safePath(url: string | undefined): string {
   try {
@@ -119,10 +138,14 @@ export function describeError(err: unknown): ErrorReport {
   const api = err instanceof ApiError ? err : undefined;
   const message = err instanceof Error ? err.message : String(err);
   const hint = hintFor(err);
+  const code =
+    err instanceof CliError
+      ? err.code
+      : err instanceof ConnectionError
+        ? connectionCode(err.code)
+        : (api?.code ?? ERROR_CODES[exitCode] ?? 'failed');
   return {
-    code: sanitizeField(
-      err instanceof CliError ? err.code : (api?.code ?? ERROR_CODES[exitCode] ?? 'failed'),
-    ),
+    code: sanitizeField(code),
     message: sanitizeField(firstLine(message)) || 'failed',
     hint: hint === undefined ? undefined : sanitizeField(hint),
     exitCode,
@@ -164,18 +187,26 @@ export function reportError(err: unknown, options: ReportOptions): number {
   if (err instanceof PartialFailure) {
     // The id once: a message that names it already is enough.
     for (const r of reports)
-      write(`${color.red('✗')} ${r.id && r.message.includes(r.id) ? '' : `${r.id}: `}${r.message}\n`);
+      write(
+        `${color.red('✗')} ${r.id && r.message.includes(r.id) ? '' : `${r.id}: `}${r.message}${requestOf(r)}\n`,
+      );
     write(`${color.red('error:')} ${sanitizeField(err.message)}\n`);
+    // Failures alike (ids not found) share their hint: said once, under the summary.
+    for (const hint of new Set(reports.map((r) => r.hint)))
+      if (hint) write(`${color.dim(`hint: ${hint}`)}\n`);
     return err.exitCode;
   }
   const [report] = reports as [ErrorReport];
-  const requestId = report.requestId ? ` (request ${report.requestId})` : '';
-  write(`${color.red('error:')} ${report.message}${requestId}\n`);
+  write(`${color.red('error:')} ${report.message}${requestOf(report)}\n`);
   if (report.hint) write(`${color.dim(`hint: ${report.hint}`)}\n`);
   if (options.debug && err instanceof Error && !(err instanceof CliError) && !(err instanceof ApiError)) {
     write(`${err.stack ?? ''}\n`);
   }
   return report.exitCode;
+}
+
+function requestOf(report: ErrorReport): string {
+  return report.requestId ? ` (request ${report.requestId})` : '';
 }
 
 function firstLine(text: string): string {

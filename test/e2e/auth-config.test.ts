@@ -292,10 +292,10 @@ describe('program', () => {
     expect((await runKb(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const typo = await runKb(['thraeds']);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain('Did you mean threads?');
+    expect(typo.stderr).toContain('hint: did you mean `kb threads`?');
     const flag = await runKb(['threads', 'list', '--limt', '3']);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('Did you mean --limit?');
+    expect(flag.stderr).toContain('hint: did you mean `--limit`?');
     expect((await runKb(['auth', '--help'])).stdout).toContain('kb auth login');
   });
 

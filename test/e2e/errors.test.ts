@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKb, runKbOnTTY, tempDir } from '../helpers/cli.js';
 import { hostileServer } from '../helpers/hostile.js';
-import { demoServerForFile } from '../helpers/server.js';
+import { demoServerForFile, startTestServer } from '../helpers/server.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 import { itWith } from '../helpers/tools.js';
 
@@ -29,6 +29,19 @@ describe('errors name their subject', () => {
     expect(res.stderr).toMatch(
       /^error: thread thr_nope not found.*\nhint: `kb threads list` shows the threads there are\n$/s,
     );
+  });
+
+  it('kb files delete of ids that do not exist: each line with its request id, the summary with a hint (exit 3)', async () => {
+    for (const noun of ['files', 'webhooks']) {
+      const res = await runKb([noun, 'delete', 'id_nope', '--yes'], { env: demo.env });
+      expect([noun, res.code, res.stdout]).toEqual([noun, 3, '']);
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `^✗ ${noun.slice(0, -1)} id_nope not found \\(request req_\\w+\\)\\n` +
+            `error: 1 of 1 not deleted\\nhint: \`kb ${noun} list\` shows the ${noun} there are\\n$`,
+        ),
+      );
+    }
   });
 
   it('one message for a file the user named that is missing, a folder or too large (exit 2)', async () => {
@@ -151,6 +164,18 @@ describe('errors name their subject', () => {
     expect(screen).not.toMatch(/"error":/);
     const piped = await runKb(['threads', 'get', 'thr_nope'], { env: demo.env, configDir: dir });
     expect(JSON.parse(piped.stderr).error.code).toBe('not_found');
+  });
+});
+
+describe('a service that is not running', () => {
+  it("with --json, the error code is the word connection_refused, not Node's ECONNREFUSED (exit 5)", async () => {
+    const stopped = await startTestServer();
+    await stopped.close();
+    const res = await runKb(['threads', 'list', '--json', '--retries', '0'], {
+      env: { KB_BASE_URL: stopped.url, KB_API_KEY: 'kb_x' },
+    });
+    expect([res.code, res.stdout]).toEqual([5, '']);
+    expect(JSON.parse(res.stderr).error).toMatchObject({ code: 'connection_refused', exitCode: 5 });
   });
 });
 

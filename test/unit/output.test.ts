@@ -3,7 +3,13 @@ import { fitWidths } from '../../src/io/output.js';
 import { humanSize, maskSecret, relativeTime } from '../../src/io/format.js';
 import { safeJson, sanitizeDeep, sanitizeField, sanitizeText } from '../../src/util/sanitize.js';
 import { Chalk } from 'chalk';
-import { AbortedError, NotFoundError, RateLimitError, ServerError } from '../../src/api/errors.js';
+import {
+  AbortedError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+} from '../../src/api/errors.js';
 import { checkBaseUrl } from '../../src/config/resolve.js';
 import { Interrupted, PartialFailure, UsageError } from '../../src/errors.js';
 import { resolveFormat } from '../../src/io/output.js';
@@ -150,6 +156,24 @@ describe('reportError', () => {
       error: { code: 'usage', message: 'bad flag', hint: 'try --help', exitCode: 2 },
     });
   });
+  it("gives a connection failure a word for its code, never the system's (ECONNREFUSED)", () => {
+    const codeOf = (code?: string) =>
+      JSON.parse(collect(new ConnectionError('cannot connect', { code }), true).text).error.code;
+    const words: Record<string, string> = {
+      ECONNREFUSED: 'connection_refused',
+      EAI_AGAIN: 'host_not_found',
+      ENETUNREACH: 'host_unreachable',
+      UND_ERR_CONNECT_TIMEOUT: 'connection_timed_out',
+      ECONNRESET: 'connection_closed',
+      BODY_TOO_LARGE: 'response_too_large',
+      EPROTO: 'connection_failed',
+      DEPTH_ZERO_SELF_SIGNED_CERT: 'certificate_self_signed',
+      CERT_HAS_EXPIRED: 'certificate_expired',
+      UNABLE_TO_GET_ISSUER_CERT: 'certificate_untrusted',
+    };
+    expect(Object.fromEntries(Object.keys(words).map((code) => [code, codeOf(code)]))).toEqual(words);
+    expect(codeOf(undefined)).toBe('connection_failed');
+  });
   it('maps errors to codes by class, and a cancelled prompt to a quiet 130', () => {
     expect(exitCodeFor(new RateLimitError('slow down'))).toBe(6);
     expect(exitCodeFor(new AbortedError('aborted'))).toBe(130);
@@ -163,6 +187,21 @@ describe('reportError', () => {
     ).toEqual({
       code: 3,
       text: '✗ f2: gone\nerror: 1 of 2 not deleted\n',
+    });
+  });
+  it('gives each failed item of a batch its request id, and the hint they share once, under the summary', () => {
+    const missing = (id: string) =>
+      new NotFoundError(`file ${id} not found`, {
+        status: 404,
+        requestId: `req_${id}`,
+        url: `http://127.0.0.1:4010/v1/files/${id}`,
+      });
+    const failures = ['f1', 'f2'].map((id) => ({ id, error: missing(id) }));
+    expect(collect(new PartialFailure('2 of 2 not deleted', failures, 3), false)).toEqual({
+      code: 3,
+      text:
+        '✗ file f1 not found (request req_f1)\n✗ file f2 not found (request req_f2)\n' +
+        'error: 2 of 2 not deleted\nhint: `kb files list` shows the files there are\n',
     });
   });
 });

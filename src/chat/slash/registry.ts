@@ -1,4 +1,4 @@
-import { editDistance } from '../../util/edit-distance.js';
+import { closestName } from '../../util/closest-name.js';
 import type { SlashCommand } from './command.js';
 import { copy } from './copy.js';
 import { edit } from './edit.js';
@@ -61,13 +61,6 @@ export class SlashRegistry {
 
   /** The closest name to an unknown one, for a hint. */
   suggest(name: string): string | undefined {
-    let best: { name: string; distance: number } | undefined;
-    for (const command of this.#commands) {
-      for (const candidate of [command.name, ...(command.aliases ?? [])]) {
-        const distance = editDistance(name.toLowerCase(), candidate, 2);
-        if (distance <= 2 && (!best || distance < best.distance)) best = { name: command.name, distance };
-      }
-    }
-    return best?.name;
+    return closestName(name.toLowerCase(), this.#commands, 2);
   }
 }

@@ -68,6 +68,9 @@ parses to the same value. \`kb api\` passes bodies through byte for byte when pi
 Errors: one line on stderr, "error: <message>", and a hint. With --json, stderr carries
 exactly one JSON object per error instead, and nothing else:
   {"error": {"code", "message", "hint", "exitCode", "requestId", "status"}}
+"code" is the service's (not_found, …), a word for a request that got no answer
+(connection_refused, host_not_found, connection_timed_out, certificate_expired, …; README
+lists them), or the exit code's (usage, unavailable, …).
 A batch that partly failed (kb files delete) prints what succeeded on stdout and one error
 per failed item on stderr (with its "id"). An empty list of ids is a successful no-op.
 

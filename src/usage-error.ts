@@ -1,0 +1,50 @@
+import type { Command, CommanderError } from 'commander';
+import { UsageError } from './errors.js';
+import { closestName } from './util/closest-name.js';
+
+/**
+ * commander's refusal of the command line in `command`, as kb reports every usage error: its
+ * message, and a hint at the command or option meant (by its name, not an alias) or at --help.
+ */
+export function usageErrorFor(err: CommanderError, command: Command): UsageError {
+  const message = err.message.replace(/^error: /, '');
+  const meant = suggestion(err.code, message, command);
+  return new UsageError(
+    message,
+    meant ? `did you mean ${meant}?` : `run \`${pathOf(command)} --help\` for usage`,
+  );
+}
+
+function suggestion(code: string, message: string, command: Command): string | undefined {
+  if (code === 'commander.unknownCommand') {
+    const typed = command.args[0] ?? '';
+    const commands = command
+      .createHelp()
+      .visibleCommands(command)
+      .map((c) => ({ name: c.name(), aliases: c.aliases() }));
+    const name = closestName(typed, commands, typoEdits(typed));
+    return name && `\`${pathOf(command)} ${name}\``;
+  }
+  const flag = code === 'commander.unknownOption' ? /'--([^']+)'/.exec(message)?.[1] : undefined;
+  if (!flag) return undefined;
+  const longs: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent)
+    for (const option of c.createHelp().visibleOptions(c)) if (option.long) longs.push(option.long.slice(2));
+  const name = closestName(
+    flag,
+    longs.map((long) => ({ name: long })),
+    typoEdits(flag),
+  );
+  return name && `\`--${name}\``;
+}
+
+/** A typo is one edit in three letters, two at most: `zz` is not `ls`, `thraeds` is `threads`. */
+function typoEdits(typed: string): number {
+  return Math.min(2, Math.floor(typed.length / 3));
+}
+
+function pathOf(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
