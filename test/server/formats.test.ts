@@ -287,6 +287,17 @@ describe('text files of any other name (#33)', () => {
     );
   });
 
+  it("reads a man page saved as text (nroff's bold and underline as overstrikes) as its letters (the new-user trial: postfix's ETRN_README.gz)", async () => {
+    const bold = (s: string) => [...s].map((c) => `${c}\b${c}`).join('');
+    const underline = (s: string) => [...s].map((c) => `_\b${c}`).join('');
+    const page = `${bold('Postfix ETRN Howto')}\n\n${bold('Purpose')} of the ${underline('ETRN')} command: "Please deliver all my mail now".`;
+    for (const name of ['ETRN_README', 'etrn.txt'])
+      expect(text(await extractDocument(name, Buffer.from(page))), name).toBe(
+        'Postfix ETRN Howto\n\nPurpose of the ETRN command: "Please deliver all my mail now".',
+      );
+    expect(text(await extractDocument('ETRN_README.gz', gzipSync(page)))).toContain('Postfix ETRN Howto');
+  });
+
   it('tells text from data by the first 64 KiB, not cut inside a character there', async () => {
     // Cyrillic UTF-8: its continuation bytes (с is D1 81, я is D1 8F) are control characters in
     // windows-1252; the 64 KiB end falls inside a character here.

@@ -7,7 +7,7 @@ import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
-import { unwrapText } from './plain-text.js';
+import { unwrapText, withoutOverstrikes } from './plain-text.js';
 import { type OcrReader, recognisePages } from './scanned-pages.js';
 import { decodeText, looksLikeText } from './text-decode.js';
 import { gunzip } from './gzip.js';
@@ -85,9 +85,12 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
       );
     }
   } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
-  else text = unwrapText(await decodeEntities(text));
+  else text = await plainText(text);
   return finish([{ text }]);
 }
+
+/** A text file's text: overstrikes resolved, entities decoded, filled lines joined. */
+const plainText = async (text: string) => unwrapText(await decodeEntities(withoutOverstrikes(text)));
 
 /**
  * A file of a type kb does not know (README, changelog, Makefile, a .conf, .rst or .log): read
@@ -95,7 +98,7 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
  */
 async function extractOtherType(filename: string, ext: string, bytes: Uint8Array): Promise<Extraction> {
   const decoded = looksLikeText(bytes) ? decodeText(bytes) : undefined;
-  if (decoded?.ok) return finish([{ text: unwrapText(await decodeEntities(decoded.text)) }]);
+  if (decoded?.ok) return finish([{ text: await plainText(decoded.text) }]);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b)
     return fail(
       'unsupported_type',

@@ -67,3 +67,11 @@ function indent(line: string): number {
 function dropUnderlines(lines: string[]): string[] {
   return lines.filter((l) => !UNDERLINE.test(l));
 }
+
+/**
+ * A man page saved as text (`man ls > ls.txt`, Debian's READMEs made with nroff) writes bold as
+ * a letter struck twice (`P\bP`) and underline as `_\bP`: each is the letter struck last.
+ */
+export function withoutOverstrikes(text: string): string {
+  return text.includes('\x08') ? text.replace(/[^\n\x08]\x08/g, '') : text;
+}
