@@ -53,6 +53,21 @@ describe('HTML', () => {
     );
   });
 
+  it("reads a heading whose text links to its own anchor (haproxy's keywords), while a contents list's links stay navigation", () => {
+    // haproxy's configuration.html, as its Debian package ships it (the new-user trial: tune.bufsize).
+    const html =
+      '<ul><li><a href="#tune.bufsize">tune.bufsize</a></li><li><a href="#tune.maxrewrite">tune.maxrewrite</a></li></ul>' +
+      '<pre class="text">advised to do so by an HAProxy core developer.\n</pre>' +
+      '<a class="anchor" name="tune.bufsize"></a><a class="anchor" name="3.2-tune.bufsize"></a>' +
+      '<div class="keyword"><b><a class="anchor" name="tune.bufsize"></a><a href="#3.2-tune.bufsize">tune.bufsize</a></b> ' +
+      '<span style="color: #080">&lt;number&gt;</span></div>' +
+      '<pre class="text">Sets the buffer size to this size (in bytes). The default value is 16384.\n</pre>' +
+      '<p>See <a href="#tune.maxrewrite">tune.maxrewrite</a>.</p>';
+    expect(htmlToText(html)).toBe(
+      'advised to do so by an HAProxy core developer.\ntune.bufsize <number>\nSets the buffer size to this size (in bytes). The default value is 16384.',
+    );
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

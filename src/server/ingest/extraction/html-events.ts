@@ -6,7 +6,14 @@ export interface TagAttributes {
   hidden: boolean;
   /** It has an `href`: a link, not a named anchor (`<a name>`). */
   href: boolean;
+  /** The anchor in this page a link leads to (`href="#3.2-tune.bufsize"`). */
+  target?: string;
+  /** The anchor it is (its `name` or `id`). */
+  anchor?: string;
 }
+
+/** The attributes whose values kb reads. */
+const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id']);
 
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {
@@ -151,12 +158,18 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
       value = '';
     },
     onattribdata(start, end) {
-      if (attribute === 'aria-hidden') value += slice(start, end);
+      if (READ_VALUES.has(attribute)) value += slice(start, end);
     },
-    onattribentity: ignore,
+    onattribentity(codepoint) {
+      if (READ_VALUES.has(attribute)) value += String.fromCodePoint(codepoint);
+    },
     onattribend() {
       if (attribute === 'aria-hidden' && value.trim().toLowerCase() === 'true') attributes.hidden = true;
-      if (attribute === 'href') attributes.href = true;
+      if (attribute === 'href') {
+        attributes.href = true;
+        if (value.startsWith('#') && value.length > 1) attributes.target = value.slice(1);
+      }
+      if ((attribute === 'name' || attribute === 'id') && value) attributes.anchor = value;
       attribute = '';
     },
     oncdata: ignore,

@@ -96,10 +96,13 @@ export function readHtml(html: string): {
   const tables: Table[] = [];
   /** The line of the last definition term (`<dt>`) while nothing has followed it. */
   let term: number | undefined;
+  /** The anchors (`<a name>`, ids) since the last line: a link to one of them is its heading's own. */
+  const anchors = new Set<string>();
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
     if (text && !navigation) {
+      anchors.clear();
       lines.push(text);
       depths.push(lists);
       const block = blocks.at(-1)?.name;
@@ -143,6 +146,7 @@ export function readHtml(html: string): {
         // is hidden from readers inline is decoration (an icon, a permalink); a block so hidden
         // is most often the page behind a dialog, saved while it was open: read all the same.
         const decoration = attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html';
+        if (attributes.anchor) anchors.add(attributes.anchor);
         opened.push({ ...attributes, hidden: decoration });
         if (decoration) hidden++;
         if (name === 'title') inTitle = true;
@@ -209,9 +213,13 @@ export function readHtml(html: string): {
         if (BOLD.has(name)) bold = Math.max(0, bold - 1);
         const table = tables.at(-1);
         if (isLink && link !== undefined) {
-          // A link that is only a symbol is a permalink or an icon, not words.
+          // A link that is only a symbol is a permalink or an icon, not words. One to the anchor
+          // at its own place (haproxy's `<a name="3.2-tune.bufsize">` then `<a
+          // href="#3.2-tune.bufsize">tune.bufsize</a>`) is its heading's text, not navigation.
           if (/[\p{L}\p{N}]/u.test(link)) {
-            linkChars += link.replace(/\s/g, '').length;
+            const target = attributes?.target;
+            if (target === undefined || !anchors.has(fragment(target)))
+              linkChars += link.replace(/\s/g, '').length;
             write(link);
           }
           link = undefined;
@@ -279,4 +287,13 @@ function rowLines(table: Table): string[] {
     .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
     .filter(Boolean);
   return [`${parts.join('; ')}.`];
+}
+
+/** A link's fragment as the anchor it names (`tune.bufsize%20(Global%20parameters)`). */
+function fragment(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
 }
