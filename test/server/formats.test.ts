@@ -68,6 +68,28 @@ describe('HTML', () => {
     );
   });
 
+  it("joins the lines of prose that <pre> keeps as filled to a width (haproxy's manual), not those of code", () => {
+    const prose = [
+      'If the system supports it, it can be useful on big sites to raise this limit',
+      'very high so that HAProxy manages connection queues, instead of leaving the',
+      'clients with unanswered connection attempts. This value should not exceed the',
+      'global maxconn. Also, keep in mind that a connection contains two buffers',
+      'of tune.bufsize (16kB by default) each, as well as some other data resulting',
+      'in about 33 kB of RAM being consumed per established connection.',
+    ];
+    const code = [
+      'global',
+      '    maxconn 20000',
+      '    log 127.0.0.1:514 local0 info  # send everything to the local syslog server here',
+      '    tune.bufsize 32768',
+    ];
+    const html = `<pre class="text">${prose.join('\n')}\n</pre><pre>${code.join('\n')}</pre>`;
+    expect(htmlToText(html).split('\n')).toEqual([
+      prose.join(' '),
+      ...code.map((l) => l.trim().replace(/\s+/g, ' ')),
+    ]);
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

@@ -16,9 +16,10 @@ import { extname } from 'node:path';
  * 14: inline HTML hidden from readers (aria-hidden="true": texinfo's "#" and "TOC" links) is left out;
  * 15: a named anchor (`<a name>`, no href) is text, not a link (Lua's manual's headings);
  * 16: a text's overstrikes (nroff's bold `P\bP` and underline `_\bP`) read as the letter struck last;
- * 17: HTML's link to the anchor at its own place (haproxy's keywords, vim's option lines) is text, not navigation).
+ * 17: HTML's link to the anchor at its own place (haproxy's keywords, vim's option lines) is text, not navigation;
+ * 18: HTML's <pre> blocks of prose filled to a width (haproxy's manuals) read as paragraphs, not a line each).
  */
-export const READER_VERSION = 17;
+export const READER_VERSION = 18;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
