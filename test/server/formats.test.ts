@@ -90,6 +90,15 @@ describe('HTML', () => {
     ]);
   });
 
+  it("reads a table of labelled rows (Apache's directive boxes: `<th>Default:</th><td>…`) as `Label: value`", () => {
+    const html =
+      '<table class="directive"><tr><th><a href="directive-dict.html#Description">Description:</a></th><td>Set timeout values for receiving the request headers.\n</td></tr>' +
+      '<tr><th><a href="directive-dict.html#Default">Default:</a></th><td><code>RequestReadTimeout header=20-40,MinRate=500</code></td></tr></table>';
+    expect(htmlToText(html)).toBe(
+      'Description: Set timeout values for receiving the request headers..\nDefault: RequestReadTimeout header=20-40,MinRate=500.',
+    );
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

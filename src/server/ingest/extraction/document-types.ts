@@ -17,9 +17,10 @@ import { extname } from 'node:path';
  * 15: a named anchor (`<a name>`, no href) is text, not a link (Lua's manual's headings);
  * 16: a text's overstrikes (nroff's bold `P\bP` and underline `_\bP`) read as the letter struck last;
  * 17: HTML's link to the anchor at its own place (haproxy's keywords, vim's option lines) is text, not navigation;
- * 18: HTML's <pre> blocks of prose filled to a width (haproxy's manuals) read as paragraphs, not a line each).
+ * 18: HTML's <pre> blocks of prose filled to a width (haproxy's manuals) read as paragraphs, not a line each;
+ * 19: a table's label cell (`<th>Default:</th>`) runs into its value: `Default: Off`, not `Default:; Off`).
  */
-export const READER_VERSION = 18;
+export const READER_VERSION = 19;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

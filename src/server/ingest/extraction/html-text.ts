@@ -345,7 +345,12 @@ function rowLines(table: Table): string[] {
   const parts = cells
     .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
     .filter(Boolean);
-  return [`${parts.join('; ')}.`];
+  // A cell that is a label ("Default:", Apache's directive boxes) is the next one's.
+  const row = parts.reduce(
+    (text, part) => (text ? `${text}${text.endsWith(':') ? ' ' : '; '}${part}` : part),
+    '',
+  );
+  return [`${row}.`];
 }
 
 /** A link's fragment as the anchor it names (`tune.bufsize%20(Global%20parameters)`). */
