@@ -95,7 +95,7 @@ describe('HTML', () => {
       '<table class="directive"><tr><th><a href="directive-dict.html#Description">Description:</a></th><td>Set timeout values for receiving the request headers.\n</td></tr>' +
       '<tr><th><a href="directive-dict.html#Default">Default:</a></th><td><code>RequestReadTimeout header=20-40,MinRate=500</code></td></tr></table>';
     expect(htmlToText(html)).toBe(
-      'Description: Set timeout values for receiving the request headers..\nDefault: RequestReadTimeout header=20-40,MinRate=500.',
+      'Description: Set timeout values for receiving the request headers.\nDefault: RequestReadTimeout header=20-40,MinRate=500.',
     );
   });
 
@@ -204,6 +204,29 @@ describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
     const onType = keygen.filter((c) => c.includes('signature variants'));
     expect(onType).toHaveLength(1);
     expect(onType[0]).toMatch(/^-t dsa \| ecdsa \| ecdsa-sk \| ed25519 \| ed25519-sk \| rsa\n/);
+  });
+});
+
+describe('records (a table row, a CSV line, a JSON object)', () => {
+  it("end as a sentence once, in every format; a value that is a mark keeps it (re's scanf table)", async () => {
+    const html =
+      '<table><tr><th>Token</th><th>Meaning</th></tr><tr><td>%c</td><td>Any character.</td></tr><tr><td>%s</td><td>.</td></tr></table>';
+    expect(htmlToText(html)).toBe(
+      'Token; Meaning\nToken: %c; Meaning: Any character.\nToken: %s; Meaning: ..',
+    );
+    const csv = 'Token,Meaning\n%c,Any character.\n%s,.\n';
+    expect(text(await extractDocument('tokens.csv', Buffer.from(csv)))).toBe(
+      'Token: %c; Meaning: Any character.\nToken: %s; Meaning: ..',
+    );
+    const json = JSON.stringify([{ token: '%c', meaning: 'Any character.' }]);
+    expect(text(await extractDocument('tokens.json', Buffer.from(json)))).toBe(
+      'token: %c; meaning: Any character.',
+    );
+    const markdown = '| Token | Meaning |\n|---|---|\n| %c | Any character. |\n';
+    expect(text(await extractDocument('tokens.md', Buffer.from(markdown)))).toContain(
+      'Token: %c; Meaning: Any character.',
+    );
+    expect(text(await extractDocument('tokens.md', Buffer.from(markdown)))).not.toContain('..');
   });
 });
 

@@ -8,6 +8,7 @@ import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { markdownToText } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
 import { unwrapText, withoutOverstrikes } from './plain-text.js';
+import { recordLine } from './record-line.js';
 import { type OcrReader, recognisePages } from './scanned-pages.js';
 import { decodeText, looksLikeText } from './text-decode.js';
 import { gunzip } from './gzip.js';
@@ -165,7 +166,7 @@ function jsonToText(root: unknown): string {
       const entries = Object.entries(value);
       if (entries.length > 1 && entries.every(([, v]) => plain(v))) {
         const cells = entries.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${String(v)}`);
-        lines.push(`${cells.join('; ')}.`);
+        lines.push(recordLine(cells));
         continue;
       }
       for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
@@ -202,7 +203,7 @@ async function tableToText(text: string, delimiter: string): Promise<string> {
       const cells = row
         .map((cell, i) => (cell ? `${names[i] ?? `column ${i + 1}`}: ${cell}` : ''))
         .filter(Boolean);
-      return cells.length ? `${cells.join('; ')}.` : '';
+      return cells.length ? recordLine(cells) : '';
     })
     .filter(Boolean);
   return [...(preamble?.text ? [preamble.text] : []), ...lines].join('\n');

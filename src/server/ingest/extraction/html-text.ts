@@ -1,4 +1,5 @@
 import { unwrapText } from './plain-text.js';
+import { recordLine } from './record-line.js';
 import { parseHtml, type TagAttributes } from './html-events.js';
 
 /** Elements whose content is never text a reader sees. */
@@ -345,12 +346,7 @@ function rowLines(table: Table): string[] {
   const parts = cells
     .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
     .filter(Boolean);
-  // A cell that is a label ("Default:", Apache's directive boxes) is the next one's.
-  const row = parts.reduce(
-    (text, part) => (text ? `${text}${text.endsWith(':') ? ' ' : '; '}${part}` : part),
-    '',
-  );
-  return [`${row}.`];
+  return [recordLine(parts)];
 }
 
 /** A link's fragment as the anchor it names (`tune.bufsize%20(Global%20parameters)`). */

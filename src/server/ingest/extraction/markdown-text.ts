@@ -1,3 +1,4 @@
+import { recordLine } from './record-line.js';
 import type { Token, Tokens } from 'marked';
 import { importPackage } from '../../../import-package.js';
 import { htmlToText } from './html-text.js';
@@ -102,7 +103,7 @@ function tableText(table: Tokens.Table, inline: (tokens: Token[]) => string): st
         return value ? (headers[i] ? `${headers[i]}: ${value}` : value) : '';
       })
       .filter(Boolean);
-    if (cells.length) lines.push(`${cells.join('; ')}.`);
+    if (cells.length) lines.push(recordLine(cells));
   }
   return lines;
 }
