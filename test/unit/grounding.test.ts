@@ -87,6 +87,20 @@ describe('passagesOf', () => {
     ]);
   });
 
+  it("takes a FAQ's question of several sentences whole as the lead, none of them an answer (the new-user trial: nano's FAQ)", () => {
+    const passages = passagesOf(
+      chunk(
+        '4.6. When I paste text into a document, each line gets indented further than the last. Why? And how can I stop this?\nYou have the autoindent feature turned on. Hit Meta-I to turn it off.',
+      ),
+    );
+    const question =
+      '4.6. When I paste text into a document, each line gets indented further than the last. Why? And how can I stop this?';
+    expect(passages.map((p) => [p.text, p.lead])).toEqual([
+      ['You have the autoindent feature turned on.', question],
+      ['Hit Meta-I to turn it off.', question],
+    ]);
+  });
+
   it('keeps sentences and rows; a FAQ question or a heading leads what follows it', () => {
     const passages = passagesOf(
       chunk(

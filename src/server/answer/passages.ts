@@ -138,6 +138,9 @@ const PROSE_SHARE = 0.25;
 
 const navigation = new WeakMap<Chunk, boolean>();
 
+/** A line ending in a question this long at most is a question asked (a FAQ's), not prose. */
+const ASKED_LENGTH = 240;
+
 /**
  * The passages of a chunk that can stand as an answer (none in a chunk shaped as navigation): not a question (a FAQ's: it becomes the
  * lead of the sentences that answer it), not a heading (a short line without an end mark or a
@@ -156,6 +159,16 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const firstOfLine = position + 1;
     /** What the line's first sentence names ("maxRetries number (optional)"), for its short rows. */
     let lineSubject: string | undefined;
+    // A FAQ's question in several sentences ("4.6. When I paste text…, each line gets indented
+    // further than the last. Why? And how can I stop this?") leads what follows, whole: none of
+    // its sentences answers it.
+    const asked = paragraph.trim();
+    if (asked.endsWith('?') && asked.length <= ASKED_LENGTH && asked.split(SENTENCE_END).length > 1) {
+      position++;
+      lead = asked;
+      leadLine = line;
+      return;
+    }
     // Whether the line before was the lead itself: a term defines only the line right under it.
     const fresh = leadLine === line - 1;
     for (const raw of paragraph.split(SENTENCE_END)) {
