@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCases } from '../../src/eval/cases.js';
 import { ROOT, runKb, tempDir } from '../helpers/cli.js';
 import { api, demoServerForFile, freePort, startTestServer } from '../helpers/server.js';
+import { startServer } from '../../src/server/index.js';
 import { docsFolder, makeDocx, makePdf } from '../helpers/documents.js';
 import { startServeProcess } from '../helpers/serve-process.js';
 
@@ -32,6 +33,35 @@ describe('answers grounded in the documents, or "not found"', () => {
       expect(reply!.sources).toEqual([]);
       expect(reply!.content).toMatch(/^I couldn't find anything about that/);
       expect(reply!.content).not.toContain('Sources:');
+    }
+  });
+
+  it('says files are still being indexed only while some of the workspace are (the new-user trial: all 73 COMPLETED)', async () => {
+    // Its replies to a question no document answers; none of them names `kb files list` any more.
+    const [settled] = await conversation(demo.env, 'How long is parental leave?');
+    expect(settled!.content).toBe(
+      "I couldn't find anything about that in this workspace's documents. Try asking in other words.",
+    );
+    // A file uploaded waits a minute before it is read.
+    const server = await startServer({
+      port: 0,
+      indexDelayMs: 60_000,
+      ocr: false,
+      apiKeys: ['wait:kb_wait_key_0123456789'],
+    });
+    try {
+      const env = { KB_BASE_URL: server.url, KB_API_KEY: server.keys.wait! };
+      const upload = join(dir, 'leave-policy.md');
+      writeFileSync(upload, 'Parental leave is sixteen weeks.');
+      const up = await runKb(['files', 'upload', upload, '--ids'], { env, configDir: dir });
+      expect(up.code).toBe(0);
+      const [waiting] = await conversation(env, 'How long is parental leave?');
+      expect(waiting!.sources).toEqual([]);
+      expect(waiting!.content).toMatch(
+        /^I couldn't find anything about that in this workspace's documents yet: \d+ files? (?:is|are) still being indexed \(`kb files wait` waits for (?:it|them)\)\.$/,
+      );
+    } finally {
+      await server.close();
     }
   });
 

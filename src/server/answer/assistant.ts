@@ -263,7 +263,14 @@ const ANSWER_SPAN = 240;
 
 /** What the assistant says when no passage answers the question: it cites nothing. */
 export const NOT_FOUND =
-  "I couldn't find anything about that in this workspace's documents. Try rephrasing, or check that the relevant files have finished indexing (`kb files list`).";
+  "I couldn't find anything about that in this workspace's documents. Try asking in other words.";
+
+/** "Not found" while `indexing` files of the workspace are still to be read: they may hold the answer. */
+export function notFound(indexing: number): string {
+  if (indexing === 0) return NOT_FOUND;
+  const files = indexing === 1 ? '1 file is' : `${indexing} files are`;
+  return `I couldn't find anything about that in this workspace's documents yet: ${files} still being indexed (\`kb files wait\` waits for ${indexing === 1 ? 'it' : 'them'}).`;
+}
 
 /** An answer made of the passages that answer the question, citing their files; or "not found". */
 export function extractiveAnswer(retrieval: Retrieval): Reply {

@@ -1,6 +1,7 @@
 import {
   citations,
   extractiveAnswer,
+  notFound,
   type Reply,
   retrieve,
   sourcesLine,
@@ -136,6 +137,8 @@ export async function converse(
         embeddings: service.embeddings,
       });
       const extractive = extractiveAnswer(retrieval);
+      // "Not found" says so when files still to be read may hold the answer.
+      if (!extractive.sources.length) extractive.content = notFound(stillIndexing(store, workspaceId));
       let reply: Reply = extractive;
       const emit = (piece: string) => {
         written += piece;
@@ -249,4 +252,12 @@ export async function converse(
       turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', withdraw));
     });
   }
+}
+
+/** How many of the workspace's files are waiting to be read or being read. */
+function stillIndexing(store: Service['store'], workspaceId: string): number {
+  return (['PENDING', 'PROCESSING'] as const).reduce(
+    (n, status) => n + store.countFiles({ workspaceId, status }),
+    0,
+  );
 }
