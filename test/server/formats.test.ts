@@ -99,6 +99,18 @@ describe('HTML', () => {
     );
   });
 
+  it('reads a <pre> of prose items too long to spread into one call, and many <pre> blocks, in one pass', () => {
+    const item = '- This item of the list is a sentence long enough to be prose, as it ends.';
+    const long = htmlToText(`<pre>${Array(200_000).fill(item).join('\n')}</pre>`).split('\n');
+    expect(long).toHaveLength(200_000);
+    const block = 'This sentence is prose filled to a width that a pre block keeps line by line.';
+    const many = htmlToText(Array(20_000).fill(`<pre>${block}\n${block}\n${block}</pre>`).join('')).split(
+      '\n',
+    );
+    expect(many).toHaveLength(20_000);
+    expect(many[0]).toBe(`${block} ${block} ${block}`);
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

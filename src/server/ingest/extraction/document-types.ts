@@ -19,9 +19,10 @@ import { extname } from 'node:path';
  * 17: HTML's link to the anchor at its own place (haproxy's keywords, vim's option lines) is text, not navigation;
  * 18: HTML's <pre> blocks of prose filled to a width (haproxy's manuals) read as paragraphs, not a line each;
  * 19: a table's label cell (`<th>Default:</th>`) runs into its value: `Default: Off`, not `Default:; Off`;
- * 20: a record (a table's row, a CSV line, a JSON object) that ends a sentence is not ended twice (`Meaning: Any character.`, not `..`)).
+ * 20: a record (a table's row, a CSV line, a JSON object) that ends a sentence is not ended twice (`Meaning: Any character.`, not `..`);
+ * 21: a <pre> block's last line is the block's own (a prose block of three lines ending without a line break is joined)).
  */
-export const READER_VERSION = 20;
+export const READER_VERSION = 21;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -215,7 +215,11 @@ export function readHtml(html: string): {
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
         if (hidden) return;
-        if (name === 'pre') pre = Math.max(0, pre - 1);
+        if (name === 'pre') {
+          // Its last line is its own.
+          if (!tables.length) flush();
+          pre = Math.max(0, pre - 1);
+        }
         if (BOLD.has(name)) bold = Math.max(0, bold - 1);
         const table = tables.at(-1);
         if (isLink && link !== undefined) {
@@ -268,14 +272,14 @@ export function readHtml(html: string): {
     html,
   );
   flush();
-  joinFilledProse(lines, headings, depths, preOf);
+  const read = joinFilledProse(lines, headings, depths, preOf);
   const heading = title.replace(/\s+/g, ' ').trim();
-  if (heading && lines[0] !== heading) {
-    lines.unshift(heading);
-    headings.unshift(true);
-    depths.unshift(0);
+  if (heading && read.lines[0] !== heading) {
+    read.lines.unshift(heading);
+    read.headings.unshift(true);
+    read.depths.unshift(0);
   }
-  return { text: lines.join('\n'), headings, depths };
+  return { text: read.lines.join('\n'), headings: read.headings, depths: read.depths };
 }
 
 /**
@@ -291,30 +295,37 @@ const PROSE_WORD = /^[A-Za-z][a-z]*[,.;:]?$/;
 const CODE_MARK = /[=(){}[\]<>;"'`#$|\\]/g;
 
 /**
- * Joins the lines of each <pre> block of prose filled to a width (haproxy's manual is its text
- * file in <pre>: "…This value should not exceed the" / "global maxconn."), as a text file's are
- * (`unwrapText`); a block of code keeps its lines. In place, per line.
+ * The lines with those of each <pre> block of prose filled to a width joined (haproxy's manual is
+ * its text file in <pre>: "…This value should not exceed the" / "global maxconn."), as a text
+ * file's are (`unwrapText`); a block of code keeps its lines. One pass: a page may hold many.
  */
 function joinFilledProse(
   lines: string[],
   headings: (boolean | undefined)[],
   depths: number[],
   preOf: number[],
-): void {
-  for (let end = lines.length; end > 0;) {
-    const block = preOf[end - 1]!;
-    let start = end - 1;
-    while (block && start > 0 && preOf[start - 1] === block) start--;
+): { lines: string[]; headings: (boolean | undefined)[]; depths: number[] } {
+  const out = { lines: [] as string[], headings: [] as (boolean | undefined)[], depths: [] as number[] };
+  for (let start = 0; start < lines.length;) {
+    const block = preOf[start]!;
+    let end = start + 1;
+    if (block) while (end < lines.length && preOf[end] === block) end++;
     const run = lines.slice(start, end);
-    if (block && isFilledProse(run)) {
-      const joined = unwrapText(run.join('\n')).split('\n');
-      lines.splice(start, run.length, ...joined);
-      headings.splice(start, run.length, ...joined.map(() => false));
-      depths.splice(start, run.length, ...joined.map(() => depths[start]!));
-      preOf.splice(start, run.length, ...joined.map(() => block));
-    }
-    end = start;
+    if (block && isFilledProse(run))
+      for (const line of unwrapText(run.join('\n')).split('\n')) {
+        out.lines.push(line);
+        out.headings.push(false);
+        out.depths.push(depths[start]!);
+      }
+    else
+      for (let i = start; i < end; i++) {
+        out.lines.push(lines[i]!);
+        out.headings.push(headings[i]);
+        out.depths.push(depths[i]!);
+      }
+    start = end;
   }
+  return out;
 }
 
 function isFilledProse(run: string[]): boolean {
