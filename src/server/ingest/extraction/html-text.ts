@@ -1,4 +1,4 @@
-import { unwrapText } from './plain-text.js';
+import { joinFilledProse } from './filled-prose.js';
 import { recordLine } from './record-line.js';
 import { parseHtml, type TagAttributes } from './html-events.js';
 
@@ -280,64 +280,6 @@ export function readHtml(html: string): {
     read.depths.unshift(0);
   }
   return { text: read.lines.join('\n'), headings: read.headings, depths: read.depths };
-}
-
-/**
- * A <pre> block is prose filled to a width when most of its lines are this long, its words are
- * this share of what is between its spaces, and its code marks (`=`, brackets, quotes…) this share
- * of its characters at most, with a sentence ending inside: measured on the <pre> blocks of
- * haproxy's manuals (prose: 90 % of them hold 81 % words or more, half of them 1.2 % code marks or
- * fewer) against the code of bench:real's and two new-user trials' HTML (Python's examples, ffmpeg's
- * commands, SQL: 57 % words at most, or more marks).
- */
-const PROSE = { width: 60, words: 0.75, marks: 0.03 };
-const PROSE_WORD = /^[A-Za-z][a-z]*[,.;:]?$/;
-const CODE_MARK = /[=(){}[\]<>;"'`#$|\\]/g;
-
-/**
- * The lines with those of each <pre> block of prose filled to a width joined (haproxy's manual is
- * its text file in <pre>: "…This value should not exceed the" / "global maxconn."), as a text
- * file's are (`unwrapText`); a block of code keeps its lines. One pass: a page may hold many.
- */
-function joinFilledProse(
-  lines: string[],
-  headings: (boolean | undefined)[],
-  depths: number[],
-  preOf: number[],
-): { lines: string[]; headings: (boolean | undefined)[]; depths: number[] } {
-  const out = { lines: [] as string[], headings: [] as (boolean | undefined)[], depths: [] as number[] };
-  for (let start = 0; start < lines.length;) {
-    const block = preOf[start]!;
-    let end = start + 1;
-    if (block) while (end < lines.length && preOf[end] === block) end++;
-    const run = lines.slice(start, end);
-    if (block && isFilledProse(run))
-      for (const line of unwrapText(run.join('\n')).split('\n')) {
-        out.lines.push(line);
-        out.headings.push(false);
-        out.depths.push(depths[start]!);
-      }
-    else
-      for (let i = start; i < end; i++) {
-        out.lines.push(lines[i]!);
-        out.headings.push(headings[i]);
-        out.depths.push(depths[i]!);
-      }
-    start = end;
-  }
-  return out;
-}
-
-function isFilledProse(run: string[]): boolean {
-  if (run.length < 3 || run.filter((line) => line.length >= PROSE.width).length * 2 < run.length)
-    return false;
-  const text = run.join(' ');
-  const tokens = text.split(' ');
-  return (
-    tokens.filter((t) => PROSE_WORD.test(t)).length >= PROSE.words * tokens.length &&
-    (text.match(CODE_MARK)?.length ?? 0) <= PROSE.marks * text.length &&
-    /\p{Ll}[.!?] \p{Lu}/u.test(text)
-  );
 }
 
 /**
