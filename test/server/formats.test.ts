@@ -111,6 +111,19 @@ describe('HTML', () => {
     expect(many[0]).toBe(`${block} ${block} ${block}`);
   });
 
+  it("reads a heading whose text is a link (texi2html's headings link to the contents), while a contents list stays navigation", () => {
+    // gettext's manual, as Debian ships it (a fourth new-user trial: its headings were left out).
+    const html =
+      '<p><a href="gettext_2.html#SEC8">2.1 Operating System Installation</a></p>' +
+      '<h1 class="chapter"> <a href="gettext_toc.html#TOC7">2. The User\'s View</a> </h1>' +
+      '<p>How does this work?</p>' +
+      '<h2 class="section"> <a href="gettext_toc.html#TOC8">2.1 Operating System Installation</a> </h2>' +
+      '<p>The default language is often already specified during operating system installation.</p>';
+    expect(htmlToText(html)).toBe(
+      "2. The User's View\nHow does this work?\n2.1 Operating System Installation\nThe default language is often already specified during operating system installation.",
+    );
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

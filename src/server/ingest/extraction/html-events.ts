@@ -10,10 +10,12 @@ export interface TagAttributes {
   target?: string;
   /** The anchor it is (its `name` or `id`). */
   anchor?: string;
+  /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar). */
+  navigation?: boolean;
 }
 
 /** The attributes whose values kb reads. */
-const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id']);
+const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id', 'role']);
 
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {
@@ -170,6 +172,7 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
         if (value.startsWith('#') && value.length > 1) attributes.target = value.slice(1);
       }
       if ((attribute === 'name' || attribute === 'id') && value) attributes.anchor = value;
+      if (attribute === 'role' && value.trim().toLowerCase() === 'navigation') attributes.navigation = true;
       attribute = '';
     },
     oncdata: ignore,

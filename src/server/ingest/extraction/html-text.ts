@@ -101,17 +101,24 @@ export function readHtml(html: string): {
   /** Per line, the <pre> block it is a line of (0: none). */
   const preOf: number[] = [];
   let preBlocks = 0;
+  /** How many of the open elements are a page's navigation (`<nav>`, `role="navigation"`). */
+  let navigating = 0;
   /** The anchors (`<a name>`, ids) since the last line: a link to one of them is its heading's own. */
   const anchors = new Set<string>();
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
-    const navigation = linkChars > 0 && linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
+    const block = blocks.at(-1)?.name;
+    // A heading is one, whatever it links to (texi2html's link to their contents entry), but in
+    // a page's navigation (Sphinx's sidebar: "Table of Contents").
+    const navigation =
+      !(block && HEADINGS.has(block) && !navigating) &&
+      linkChars > 0 &&
+      linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
     if (text && !navigation) {
       anchors.clear();
       lines.push(text);
       depths.push(lists);
       preOf.push(pre ? preBlocks : 0);
-      const block = blocks.at(-1)?.name;
       headings.push(
         block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
       );
@@ -153,7 +160,9 @@ export function readHtml(html: string): {
         // is most often the page behind a dialog, saved while it was open: read all the same.
         const decoration = attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html';
         if (attributes.anchor) anchors.add(attributes.anchor);
-        opened.push({ ...attributes, hidden: decoration });
+        const navigation = attributes.navigation || name === 'nav';
+        if (navigation) navigating++;
+        opened.push({ ...attributes, hidden: decoration, navigation });
         if (decoration) hidden++;
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
@@ -210,6 +219,7 @@ export function readHtml(html: string): {
       },
       onclosetag(name) {
         const attributes = opened.pop();
+        if (attributes?.navigation) navigating--;
         if (attributes?.hidden) hidden = Math.max(0, hidden - 1);
         const isLink = name === 'a' && !!attributes?.href;
         if (name === 'title') inTitle = false;
