@@ -644,6 +644,33 @@ describe('paragraphs whole (#33)', () => {
     );
   });
 
+  it("joins a configuration file's comments as text and never a setting onto one (logrotate.conf, redis.conf)", async () => {
+    const conf = [
+      '# see "man logrotate" for details',
+      '',
+      '# rotate log files weekly',
+      'weekly',
+      '',
+      '# create new (empty) log files after rotating old ones',
+      'create',
+      '',
+      '# uncomment this if you want your log files compressed',
+      '#compress',
+      '',
+      '# MAXMEMORY POLICY: how Redis will select what to remove when maxmemory',
+      '# is reached. You can select one from the following behaviors:',
+      '#',
+      '# The default is:',
+      '#',
+      '# maxmemory-policy noeviction',
+    ].join('\n');
+    // The same lines, but the wrapped comment joined: no setting joins a comment.
+    const lines = conf.split('\n');
+    const wrapped = lines.findIndex((l) => l.startsWith('# MAXMEMORY'));
+    lines.splice(wrapped, 2, `${lines[wrapped]} ${lines[wrapped + 1]!.slice(2)}`);
+    expect(text(await extractDocument('logrotate.conf', Buffer.from(conf))).split('\n')).toEqual(lines);
+  });
+
   it("joins a line the next one's first word would not have fit on", async () => {
     const changelog = [
       'Changes with nginx 0.3.8                                         09 Nov 2005',

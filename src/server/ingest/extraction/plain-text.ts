@@ -27,22 +27,31 @@ export function unwrapText(text: string): string {
     if (
       previous !== undefined &&
       trimmed &&
+      // A configuration file's comments join each other, never a setting (`create` under "# create
+      // new (empty) log files…"), and not a setting commented out (`#compress`) nor an empty "#".
+      isComment(previous) === isComment(trimmed) &&
+      !NOT_PROSE_COMMENT.test(previous) &&
+      !NOT_PROSE_COMMENT.test(trimmed) &&
       (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
       !ITEM.test(trimmed) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(trimmed) <= indent(previous) + 1 || indent(trimmed) === itemTextStart(previous))
     ) {
       const joined = out[out.length - 1]!;
-      const hyphenated = /\p{Ll}-$/u.test(previous) && /^\s*\p{Ll}/u.test(trimmed);
-      out[out.length - 1] = hyphenated
-        ? `${joined.slice(0, -1)}${trimmed.trimStart()}`
-        : `${joined} ${trimmed.trimStart()}`;
+      const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
+      const hyphenated = /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(next);
+      out[out.length - 1] = hyphenated ? `${joined.slice(0, -1)}${next}` : `${joined} ${next}`;
     } else out.push(trimmed);
     // The line as written, not as joined, decides whether the next continues it.
     previous = trimmed || undefined;
   }
   return out.join('\n');
 }
+
+const isComment = (line: string) => /^\s*#/.test(line);
+const COMMENT_MARK = /^\s*#+\s*/;
+/** A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`). */
+const NOT_PROSE_COMMENT = /^\s*#(?!\s+\S)/;
 
 /** A bullet or a number, with the space after it: the start of an item. */
 const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s+/;
