@@ -671,6 +671,23 @@ describe('paragraphs whole (#33)', () => {
     expect(text(await extractDocument('logrotate.conf', Buffer.from(conf))).split('\n')).toEqual(lines);
   });
 
+  it("joins a FAQ's wrapped Q: and A: lines, indented to their text (dnsmasq's FAQ)", async () => {
+    const faq = [
+      'Q: Does the dnsmasq DHCP server probe addresses before allocating',
+      '   them, as recommended in RFC2131?',
+      '',
+      'A: Yes, dynamically allocated IP addresses are checked by sending an',
+      '   ICMP echo request (ping). If a reply is received, then dnsmasq',
+      '   assumes that the address is in use, and attempts to allocate an',
+      '   different address.',
+    ].join('\n');
+    expect(text(await extractDocument('FAQ', Buffer.from(faq))).split('\n')).toEqual([
+      'Q: Does the dnsmasq DHCP server probe addresses before allocating them, as recommended in RFC2131?',
+      '',
+      'A: Yes, dynamically allocated IP addresses are checked by sending an ICMP echo request (ping). If a reply is received, then dnsmasq assumes that the address is in use, and attempts to allocate an different address.',
+    ]);
+  });
+
   it("joins a line the next one's first word would not have fit on", async () => {
     const changelog = [
       'Changes with nginx 0.3.8                                         09 Nov 2005',

@@ -53,8 +53,8 @@ const COMMENT_MARK = /^\s*#+\s*/;
 /** A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`). */
 const NOT_PROSE_COMMENT = /^\s*#(?!\s+\S)/;
 
-/** A bullet or a number, with the space after it: the start of an item. */
-const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)])\s+/;
+/** A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it: the start of an item. */
+const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+/;
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
