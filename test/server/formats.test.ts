@@ -124,6 +124,19 @@ describe('HTML', () => {
     );
   });
 
+  it("leaves out a table row most of whose cells are links (DocBook's Prev / Up / Home / Next), not one with a link in a cell", () => {
+    // PostgreSQL's manual, as Debian ships it (a fourth new-user trial: its answers began "… Prev; Up; …").
+    const html =
+      '<div class="navheader"><table width="100%" summary="Navigation header"><tr><th colspan="5" align="center">8.6. Boolean Type</th></tr>' +
+      '<tr><td><a accesskey="p" href="datatype-datetime.html">Prev</a> </td><td><a accesskey="u" href="datatype.html">Up</a></td>' +
+      '<th width="60%" align="center">Chapter 8. Data Types</th><td><a accesskey="h" href="index.html">Home</a></td>' +
+      '<td> <a accesskey="n" href="datatype-enum.html">Next</a></td></tr></table></div>' +
+      '<table><tr><th>Function</th><th>Description</th></tr><tr><td><a href="#run">run()</a></td><td>Create event loop, run a coroutine, close the loop.</td></tr></table>';
+    expect(htmlToText(html)).toBe(
+      '8.6. Boolean Type\nFunction; Description\nFunction: run(); Description: Create event loop, run a coroutine, close the loop.',
+    );
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

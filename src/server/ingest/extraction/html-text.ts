@@ -38,6 +38,9 @@ interface Table {
   /** How much of the row so far is link text (inside `linkDepth` links). */
   linkChars: number;
   linkDepth: number;
+  /** How much of the cell so far is link text, and how many of the row's cells are all link text. */
+  cellLinkChars: number;
+  linkCells: number;
   /** The row's td cells: a first row of th cells only names the columns. */
   dataCells: number;
 }
@@ -187,15 +190,19 @@ export function readHtml(html: string): {
             cell: undefined,
             linkChars: 0,
             linkDepth: 0,
+            cellLinkChars: 0,
+            linkCells: 0,
             dataCells: 0,
           });
         } else if (table && name === 'tr') {
           table.row = [];
           table.linkChars = 0;
+          table.linkCells = 0;
           table.dataCells = 0;
         } else if (table?.cell !== undefined && isLink) table.linkDepth++;
         else if (table && (name === 'td' || name === 'th')) {
           table.cell = '';
+          table.cellLinkChars = 0;
           if (name === 'td') table.dataCells++;
         } else if (table?.cell !== undefined) {
           if (BLOCKS.has(name)) table.cell += ' ';
@@ -213,7 +220,11 @@ export function readHtml(html: string): {
         const table = tables.at(-1);
         if (table?.cell !== undefined) {
           table.cell += text;
-          if (table.linkDepth) table.linkChars += text.replace(/\s/g, '').length;
+          if (table.linkDepth) {
+            const chars = text.replace(/\s/g, '').length;
+            table.linkChars += chars;
+            table.cellLinkChars += chars;
+          }
         } else if (link !== undefined) link += text;
         else if (!table) write(text);
       },
@@ -244,14 +255,21 @@ export function readHtml(html: string): {
           }
           link = undefined;
         } else if (table && (name === 'td' || name === 'th') && table.cell !== undefined) {
-          table.row?.push(table.cell.replace(/\s+/g, ' ').trim());
+          const cell = table.cell.replace(/\s+/g, ' ').trim();
+          table.row?.push(cell);
+          if (cell && table.cellLinkChars >= cell.replace(/\s/g, '').length) table.linkCells++;
           table.cell = undefined;
         } else if (table?.cell !== undefined && isLink) {
           table.linkDepth = Math.max(0, table.linkDepth - 1);
         } else if (table && name === 'tr' && table.row) {
-          // A row mostly of links is navigation too (an index's columns of entries).
+          // A row mostly of links is navigation too (an index's columns of entries), or one most
+          // of whose cells are links (DocBook's Prev / Up / Home / Next around its chapter's title).
           const chars = table.row.join('').replace(/\s/g, '').length;
-          if (!(table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars))
+          const cells = table.row.filter(Boolean).length;
+          const navigation =
+            (table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars) ||
+            table.linkCells * 2 > cells;
+          if (!navigation)
             for (const row of rowLines(table)) {
               lines.push(row);
               headings.push(undefined);
