@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { type HtmlHandler, parseHtml } from '../../src/server/ingest/extraction/html-events.js';
+import { type HtmlHandler, noAttributes, parseHtml } from '../../src/server/ingest/extraction/html-events.js';
 
 type Event = [kind: 'open' | 'text' | 'close', name: string, implied?: boolean];
 
@@ -21,7 +21,7 @@ function recorder(): { events: Event[]; handler: HtmlHandler } {
 function parserEvents(html: string): Event[] {
   const { events, handler } = recorder();
   const parser = new Parser(
-    { ...handler, onopentag: (name) => handler.onopentag(name, { hidden: false, href: false }) },
+    { ...handler, onopentag: (name) => handler.onopentag(name, noAttributes()) },
     {
       decodeEntities: true,
       lowerCaseTags: true,

@@ -7,12 +7,21 @@ export interface TagAttributes {
   /** It has an `href`: a link, not a named anchor (`<a name>`). */
   href: boolean;
   /** The anchor in this page a link leads to (`href="#3.2-tune.bufsize"`). */
-  target?: string;
+  target: string | undefined;
   /** The anchor it is (its `name` or `id`). */
-  anchor?: string;
+  anchor: string | undefined;
   /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar). */
-  navigation?: boolean;
+  navigation: boolean;
 }
+
+/** A tag's attributes before any is read: every field there from the start, as V8 reads fastest. */
+export const noAttributes = (): TagAttributes => ({
+  hidden: false,
+  href: false,
+  target: undefined,
+  anchor: undefined,
+  navigation: false,
+});
 
 /** The attributes whose values kb reads. */
 const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id', 'role']);
@@ -105,13 +114,13 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
   /** The attribute being read, and what the open tag's say so far. */
   let attribute = '';
   let value = '';
-  let attributes: TagAttributes = { hidden: false, href: false };
+  let attributes = noAttributes();
   const slice = (start: number, end: number) => html.slice(start, end);
 
   const emitOpenTag = (name: string) => {
     tagname = name;
     opening = true;
-    attributes = { hidden: false, href: false };
+    attributes = noAttributes();
     const closes = OPEN_IMPLIES_CLOSE.get(name);
     if (closes) while (open.length > 0 && closes.has(open.top()!)) handler.onclosetag(open.pop(), true);
     if (!VOID.has(name)) open.push(name);
@@ -148,7 +157,7 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
           closeCurrentTag(true);
         }
       } else if (name === 'br') {
-        handler.onopentag('br', { hidden: false, href: false });
+        handler.onopentag('br', noAttributes());
         handler.onclosetag('br', false);
       }
     },
