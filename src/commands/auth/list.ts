@@ -41,6 +41,10 @@ export async function runList(ctx: Context): Promise<void> {
       },
       { header: 'BASE URL', value: (r) => r.baseUrl ?? '', flex: true },
       { header: 'KEY', value: (r) => (r.hasKey ? 'stored' : 'none') },
+      // Piped, the current profile is said in a field of its own (the table marks it with *).
+      ...(ctx.output.forPeople
+        ? []
+        : [{ header: 'CURRENT', value: (r: ProfileRow) => (r.current ? 'current' : '') }]),
     ],
     { empty: 'No profiles yet; log in with `kb auth login`' },
   );
