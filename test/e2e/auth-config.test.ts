@@ -190,7 +190,12 @@ describe('kb auth list and logout --forget', () => {
     expect(listed.stdout + listed.stderr).not.toContain(CANARY);
     // Piped, each row says which profile is current in a field of its own.
     const piped = await runKb(['auth', 'list'], { configDir: dir });
-    expect(piped.stdout.trim().split('\n').map((row) => row.split('\t'))).toEqual([
+    expect(
+      piped.stdout
+        .trim()
+        .split('\n')
+        .map((row) => row.split('\t')),
+    ).toEqual([
       ['default', server.url, 'stored', ''],
       ['other', server.url, 'none', 'current'],
     ]);
