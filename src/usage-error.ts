@@ -1,6 +1,6 @@
 import type { Command, CommanderError } from 'commander';
 import { UsageError } from './errors.js';
-import { closestName } from './util/closest-name.js';
+import { closestName, typoEdits } from './util/closest-name.js';
 
 /**
  * commander's refusal of the command line in `command`, as kb reports every usage error: its
@@ -36,11 +36,6 @@ function suggestion(code: string, message: string, command: Command): string | u
     typoEdits(flag),
   );
   return name && `\`--${name}\``;
-}
-
-/** A typo is one edit in three letters, two at most: `zz` is not `ls`, `thraeds` is `threads`. */
-function typoEdits(typed: string): number {
-  return Math.min(2, Math.floor(typed.length / 3));
 }
 
 function pathOf(command: Command): string {

@@ -19,3 +19,8 @@ export function closestName(typed: string, candidates: readonly Named[], max: nu
   }
   return best?.name;
 }
+
+/** A typo is one edit in three letters, two at most: `zz` is not `ls`, `thraeds` is `threads`. */
+export function typoEdits(typed: string): number {
+  return Math.min(2, Math.floor(typed.length / 3));
+}

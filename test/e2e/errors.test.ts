@@ -31,6 +31,14 @@ describe('errors name their subject', () => {
     );
   });
 
+  it('a message sent with --stream to a thread that does not exist names it, as without (exit 3)', async () => {
+    for (const stream of [[], ['--stream']]) {
+      const res = await runKb(['threads', 'send', 'thr_nope', 'hi', ...stream], { env: demo.env });
+      expect([stream, res.code, res.stdout]).toEqual([stream, 3, '']);
+      expect(res.stderr).toMatch(/^error: thread thr_nope not found \(request req_\w+\)\nhint: /);
+    }
+  });
+
   it('kb files delete of ids that do not exist: each line with its request id, the summary with a hint (exit 3)', async () => {
     for (const noun of ['files', 'webhooks']) {
       const res = await runKb([noun, 'delete', 'id_nope', '--yes'], { env: demo.env });

@@ -127,7 +127,7 @@ describe('kb threads send --stream', () => {
       env: { KB_BASE_URL: server.url, KB_API_KEY: server.keys.demo! },
     });
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(/^error: thread not found/m);
+    expect(res.stderr).toMatch(/^error: thread thr_none not found/m);
     expect(res.stderr).not.toContain('/messages');
   });
 

@@ -16,6 +16,14 @@ describe("commander's usage errors in kb's own format", () => {
       [['zzzzzz'], "unknown command 'zzzzzz'", 'run `kb --help` for usage'],
       [['threads', 'zzzzzz'], "unknown command 'zzzzzz'", 'run `kb threads --help` for usage'],
       [['--bogus'], "unknown option '--bogus'", 'run `kb --help` for usage'],
+      [['help', 'thraeds'], 'no help for "thraeds"', 'did you mean `kb help threads`?'],
+      [['help', 'threads', 'lst'], 'no help for "threads lst"', 'did you mean `kb help threads list`?'],
+      [['help', 'exit-code'], 'no help for "exit-code"', 'did you mean `kb help exit-codes`?'],
+      [
+        ['help', 'zzzzzz'],
+        'no help for "zzzzzz"',
+        'topics: environment, exit-codes, formats; or a command name',
+      ],
       [
         ['threads', 'list', '--limit', 'abc'],
         "option '-L, --limit <n>' argument 'abc' is invalid. expected a whole number of 1 or more",

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import searchCommand, { runSearch, source } from '../../src/commands/search/index.js';
-import { CliError, UsageError } from '../../src/errors.js';
+import { CliError } from '../../src/errors.js';
 import { type Fake, fakeContext } from '../helpers/context.js';
 import { parseVerb } from '../helpers/verb.js';
 
@@ -117,7 +117,10 @@ describe('kb search output', () => {
   });
 
   it('refuses an empty question, and a terminal on stdin with no words', async () => {
-    await expect(runSearch(fakeContext({ stdin: '  \n' }).ctx, ['-'], {})).rejects.toThrow(UsageError);
+    await expect(runSearch(fakeContext({ stdin: '  \n' }).ctx, ['-'], {})).rejects.toMatchObject({
+      message: 'the question is empty',
+      hint: 'give it as words (`kb search How much is the Growth plan`) or on stdin',
+    });
     await expect(runSearch(fakeContext({ tty: true }).ctx, [], {})).rejects.toThrow('no question given');
   });
 

@@ -264,6 +264,9 @@ describe('threads create and send', () => {
 
   it('reads the message from stdin and refuses an empty one without sending', async () => {
     fake = fakeContext({ stdin: '  \n' });
-    await expect(runSend(fake.ctx, 'thr_1', ['-'])).rejects.toThrow('the message is empty');
+    await expect(runSend(fake.ctx, 'thr_1', ['-'])).rejects.toMatchObject({
+      message: 'the message is empty',
+      hint: 'give it as words (`kb threads send thr_1 What is the SLA`) or on stdin',
+    });
   });
 });

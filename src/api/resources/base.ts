@@ -15,11 +15,16 @@ export abstract class Resource {
     try {
       return await request();
     } catch (err) {
-      if (!(err instanceof NotFoundError) || err.message.includes(id) || err.code === 'route_not_found')
-        throw err;
-      const named = new NotFoundError(`${kind} ${id} not found`, err);
-      named.retryAfterMs = err.retryAfterMs;
-      throw err.response ? named.withResponse(err.response) : named;
+      throw naming(kind, id, err);
+    }
+  }
+
+  /** A stream of events about one record, whose 404 names it as `about` does. */
+  protected async *aboutEach<T>(kind: string, id: string, events: AsyncGenerator<T>): AsyncGenerator<T> {
+    try {
+      yield* events;
+    } catch (err) {
+      throw naming(kind, id, err);
     }
   }
 
@@ -44,4 +49,12 @@ export interface PagesParams {
   /** How many records at most (Infinity for all of them). */
   want: number;
   signal?: AbortSignal;
+}
+
+function naming(kind: string, id: string, err: unknown): unknown {
+  if (!(err instanceof NotFoundError) || err.message.includes(id) || err.code === 'route_not_found')
+    return err;
+  const named = new NotFoundError(`${kind} ${id} not found`, err);
+  named.retryAfterMs = err.retryAfterMs;
+  return err.response ? named.withResponse(err.response) : named;
 }

@@ -55,7 +55,7 @@ export class ThreadsResource extends Resource {
    * itself; falls back to posting synchronously where the service has no streaming interface.
    */
   stream(id: string, params: { content: string; signal?: AbortSignal }): AsyncGenerator<StreamEvent> {
-    return streamReply(this.client, id, params.content, params.signal);
+    return this.aboutEach('thread', id, streamReply(this.client, id, params.content, params.signal));
   }
 
   /** beta: cancels a generation; resolves with what it stored (the partial reply, marked incomplete). */

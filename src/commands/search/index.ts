@@ -60,7 +60,11 @@ Examples:
 
 export async function runSearch(ctx: Context, words: string[], opts: SearchOptions): Promise<void> {
   const q = await wordsOrStdin(ctx.io, words, 'question', MAX_QUERY_BYTES);
-  if (!q) throw new UsageError('the question is empty');
+  if (!q)
+    throw new UsageError(
+      'the question is empty',
+      'give it as words (`kb search How much is the Growth plan`) or on stdin',
+    );
   const client = await ctx.client();
   const result = await withExtension(
     () => client.search({ q, limit: opts.limit, threadId: opts.thread, signal: ctx.signal }),

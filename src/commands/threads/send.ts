@@ -40,7 +40,11 @@ export async function runSend(
   opts: { stream?: boolean } = {},
 ): Promise<void> {
   const content = await messageFrom(ctx, words);
-  if (!content) throw new UsageError('the message is empty');
+  if (!content)
+    throw new UsageError(
+      'the message is empty',
+      `give it as words (\`kb threads send ${id} What is the SLA\`) or on stdin`,
+    );
   const client = await ctx.client();
   // `kb chat -c` continues the thread a message was sent to last, whichever command sent it.
   const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
