@@ -77,6 +77,44 @@ describe('answers grounded in the documents, or "not found"', () => {
     expect(reply!.sources).toEqual(['release-notes-v2.md']);
   });
 
+  it("answers a configuration file's default from its commented-out line (the fourth new-user trial on redis.conf)", async () => {
+    const { docs } = docsFolder({
+      'redis.conf': [
+        '# MAXMEMORY POLICY: how Redis will select what to remove when maxmemory',
+        '# is reached. You can select one from the following behaviors:',
+        '#',
+        '# allkeys-lru -> Evict any key using approximated LRU.',
+        "# noeviction -> Don't evict anything, just return an error on write operations.",
+        '#',
+        '# The default is:',
+        '#',
+        '# maxmemory-policy noeviction',
+        '',
+        '# LRU, LFU and minimal TTL algorithms are not precise algorithms but approximated',
+        '# algorithms (in order to save memory), so you can tune it for speed or',
+        '# accuracy. By default Redis will check five keys and pick the one that was',
+        '# used least recently, you can change the sample size using the following',
+        '# configuration directive.',
+        '#',
+        '# The default of 5 produces good enough results. 10 Approximates very closely',
+        '# true LRU but costs more CPU. 3 is faster but not very accurate.',
+        '#',
+        '# maxmemory-samples 5',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_redis_conf_key_0123'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_redis_conf_key_0123' };
+      const [reply] = await conversation(env, 'What is the default maxmemory-policy in redis.conf?');
+      expect(reply!.content).toMatch(/^The default is: maxmemory-policy noeviction\./);
+      expect(reply!.sources).toEqual(['redis.conf']);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -833,3 +833,27 @@ describe('two chunks of a file that overlap (the README trial on tmux’s manual
     expect(content).toContain('Each window displayed by tmux');
   });
 });
+
+describe("a configuration file's commented-out default (the fourth new-user trial on redis.conf)", () => {
+  const redis = chunk(
+    [
+      '# volatile-ttl -> Remove the key with the nearest expire time (minor TTL)',
+      "# noeviction -> Don't evict anything, just return an error on write operations.",
+      '#',
+      '# The default is:',
+      '#',
+      '# maxmemory-policy noeviction',
+      '#',
+      '# LRU, LFU and minimal TTL algorithms are not precise algorithms but approximated algorithms.',
+    ].join('\n'),
+    'redis.conf',
+  );
+
+  it('is the example of the comment that introduces it, across a blank comment line', () => {
+    expect(passagesOf(redis).find((p) => p.text === 'The default is:')?.example).toBe(
+      'maxmemory-policy noeviction',
+    );
+    // A comment mark alone on its line leads nothing.
+    expect(passagesOf(redis).map((p) => p.lead)).not.toContain('#');
+  });
+});

@@ -2,7 +2,7 @@ import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf, recordValues } from './passages.js';
-import { coverage, figureParts, holdsName, passageStems, type QuestionTerm } from './relevance.js';
+import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
 import { indexTerms } from '../search/tokens.js';
 
 /**
@@ -398,12 +398,15 @@ function byMeaning(input: GroundingInput, text: string): number {
 
 const names = new Map<string, Set<string>>();
 
-/** The stems of a file's name, less its extension: `data-debian.csv` is about Debian. */
+/** The stems of a file's name, less its extension (`data-debian.csv` is about Debian), and the name itself. */
 function nameStems(filename: string): Set<string> {
   let stems = names.get(filename);
   if (!stems) {
     if (names.size > 10_000) names.clear();
-    names.set(filename, (stems = passageStems(filename.replace(/\.[a-z0-9]+$/i, ''))));
+    stems = passageStems(filename.replace(/\.[a-z0-9]+$/i, ''));
+    // The file's name as a name asked about ("the default maxmemory-policy in redis.conf").
+    stems.add(stem(filename.slice(filename.lastIndexOf('/') + 1)));
+    names.set(filename, stems);
   }
   return stems;
 }

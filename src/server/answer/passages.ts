@@ -64,6 +64,10 @@ const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
  * same backend is used for client reconnects."), not a command at a root prompt ("# apt-get install x").
  */
 const COMMENT = /^#+\s+\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
+/** A comment that introduces the commented-out line under it ("# The default is:" / "# maxmemory-policy noeviction"). */
+const INTRODUCING_COMMENT = /^#+\s+\p{L}[^#]*\s\S+\s[^#]*:$/u;
+/** A comment mark alone on its line: a blank line inside a comment. */
+const BLANK_COMMENT = /^#+$/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
 
@@ -155,7 +159,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let leadLine = -2;
   let example = false;
   let position = 0;
+  /** The line before this one, less blank comment lines: where what introduces an example is. */
+  let previous = -1;
   chunk.text.split('\n').forEach((paragraph, line) => {
+    if (BLANK_COMMENT.test(paragraph.trim())) return;
+    const before = previous;
+    previous = line;
     const firstOfLine = position + 1;
     /** What the line's first sentence names ("maxRetries number (optional)"), for its short rows. */
     let lineSubject: string | undefined;
@@ -176,7 +185,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       let text = raw.trim();
       // A configuration file's comment that is a sentence says what the line under it does: it
       // stands alone, not under the line before it.
-      const comment = COMMENT.test(text);
+      const comment = COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
       if (comment) text = text.replace(/^#+\s+/, '');
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
@@ -190,7 +199,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
       const output = example && !/\p{L}/u.test(text);
       example = !!text && (CODE.test(text) || output || (example && isCode(text)));
-      if (text && (CODE.test(text) || isCode(text))) introduced(out, line, text);
+      if (text && (CODE.test(text) || isCode(text))) introduced(out, before, text);
       if (!text || CODE.test(text) || output) continue;
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
         lead = text;
@@ -212,12 +221,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
           // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`).
           !isOptionLine(text));
       // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
-      if (!row && !defines && words < 8 && showsExample(out, line)) {
-        introduced(out, line, text, SHOWS);
+      if (!row && !defines && words < 8 && showsExample(out, before)) {
+        introduced(out, before, text, SHOWS);
         continue;
       }
       // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`).
       if (
+        !comment &&
         !row &&
         !defines &&
         !/[.!]["')\]]?$/.test(text) &&
@@ -263,21 +273,24 @@ function subjectOf(sentence: string): string | undefined {
  * stream, you should use:"); not one the example only illustrates ("Raises KeyError if the key
  * does not exist:").
  */
-const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows)\s*:$/i;
+const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows|is|are)\s*:$/i;
 
 /** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
 const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
 
-/** Whether the line is what the sentence on the line before shows (see SHOWS). */
-function showsExample(passages: Passage[], line: number): boolean {
+/** Whether the line is what the sentence on the line before it (`before`) shows (see SHOWS). */
+function showsExample(passages: Passage[], before: number): boolean {
   const last = passages.at(-1);
-  return !!last && last.line === line - 1 && SHOWS.test(last.text);
+  return !!last && last.line === before && SHOWS.test(last.text);
 }
 
-/** An example on the line after a sentence that introduces it (see INTRODUCES) is what that sentence says. */
-function introduced(passages: Passage[], line: number, code: string, introduces = INTRODUCES): void {
+/**
+ * An example on the line after a sentence that introduces it (see INTRODUCES), the sentence's
+ * line being `before`, is what that sentence says.
+ */
+function introduced(passages: Passage[], before: number, code: string, introduces = INTRODUCES): void {
   const last = passages.at(-1);
-  if (last && last.line === line - 1 && introduces.test(last.text) && last.example === undefined)
+  if (last && last.line === before && introduces.test(last.text) && last.example === undefined)
     last.example = code.replace(CODE, '').trim();
 }
 
