@@ -4,3 +4,14 @@
  * "msg00011. html) by Bruce Perens" is a URL a PDF's line end cut, and goes on).
  */
 export const SENTENCE_END = /(?<=[.!?])[ \t]+(?!\p{Ll})/u;
+
+/**
+ * A sentence that an example cuts ("…in the defining scope, so that" / `i = 5`; "The example
+ * above would change to" / `makestep 1 -1`): without an end mark, it ends with a word that needs
+ * what follows.
+ */
+export const UNFINISHED =
+  /\b(?:a|an|and|are|as|by|for|if|in|is|of|or|so|than|that|the|then|to|when|which|with)$/i;
+
+/** A line ending in a question this long at most is a question asked (a FAQ's), not prose. */
+export const QUESTION_LENGTH = 240;

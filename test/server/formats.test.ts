@@ -243,6 +243,26 @@ describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
     expect(onType).toHaveLength(1);
     expect(onType[0]).toMatch(/^-t dsa \| ecdsa \| ecdsa-sk \| ed25519 \| ed25519-sk \| rsa\n/);
   });
+  it("does not carry an option to a page that starts with the next (mdadm.8's --homehost= and --prefer=, pp. 4-5)", () => {
+    const mdadm = chunkSections(
+      [
+        {
+          text: 'OPTIONS\n--homehost=\nThis will override any HOMEHOST setting in the config file and provides the identity of the host which should be considered the home for any arrays.\nThe special name "any" can be used as a wild card.',
+          page: 4,
+        },
+        {
+          text: '--prefer=\nWhen mdadm needs to print the name for a device it normally finds the name in /dev which refers to the device and is shortest.\nThis functionality is currently only provided by --detail and --monitor.',
+          page: 5,
+        },
+      ],
+      300,
+      100,
+    );
+    expect(mdadm.map((c) => c.text.split('\n').slice(0, 2))).toEqual([
+      ['OPTIONS', '--homehost='],
+      ['OPTIONS', '--prefer='],
+    ]);
+  });
 });
 
 describe('records (a table row, a CSV line, a JSON object)', () => {
@@ -787,6 +807,51 @@ describe('PDF glyphs read as the characters they stand for', () => {
   });
 });
 
+describe("plain text's headings by their shape (the fifth and sixth new-user trials: perlfaq, chrony's FAQ)", () => {
+  const filler = (n: number) =>
+    Array.from({ length: n }, (_, i) => `Sentence ${i} of the answer says a little more about it.`).join(' ');
+
+  it("a FAQ's question heads its answer's chunks; an aside in parentheses, code and figures head nothing", () => {
+    const chunks = chunkText(
+      [
+        'Which version of Perl should I use?',
+        '(contributed by brian d foy with updates from others)',
+        filler(12),
+        '}',
+        filler(6),
+        '61184',
+        filler(6),
+      ].join('\n'),
+      300,
+      100,
+    );
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c).toMatch(/^Which version of Perl should I use\?\n/);
+  });
+
+  it('a numbered question is one heading; the line a sentence leads into ("…would change to") is none', () => {
+    const chunks = chunkText(
+      ['The example above would change to', 'makestep 1 -1', '3.5. Using NTS?', filler(12)].join('\n'),
+      300,
+      100,
+    );
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(1)) expect(c).toMatch(/^3\.5\. Using NTS\?\n(?!makestep)/);
+  });
+});
+
+describe('records in chunks (the sixth new-user trial on ieee-data)', () => {
+  it('are never cut inside a value at a sentence end, however the chunk breaks', () => {
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Registry: MA-M; Assignment: 8C1F6${i}; Organization Name: Who? Corp ${i}; Organization Address: ${i} W. Deep Canyon Dr. Star ID US 83669.`,
+    );
+    const chunks = chunkText(rows.join('\n'), 300, 100);
+    for (const c of chunks) for (const line of c.split('\n')) expect(rows).toContain(line);
+  });
+});
+
 describe('PDF running headers and footers (#33)', () => {
   it('leaves out a first or last line that recurs on many pages, its numbers aside', async () => {
     const { withoutRunningLines } = await import('../../src/server/ingest/extraction/pdf-text.js');
@@ -794,7 +859,27 @@ describe('PDF running headers and footers (#33)', () => {
       (n) => `LS(1) User Commands LS(1)\nText of page ${n}.\nGNU coreutils 9.1 September 2022 ${n}`,
     );
     expect(withoutRunningLines(pages)).toEqual([1, 2, 3, 4].map((n) => `Text of page ${n}.`));
-    // Two pages are too few to tell a header from a repeated line.
-    expect(withoutRunningLines(pages.slice(0, 2))).toEqual(pages.slice(0, 2));
+    // A man page of two pages (the fifth new user's openssl-verify.1): the same first line on both.
+    expect(withoutRunningLines(pages.slice(0, 2))).toEqual(['Text of page 1.', 'Text of page 2.']);
+    // Of two pages whose first lines differ, nothing.
+    const letters = ['Dear Ann,\nText.\nPage 1', 'Yours,\nBob\nPage 2'];
+    expect(withoutRunningLines(letters)).toEqual(letters);
+  });
+
+  it("leaves out a book's running header that names its chapter, on that chapter's pages only (bashref)", async () => {
+    const { withoutRunningLines } = await import('../../src/server/ingest/extraction/pdf-text.js');
+    const pages = [
+      ...[44, 45, 46].map((n) => `Chapter 3: Basic Shell Features ${n}\nText of page ${n}.`),
+      ...[47, 48, 49].map((n) => `Chapter 4: Shell Builtin Commands ${n}\nText of page ${n}.`),
+      'Example:\nls -l',
+      'Syntax:\nplot x',
+      'Example:\nls -a',
+      'Example:\nls -b',
+    ];
+    expect(withoutRunningLines(pages)).toEqual([
+      ...[44, 45, 46, 47, 48, 49].map((n) => `Text of page ${n}.`),
+      // A line that introduces what follows is the text's, however often a page starts with one.
+      ...pages.slice(6),
+    ]);
   });
 });

@@ -857,3 +857,19 @@ describe("a configuration file's commented-out default (the fourth new-user tria
     expect(passagesOf(redis).map((p) => p.lead)).not.toContain('#');
   });
 });
+
+describe("a record whose value holds a sentence's end (the sixth new-user trial on ieee-data's CSV)", () => {
+  const row =
+    'Registry: MA-M; Assignment: 8C1F64A; Organization Name: Star ID Inc.; Organization Address: 12758 W. Deep Canyon Dr. Star ID US 83669.';
+
+  it('is one passage, not cut at "Dr. Star"', () => {
+    const c = chunk(
+      `${row}\nRegistry: MA-M; Assignment: 8C1F64B; Organization Name: Who? Corp; Organization Address: 1 Main St.`,
+      'mam.csv',
+    );
+    expect(passagesOf(c).map((p) => p.text)).toEqual([
+      row,
+      'Registry: MA-M; Assignment: 8C1F64B; Organization Name: Who? Corp; Organization Address: 1 Main St.',
+    ]);
+  });
+});

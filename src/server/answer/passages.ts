@@ -1,5 +1,6 @@
 import { isOptionLine } from '../../util/option-line.js';
-import { SENTENCE_END } from '../../util/sentence-end.js';
+import { RECORD } from '../../util/record-shape.js';
+import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
 import { STOP_WORDS } from '../search/tokens.js';
 import type { Chunk } from '../state/model.js';
 
@@ -71,12 +72,6 @@ const BLANK_COMMENT = /^#+$/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
 
-/**
- * A sentence that an example cuts ("…in the defining scope, so that" / `i = 5` / "will print 5."):
- * without an end mark, it ends with a word that needs what follows.
- */
-const CUT = /\b(?:a|an|and|are|as|by|for|if|in|is|of|or|so|than|that|the|then|to|when|which|with)$/i;
-
 function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
   // A block's opening or closing line (`upstream php {`, `}`).
@@ -85,13 +80,10 @@ function isCode(text: string): boolean {
 }
 
 /**
- * A row of a table or a data file as extraction writes it, each value named by its column
- * (`version: 3.0; codename: Woody; release: 2002-07-19.`): it names what it is about in its own
- * values (`Woody`), as a heading does for prose; its columns' names are in every row alike.
+ * A record's values, less the names of its columns (undefined for another passage): a record
+ * names what it is about in its own values (`Woody`), as a heading does for prose; its
+ * columns' names are in every row alike.
  */
-const RECORD = /^[^:;]{1,40}: [^;]+(?:; [^:;]{1,40}: [^;]+)+$/;
-
-/** A record's values, less the names of its columns (undefined for another passage). */
 export function recordValues(text: string): string | undefined {
   if (!RECORD.test(text)) return undefined;
   return text
@@ -142,9 +134,6 @@ const PROSE_SHARE = 0.25;
 
 const navigation = new WeakMap<Chunk, boolean>();
 
-/** A line ending in a question this long at most is a question asked (a FAQ's), not prose. */
-const ASKED_LENGTH = 240;
-
 /**
  * The passages of a chunk that can stand as an answer (none in a chunk shaped as navigation): not a question (a FAQ's: it becomes the
  * lead of the sentences that answer it), not a heading (a short line without an end mark or a
@@ -172,7 +161,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
     // further than the last. Why? And how can I stop this?") leads what follows, whole: none of
     // its sentences answers it.
     const asked = paragraph.trim();
-    if (asked.endsWith('?') && asked.length <= ASKED_LENGTH && asked.split(SENTENCE_END).length > 1) {
+    const record = RECORD.test(asked);
+    if (
+      !record &&
+      asked.endsWith('?') &&
+      asked.length <= QUESTION_LENGTH &&
+      asked.split(SENTENCE_END).length > 1
+    ) {
       position++;
       lead = asked;
       leadLine = line;
@@ -180,7 +175,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
     // Whether the line before was the lead itself: a term defines only the line right under it.
     const fresh = leadLine === line - 1;
-    for (const raw of paragraph.split(SENTENCE_END)) {
+    for (const raw of record ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
       let text = raw.trim();
       // A configuration file's comment that is a sentence says what the line under it does: it
@@ -249,7 +244,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // number of retries. Default: 5"): what a question about the line's subject may ask.
       const rowOfLine = row && position !== firstOfLine;
       if (position === firstOfLine) lineSubject = subjectOf(text);
-      if ((words < 3 && !defines && !rowOfLine) || CUT.test(text)) continue;
+      if ((words < 3 && !defines && !rowOfLine) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       const led = comment ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       out.push(

@@ -1,7 +1,8 @@
 import type { Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
 import { isOptionLine } from '../../../util/option-line.js';
-import { SENTENCE_END } from '../../../util/sentence-end.js';
+import { RECORD } from '../../../util/record-shape.js';
+import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../../util/sentence-end.js';
 
 /** A passage of a document, and the pages it spans where the document has pages. */
 export interface TextChunk {
@@ -19,6 +20,8 @@ interface Sentence {
   heading?: boolean;
   /** How many definition lists its line is in (see Section.depths). */
   depth?: number;
+  /** Its line is a question, read whole (see isQuestion). */
+  asks?: boolean;
 }
 
 /**
@@ -84,13 +87,19 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         // Out of a definition list: its term heads no more.
         while (under.length && under.at(-1)!.depth > depth) under.pop();
         // Where markup tells code from headings (HTML's <pre>), it alone does.
-        const introduced = !section.headings && !!before?.text.endsWith(':');
-        if (sentence.heading ?? (!introduced && isHeading(sentence.text))) {
+        const introduced =
+          !section.headings && !!before && (before.text.endsWith(':') || UNFINISHED.test(before.text));
+        if (sentence.heading ?? (!introduced && (sentence.asks || isHeading(sentence.text)))) {
           while (under.length && under.at(-1)!.depth >= depth) under.pop();
           under.push({ sentence, depth });
           term = undefined;
         } else if (isOptionLine(sentence.text)) term = sentence;
         heading = under.at(-1)?.sentence;
+        // A chunk that starts with a new heading or option is under that one, not the one before.
+        if (lead && current.length === lead) {
+          const now = leads([]).filter((s) => s.text !== sentence.text);
+          start(now, now.length);
+        }
       }
       before = sentence;
       if (sentence.text.length > size) {
@@ -122,7 +131,17 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
 function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
   if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
+  // Words, not code or a figure (`}`, `61184`), nor an aside ("(contributed by brian d foy)").
+  if (!/\p{L}\p{L}/u.test(text) || /^\(.*\)$/.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
+}
+
+/**
+ * A line that asks a question, of a few sentences at most ("3.5. Using NTS?", "When I paste text,
+ * each line gets indented. Why?"): read whole, a FAQ's heading, as kb's answers read it.
+ */
+function isQuestion(line: string): boolean {
+  return line.endsWith('?') && line.length <= QUESTION_LENGTH && /\p{L}\p{L}/u.test(line);
 }
 
 /**
@@ -154,7 +173,8 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
 
 /**
  * The sentences of a text, one at a time (a document of any size makes no array of them); a line
- * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?").
+ * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?"),
+ * and so is a record.
  */
 function* sentencesOf(
   text: string,
@@ -175,9 +195,12 @@ function* sentencesOf(
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const heading = headings?.[line];
+    const trimmed = text.slice(start, end).trim();
+    const asks = !heading && isQuestion(trimmed);
+    const whole = heading || asks || RECORD.test(trimmed);
     let opens = true;
     for (let from = start; from < end;) {
-      const match = heading ? undefined : endAfter(from);
+      const match = whole ? undefined : endAfter(from);
       const stop = match && match.index < end ? match.index : end;
       const sentence = text.slice(from, stop).trim();
       if (sentence) {
@@ -187,6 +210,7 @@ function* sentencesOf(
           opens,
           ...(heading !== undefined && { heading }),
           ...(depth !== undefined && { depth }),
+          ...(asks && { asks }),
         };
         opens = false;
       }

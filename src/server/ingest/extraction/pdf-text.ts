@@ -103,13 +103,18 @@ function linesOf(items: PdfTextItem[]): Line[] {
   return lines.filter((l) => l.text);
 }
 
-/** A line at the top or bottom of this share of the pages (at least 3) is a running header or footer. */
-const RUNNING_SHARE = 0.4;
+/**
+ * A line at the top or bottom of this many pages, its numbers aside, is a running header or
+ * footer: a book's (bashref's "Chapter 3: Basic Shell Features 45") names its chapter, so it
+ * recurs on that chapter's pages only.
+ */
+const RUNNING_PAGES = 3;
 
 /**
  * The pages without their running headers and footers ("LS(1) User Commands LS(1)", "Debian
- * Reference 230 / 233"): a first or last line that recurs on many pages, its numbers aside, is
- * the layout's, not the text's, and would otherwise start every page's first sentence.
+ * Reference 230 / 233"): a first or last line that recurs on several pages, its numbers aside, is
+ * the layout's, not the text's, and would otherwise start every page's first sentence. Of two
+ * pages (a short man page), only when their first lines are the same.
  */
 export function withoutRunningLines(pages: string[]): string[] {
   const shape = (line: string) => line.replace(/\d+/g, '#').trim();
@@ -121,9 +126,11 @@ export function withoutRunningLines(pages: string[]): string[] {
   const lines = pages.map((page) => page.split('\n'));
   const tops = count(lines.map((l) => l[0]));
   const bottoms = count(lines.map((l) => (l.length > 1 ? l.at(-1) : undefined)));
-  const least = Math.max(3, RUNNING_SHARE * pages.length);
+  const headed = lines.length === 2 && lines[0]![0] === lines[1]![0] && lines[0]!.length > 1;
+  const least = headed ? 2 : RUNNING_PAGES;
+  // Not a line that introduces what follows ("Syntax:", "Example:" at a page's end).
   const running = (counts: Map<string, number>, line: string | undefined) =>
-    line !== undefined && (counts.get(shape(line)) ?? 0) >= least;
+    line !== undefined && !line.endsWith(':') && (counts.get(shape(line)) ?? 0) >= least;
   return lines.map((l) => {
     let kept = l;
     if (running(tops, kept[0])) kept = kept.slice(1);
