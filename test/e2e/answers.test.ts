@@ -102,6 +102,19 @@ describe('answers grounded in the documents, or "not found"', () => {
         '# maxmemory-samples 5',
         '',
       ].join('\n'),
+      'chrony.conf.5.txt': [
+        'NAME',
+        'chrony.conf - chronyd configuration file',
+        'SYNOPSIS',
+        'chrony.conf',
+        'DESCRIPTION',
+        'This file configures the chronyd daemon. The compiled-in location is /etc/chrony/chrony.conf.',
+        'server hostname [option]...',
+        'The server directive specifies an NTP server which can be used as a time source.',
+        'minpoll poll',
+        'This option specifies the minimum interval between requests sent to the server as a power of 2 in seconds. The default is 6 (64 seconds).',
+        '',
+      ].join('\n'),
     });
     const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_redis_conf_key_0123'] });
     try {
@@ -110,6 +123,10 @@ describe('answers grounded in the documents, or "not found"', () => {
       const [reply] = await conversation(env, 'What is the default maxmemory-policy in redis.conf?');
       expect(reply!.content).toMatch(/^The default is: maxmemory-policy noeviction\./);
       expect(reply!.sources).toEqual(['redis.conf']);
+      // A file named for what it documents, as a man page is (the fifth trial's chrony.conf.5.pdf).
+      // Its sections are no name of it: "SYNOPSIS, chrony.conf, DESCRIPTION: This file configures…" answered.
+      const [manPage] = await conversation(env, 'What is the default minpoll of a server in chrony.conf?');
+      expect(manPage!.content).toMatch(/^minpoll poll: .*The default is 6 \(64 seconds\)/);
     } finally {
       await local.close();
     }

@@ -873,3 +873,16 @@ describe("a record whose value holds a sentence's end (the sixth new-user trial 
     ]);
   });
 });
+
+describe("a man page's sections (the fifth new-user trial on chrony.conf.5)", () => {
+  it('are headings of their own, not names of one term with the lines beside them', () => {
+    const c = chunk(
+      'NAME\nchrony.conf - chronyd configuration file\nSYNOPSIS\nchrony.conf\nDESCRIPTION\nThis file configures the chronyd daemon.',
+      'chrony.conf.5.pdf',
+    );
+    expect(passagesOf(c).map((p) => [p.lead, p.text])).toEqual([
+      ['NAME', 'chrony.conf - chronyd configuration file'],
+      ['DESCRIPTION', 'This file configures the chronyd daemon.'],
+    ]);
+  });
+});

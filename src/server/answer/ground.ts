@@ -404,8 +404,10 @@ function nameStems(filename: string): Set<string> {
   if (!stems) {
     if (names.size > 10_000) names.clear();
     stems = passageStems(filename.replace(/\.[a-z0-9]+$/i, ''));
-    // The file's name as a name asked about ("the default maxmemory-policy in redis.conf").
-    stems.add(stem(filename.slice(filename.lastIndexOf('/') + 1)));
+    // The file's name as a name asked about ("the default maxmemory-policy in redis.conf"),
+    // less its extensions too ("chrony.conf" of chrony.conf.5.pdf).
+    const parts = filename.slice(filename.lastIndexOf('/') + 1).split('.');
+    for (let n = 2; n <= parts.length; n++) stems.add(stem(parts.slice(0, n).join('.')));
     names.set(filename, stems);
   }
   return stems;

@@ -49,6 +49,10 @@ function termLine(text: string): { term: string; definition: string } | undefine
   return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
 }
 
+/** A man page's section (man-pages(7)): a heading of its own, not a name a definition list defines. */
+const MAN_SECTION =
+  /^(?:NAME|SYNOPSIS|CONFIGURATION|DESCRIPTION|OPTIONS|EXIT STATUS|RETURN VALUE|ERRORS|ENVIRONMENT|FILES|ATTRIBUTES|VERSIONS|STANDARDS|CONFORMING TO|HISTORY|NOTES|CAVEATS|BUGS|EXAMPLES?|AUTHORS?|REPORTING BUGS|COPYRIGHT|SEE ALSO)$/;
+
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
@@ -235,6 +239,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
           lead !== undefined &&
           TERM.test(lead) &&
           TERM.test(text) &&
+          !MAN_SECTION.test(lead) &&
+          !MAN_SECTION.test(text) &&
           OPTION_LIKE.test(lead) === OPTION_LIKE.test(text);
         lead = alias ? `${lead}, ${text}` : text;
         leadLine = line;
