@@ -133,16 +133,32 @@ describe('HTML', () => {
       '<td> <a accesskey="n" href="datatype-enum.html">Next</a></td></tr></table></div>' +
       '<table><tr><th>Function</th><th>Description</th></tr><tr><td><a href="#run">run()</a></td><td>Create event loop, run a coroutine, close the loop.</td></tr></table>';
     expect(htmlToText(html)).toBe(
-      '8.6. Boolean Type\nFunction; Description\nFunction: run(); Description: Create event loop, run a coroutine, close the loop.',
+      '8.6. Boolean Type\nFunction: run(); Description: Create event loop, run a coroutine, close the loop.',
     );
   });
 
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';
-    expect(htmlToText(html)).toBe(
-      'Plan; Price\nPlan: Growth; Price: 29 dollars.\nPlan: Scale; Price: 99 dollars.',
-    );
+    expect(htmlToText(html)).toBe('Plan: Growth; Price: 29 dollars.\nPlan: Scale; Price: 99 dollars.');
+    // A header with no rows under it is still read.
+    expect(htmlToText('<table><tr><th>Plan</th><th>Price</th></tr></table>')).toBe('Plan; Price');
+  });
+
+  it("reads a parameter table as rows alone, a label row as a record, a label beside links as one (rsyslog's module pages)", () => {
+    // The fifth new user's trial: the header line came 396 times, and was quoted as an answer.
+    const html =
+      '<table><tbody><tr><td><p><strong>Module Name:</strong></p></td><td><p><strong>imfile</strong></p></td></tr>' +
+      '<tr><td><p><strong>Author:</strong></p></td><td><p><a href="https://rainer.gerhards.net/">Rainer Gerhards</a> &lt;<a href="mailto:rg">rgerhards@adiscon.com</a>&gt;</p></td></tr></tbody></table>' +
+      '<h2>PollingInterval</h2>' +
+      '<table><thead><tr><th>type</th><th>default</th><th>mandatory</th><th>obsolete legacy directive</th></tr></thead>' +
+      '<tbody><tr><td>integer</td><td>10</td><td>no</td><td>$InputFilePollInterval</td></tr></tbody></table>';
+    expect(htmlToText(html).split('\n')).toEqual([
+      'Module Name: imfile.',
+      'Author: Rainer Gerhards <rgerhards@adiscon.com>.',
+      'PollingInterval',
+      'type: integer; default: 10; mandatory: no; obsolete legacy directive: $InputFilePollInterval.',
+    ]);
   });
 });
 
@@ -269,9 +285,7 @@ describe('records (a table row, a CSV line, a JSON object)', () => {
   it("end as a sentence once, in every format; a value that is a mark keeps it (re's scanf table)", async () => {
     const html =
       '<table><tr><th>Token</th><th>Meaning</th></tr><tr><td>%c</td><td>Any character.</td></tr><tr><td>%s</td><td>.</td></tr></table>';
-    expect(htmlToText(html)).toBe(
-      'Token; Meaning\nToken: %c; Meaning: Any character.\nToken: %s; Meaning: ..',
-    );
+    expect(htmlToText(html)).toBe('Token: %c; Meaning: Any character.\nToken: %s; Meaning: ..');
     const csv = 'Token,Meaning\n%c,Any character.\n%s,.\n';
     expect(text(await extractDocument('tokens.csv', Buffer.from(csv)))).toBe(
       'Token: %c; Meaning: Any character.\nToken: %s; Meaning: ..',
@@ -379,6 +393,30 @@ describe('text', () => {
     expect(await codes('a.png', Buffer.from('x'))).toBe('unsupported_type');
     expect(await codes('a.json', Buffer.from('{'))).toBe('parse_error');
     expect(await codes('a.html', Buffer.from('<script>only()</script>'))).toBe('no_text');
+  });
+
+  it("reads an object whose lists hold plain values as one record (the sixth new user's cmake data)", async () => {
+    const json = JSON.stringify([
+      { name: 'CETCompat', switch: 'CETCOMPAT', comment: 'CET Shadow Stack Compatible', flags: [] },
+      { name: 'Profile', switch: 'PROFILE', aliases: ['prof', 'p'], flags: [{ deep: true }] },
+    ]);
+    expect(text(await extractDocument('v143_Link.json', Buffer.from(json))).split('\n')).toEqual([
+      'name: CETCompat; switch: CETCOMPAT; comment: CET Shadow Stack Compatible.',
+      // A list of objects is no record's value: each value goes on a line, a list of plain values on one.
+      'name: Profile',
+      'switch: PROFILE',
+      'aliases: prof, p',
+      'deep: true',
+    ]);
+    // A map of hundreds of keys (SPDX's licenses) is no record: a line each.
+    const licenses = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`L-${i}`, [`License number ${i}`, i % 2 === 0, false]]),
+    );
+    const lines = text(
+      await extractDocument('spdx-licenses.json', Buffer.from(JSON.stringify(licenses))),
+    ).split('\n');
+    expect(lines).toHaveLength(300);
+    expect(lines[0]).toBe('L-0: License number 0, true, false');
   });
 
   it('reads JSON of any depth without running out of stack', async () => {
@@ -532,7 +570,7 @@ describe('Word', () => {
       },
     ]);
     expect(text(await extractDocument('hr/benefits.docx', docx))).toBe(
-      'Benefits\nParental leave is sixteen weeks.\nPlan; Price\nPlan: Dental; Price: 12 dollars.',
+      'Benefits\nParental leave is sixteen weeks.\nPlan: Dental; Price: 12 dollars.',
     );
   });
 

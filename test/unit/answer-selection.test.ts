@@ -886,3 +886,13 @@ describe("a man page's sections (the fifth new-user trial on chrony.conf.5)", ()
     ]);
   });
 });
+
+describe('a data file of names and their lists of values (the fifth new-user trial on SPDX licenses)', () => {
+  it('is no navigation: each line is a name and what it is', () => {
+    const lines = ['0BSD', 'AAL', 'AFL-2.1', 'AFL-3.0', 'AGPL-1.0', 'Zlib'].map(
+      (id) => `${id}: The ${id} License, true, false`,
+    );
+    const c = chunk(lines.join('\n'), 'spdx-licenses.json');
+    expect(passagesOf(c).map((p) => p.text)).toEqual(lines);
+  });
+});

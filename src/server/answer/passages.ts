@@ -102,7 +102,9 @@ const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 function isEntry(line: string): boolean {
   if (ENTRY.some((re) => re.test(line))) return true;
   if (/[.!?]["')\]]?$/.test(line)) return false;
-  // A term and the places it is treated ("upper, String Functions, Range Functions")
+  // A term and the places it is treated ("upper, String Functions, Range Functions"); not a name
+  // and its values ("AFL-2.1: Academic Free License v2.1, true, false").
+  if (/^[^,]{1,60}: /.test(line)) return false;
   const parts = line.split(/,\s+/);
   return parts.length >= 3 && parts.every((p) => p.split(/\s+/).length <= 6);
 }

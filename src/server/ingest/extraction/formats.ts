@@ -150,29 +150,58 @@ async function decodeEntities(text: string): Promise<string> {
 }
 
 /**
- * A record a line (an object whose values are plain: `name: Jira link; plan: Growth; …`), other
- * values each on a line of their own, named by their key. Iterative: any depth.
+ * A record a line (an object whose values are plain, or lists of plain values: `name: Jira link;
+ * plan: Growth; tags: a, b.`; an empty list says nothing), unless it is longer than a chunk
+ * (a map of hundreds of keys, SPDX's licenses: a line each); other values each on a line of
+ * their own, named by their key, a list of plain values on one. Iterative: any depth.
  */
 function jsonToText(root: unknown): string {
   const lines: string[] = [];
   const stack: [value: unknown, key: string][] = [[root, '']];
-  const plain = (v: unknown) => v === null || typeof v !== 'object';
   while (stack.length) {
     const [value, key] = stack.pop()!;
     if (value === null || value === undefined) continue;
     if (typeof value !== 'object') lines.push(`${key ? `${key}: ` : ''}${String(value)}`);
-    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
-    else {
+    else if (Array.isArray(value)) {
+      if (key && value.every(isScalar)) {
+        const said = listed(value);
+        if (said) lines.push(`${key}: ${said}`);
+      } else for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
+    } else {
       const entries = Object.entries(value);
-      if (entries.length > 1 && entries.every(([, v]) => plain(v))) {
-        const cells = entries.filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${k}: ${String(v)}`);
-        lines.push(recordLine(cells));
+      const record =
+        entries.length > 1 && entries.every(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)))
+          ? recordOf(entries)
+          : undefined;
+      if (record !== undefined && record.length <= MAX_RECORD_LENGTH) {
+        if (record) lines.push(record);
         continue;
       }
       for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
     }
   }
   return lines.join('\n');
+}
+
+/** A record longer than this is no line of its own: longer than a chunk, it would be cut anywhere. */
+const MAX_RECORD_LENGTH = 800;
+
+const isScalar = (v: unknown) => v === null || typeof v !== 'object';
+
+/** A list of plain values as a record's value says it (`a, b`): none of its nulls or empty strings. */
+const listed = (values: unknown[]) =>
+  values
+    .filter((v) => v !== null && v !== '')
+    .map(String)
+    .join(', ');
+
+/** An object of plain values as one record line ('' when every value is empty). */
+function recordOf(entries: [string, unknown][]): string {
+  const cells = entries
+    .map(([k, v]) => [k, Array.isArray(v) ? listed(v) : v] as const)
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${String(v)}`);
+  return cells.length ? recordLine(cells) : '';
 }
 
 /**

@@ -43,6 +43,9 @@ interface Table {
   linkCells: number;
   /** The row's td cells: a first row of th cells only names the columns. */
   dataCells: number;
+  /** The row that names the columns, read only if no row follows it (each row says their names). */
+  header?: string;
+  rows: number;
 }
 
 /** Elements whose lines are headings, whatever their shape. */
@@ -131,6 +134,13 @@ export function readHtml(html: string): {
     linkChars = 0;
     chars = boldChars = 0;
   };
+  /** A table's row as a line of its own. */
+  const tableLine = (row: string) => {
+    lines.push(row);
+    headings.push(undefined);
+    depths.push(lists);
+    preOf.push(0);
+  };
   const count = (text: string) => {
     const n = text.replace(/[^\p{L}\p{N}]/gu, '').length;
     chars += n;
@@ -193,6 +203,7 @@ export function readHtml(html: string): {
             cellLinkChars: 0,
             linkCells: 0,
             dataCells: 0,
+            rows: 0,
           });
         } else if (table && name === 'tr') {
           table.row = [];
@@ -266,18 +277,16 @@ export function readHtml(html: string): {
           // of whose cells are links (DocBook's Prev / Up / Home / Next around its chapter's title).
           const chars = table.row.join('').replace(/\s/g, '').length;
           const cells = table.row.filter(Boolean).length;
+          // Not a label and its value ("Author:" / a link to the author's page).
+          const labelled = LABEL.test(table.row[0] ?? '');
           const navigation =
-            (table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars) ||
-            table.linkCells * 2 > cells;
-          if (!navigation)
-            for (const row of rowLines(table)) {
-              lines.push(row);
-              headings.push(undefined);
-              depths.push(lists);
-              preOf.push(0);
-            }
+            !labelled &&
+            ((table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars) ||
+              table.linkCells * 2 > cells);
+          if (!navigation) for (const row of rowLines(table)) tableLine(row);
           table.row = undefined;
         } else if (name === 'table') {
+          if (!table!.rows && table!.header) tableLine(table!.header);
           tables.pop();
         } else if (!table && name === 'dt') {
           // Terms of one definition, each in its own <dt> (`-u`, `--include-untracked`), are one
@@ -319,16 +328,26 @@ function rowLines(table: Table): string[] {
   const cells = table.row!;
   if (!cells.some(Boolean)) return [];
   if (!table.headers) {
-    const names = table.dataCells === 0 || cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c));
+    // Not a first row that is a label and its value ("Module Name:" / "imfile").
+    const names =
+      !LABEL.test(cells[0] ?? '') &&
+      (table.dataCells === 0 || cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c)));
     table.headers = names ? cells : [];
-    if (names) return [cells.filter(Boolean).join('; ')];
+    if (names) {
+      table.header = cells.filter(Boolean).join('; ');
+      return [];
+    }
   }
+  table.rows++;
   const headers = table.headers;
   const parts = cells
     .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
     .filter(Boolean);
   return [recordLine(parts)];
 }
+
+/** A cell that labels the one after it (`Author:`, `Default:`). */
+const LABEL = /^[^:]{1,40}:$/;
 
 /** A link's fragment as the anchor it names (`tune.bufsize%20(Global%20parameters)`). */
 function fragment(target: string): string {
