@@ -679,6 +679,25 @@ describe('navigation in HTML (#33 cause 6)', () => {
   });
 });
 
+describe("a page's navigation in HTML, whole (the fifth new-user trial: every Sphinx page)", () => {
+  it('leaves out its headings and its search box with its links', () => {
+    const html = `<html><body>
+      <div class="related" role="navigation" aria-label="related navigation"><h3>Navigation</h3>
+        <ul><li><a href="genindex.html">index</a></li><li><a href="next.html">next</a> |</li></ul></div>
+      <div class="body" role="main"><h1>imfile: Text File Input Module</h1><p>This module reads text files.</p></div>
+      <div class="sphinxsidebar" role="navigation" aria-label="main navigation">
+        <h3><a href="index.html">Table of Contents</a></h3><ul><li><a href="#purpose">Purpose</a></li></ul>
+        <div><h4>Previous topic</h4><p class="topless"><a href="imdocker.html">imdocker: Docker Input Module</a></p></div>
+        <h3>This Page</h3><ul><li><a href="src.txt">Show Source</a></li></ul>
+        <div id="searchbox" role="search"><h3 id="searchlabel">Quick search</h3><form><input type="submit" value="Go"/></form></div>
+      </div>
+      <div class="footer" role="contentinfo">Last updated on Nov 11, 2026.</div></body></html>`;
+    expect(htmlToText(html)).toBe(
+      'imfile: Text File Input Module\nThis module reads text files.\nLast updated on Nov 11, 2026.',
+    );
+  });
+});
+
 describe('paragraphs whole (#33)', () => {
   it('joins the lines of a text filled to a width, keeping headings, items and examples apart', async () => {
     const info = [

@@ -10,7 +10,7 @@ export interface TagAttributes {
   target: string | undefined;
   /** The anchor it is (its `name` or `id`). */
   anchor: string | undefined;
-  /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar). */
+  /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar; `role="search"`). */
   navigation: boolean;
 }
 
@@ -25,6 +25,8 @@ export const noAttributes = (): TagAttributes => ({
 
 /** The attributes whose values kb reads. */
 const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id', 'role']);
+/** Roles of a page's navigation: its menus and sidebars, and its search box. */
+const NAVIGATION_ROLES = new Set(['navigation', 'search']);
 
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {
@@ -181,7 +183,8 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
         if (value.startsWith('#') && value.length > 1) attributes.target = value.slice(1);
       }
       if ((attribute === 'name' || attribute === 'id') && value) attributes.anchor = value;
-      if (attribute === 'role' && value.trim().toLowerCase() === 'navigation') attributes.navigation = true;
+      if (attribute === 'role' && NAVIGATION_ROLES.has(value.trim().toLowerCase()))
+        attributes.navigation = true;
       attribute = '';
     },
     oncdata: ignore,

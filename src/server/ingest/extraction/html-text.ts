@@ -114,12 +114,14 @@ export function readHtml(html: string): {
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     const block = blocks.at(-1)?.name;
-    // A heading is one, whatever it links to (texi2html's link to their contents entry), but in
-    // a page's navigation (Sphinx's sidebar: "Table of Contents").
+    // A page's navigation is left out whole, its headings too ("Navigation", "Previous topic");
+    // elsewhere, a line mostly of links, but not a heading, whatever it links to (texi2html's link
+    // to their contents entry).
     const navigation =
-      !(block && HEADINGS.has(block) && !navigating) &&
-      linkChars > 0 &&
-      linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length;
+      navigating > 0 ||
+      (!(block && HEADINGS.has(block)) &&
+        linkChars > 0 &&
+        linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length);
     if (text && !navigation) {
       anchors.clear();
       lines.push(text);
