@@ -37,6 +37,29 @@ async function until(check: () => boolean, ms = 15_000): Promise<void> {
   }
 }
 
+describe('kb files get by name against kb serve', () => {
+  it('shows the one file of a name; two of it ask for an id (exit 2); a name nobody has, exit 3 (not found)', async () => {
+    const path = file('leave-policy.md', 'Annual leave is 25 days.\n');
+    const first = await runKb(['files', 'upload', path, '--wait', '--interval', '100ms', '--ids'], { env });
+    expect(first.code).toBe(0);
+    const id = first.stdout.trim().split('\n')[0]!;
+    const got = await runKb(['files', 'get', 'leave-policy.md', '--json'], { env });
+    expect(got.stderr).toBe('');
+    expect(got.code).toBe(0);
+    expect(JSON.parse(got.stdout)).toMatchObject({ id, originalFilename: 'leave-policy.md' });
+    const again = await runKb(['files', 'upload', path, '--ids'], { env });
+    const second = again.stdout.trim();
+    const twice = await runKb(['files', 'get', 'leave-policy.md'], { env });
+    expect(twice.code).toBe(2);
+    expect(twice.stdout).toBe('');
+    expect(twice.stderr).toContain('2 files are named leave-policy.md');
+    expect(twice.stderr).toMatch(new RegExp(`give one's id: (${id}, ${second}|${second}, ${id})\\n`));
+    const none = await runKb(['files', 'get', 'no-such-policy.md'], { env });
+    expect(none.code).toBe(3);
+    expect(none.stderr).toContain('no file has the id or name no-such-policy.md');
+  });
+});
+
 describe('kb files upload against kb serve', () => {
   it('prints each id when piped; --wait follows indexing; the assistant then cites the file', async () => {
     const notes = file(

@@ -67,6 +67,47 @@ describe('files list and get', () => {
   });
 });
 
+describe('files get by name', () => {
+  it('shows the file a name names when no file has it as id, its detail read by id', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/manual.pdf').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, {
+      data: [file('f1'), file('f2', 'COMPLETED', { originalFilename: 'manual.pdf' })],
+    });
+    fake.on('GET', '/v1/files/f2').reply(200, {
+      data: file('f2', 'FAILED', {
+        originalFilename: 'manual.pdf',
+        indexingError: { code: 'no_text', message: 'no text' },
+      }),
+    });
+    await runGet(fake.ctx, 'manual.pdf');
+    expect(fake.stdout()).toContain('ID\tf2\n');
+    expect(fake.stdout()).toContain('Error\tno_text: no text\n');
+  });
+
+  it('asks for an id when two files have the name, and says neither id nor name was found', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/same.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, {
+      data: [
+        file('f1', 'COMPLETED', { originalFilename: 'same.md' }),
+        file('f3', 'COMPLETED', { originalFilename: 'same.md' }),
+      ],
+    });
+    const twice = (await runGet(fake.ctx, 'same.md').catch((e: unknown) => e)) as CliError;
+    expect(twice).toBeInstanceOf(CliError);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.message).toBe('2 files are named same.md');
+    expect(twice.hint).toContain('f1, f3');
+    fake.agent.close();
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/nope.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, { data: [file('f1')] });
+    const none = (await runGet(fake.ctx, 'nope.md').catch((e: unknown) => e)) as Error;
+    expect(none.message).toBe('no file has the id or name nope.md');
+  });
+});
+
 describe('files delete', () => {
   it('treats an empty list of ids as a successful no-op, as xargs -r does', async () => {
     fake = fakeContext({ stdin: '\n  \n' });

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { KbFile } from '../../api/types.js';
 import { Context } from '../../factory.js';
+import { fileByIdOrName } from './file-by-name.js';
 import { colorStatus, humanSize } from '../../io/format.js';
 import type { Field } from '../../io/output.js';
 
@@ -50,10 +51,10 @@ export default function getCommand(run = runGet): Command {
   return new Command('get')
     .aliases(['view', 'show'])
     .description("show a file's detail and indexing status")
-    .argument('<id>', 'file id')
+    .argument('<file>', "file id, or the file's name when no file has it as id")
     .addHelpText(
       'after',
-      '\nExit status 0 even when the file FAILED indexing: the read worked.\n\nExamples:\n  $ kb files get file_123\n  $ kb files get file_123 --json | jq .indexingError',
+      '\nExit status 0 even when the file FAILED indexing: the read worked.\n\nExamples:\n  $ kb files get file_123\n  $ kb files get handbook.pdf\n  $ kb files get file_123 --json | jq .indexingError',
     )
     .action((id: string, _opts: unknown, cmd: Command) => run(Context.for(cmd), id));
 }
@@ -61,7 +62,7 @@ export default function getCommand(run = runGet): Command {
 export async function runGet(ctx: Context, id: string): Promise<void> {
   const { io } = ctx;
   const client = await ctx.client();
-  const file = await client.files.get(id, ctx.signal);
+  const file = await fileByIdOrName(client, id, ctx.signal);
   const error = indexingError(file);
   const fields: Field[] = [
     ['ID', file.id],
