@@ -940,3 +940,27 @@ describe('PDF running headers and footers (#33)', () => {
     ]);
   });
 });
+
+describe("Markdown's front matter (the sixth new-user trial: a page of a Jekyll site)", () => {
+  it('reads its YAML or TOML lines as lines of their own, never a heading over the page', async () => {
+    const page = (open: string, close: string) =>
+      `${open}\ntitle: Install guide\nlayout: page\n${close}\n\n# Installing\n\nRun make install as root.\n`;
+    for (const [open, close] of [
+      ['---', '---'],
+      ['---', '...'],
+      ['+++', '+++'],
+    ])
+      expect(text(await extractDocument('install.md', Buffer.from(page(open!, close!))))).toBe(
+        'title: Install guide\nlayout: page\nInstalling\nRun make install as root.',
+      );
+    // A rule first and a setext heading later are the page's own.
+    expect(
+      text(
+        await extractDocument(
+          'rule.md',
+          Buffer.from('---\nIntro text\nwraps here.\n\nSection\n---\n\nBody.\n'),
+        ),
+      ),
+    ).toBe('Intro text wraps here.\nSection\nBody.');
+  });
+});

@@ -16,9 +16,10 @@ export async function markdownToText(markdown: string): Promise<string> {
   ]);
   const inline = (tokens: Token[] | undefined) => inlineText(tokens, decodeHTMLStrict);
   const tableLines = (table: Tokens.Table) => tableText(table, inline);
-  const lines: string[] = [];
+  const { matter, body } = frontMatter(markdown);
+  const lines: string[] = matter;
   // Iterative over the blocks: a deeply nested quote or list cannot exhaust the stack.
-  const stack: Token[] = Lexer.lex(markdown, { gfm: true }).reverse();
+  const stack: Token[] = Lexer.lex(body, { gfm: true }).reverse();
   while (stack.length) {
     const token = stack.pop()!;
     switch (token.type) {
@@ -106,4 +107,23 @@ function tableText(table: Tokens.Table, inline: (tokens: Token[]) => string): st
     if (cells.length) lines.push(recordLine(cells));
   }
   return lines;
+}
+
+/**
+ * A page's front matter (Jekyll, Hugo, MkDocs): YAML from a first line `---` to the next `---` or
+ * `...`, or Hugo's TOML between `+++` lines. Its lines are the page's metadata (`title: …`), each a
+ * line of its own; read as Markdown, they would be a setext heading over the page under a rule. It
+ * begins with a key (`title:`, TOML's `title =`) or a comment: a page may begin with a rule.
+ */
+const FRONT_MATTER =
+  /^(---|\+\+\+)[ \t]*\r?\n((?:[\w.-]+[ \t]*[:=]|#)[\s\S]*?)\r?\n(?:\1|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+function frontMatter(markdown: string): { matter: string[]; body: string } {
+  const found = FRONT_MATTER.exec(markdown);
+  if (!found) return { matter: [], body: markdown };
+  const matter = found[2]!
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { matter, body: markdown.slice(found[0].length) };
 }
