@@ -132,6 +132,41 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("answers from under a Markdown FAQ's heading, never with the heading alone (the seventh new-user trial on sudo's TROUBLESHOOTING.md)", async () => {
+    const { docs } = docsFolder({
+      'TROUBLESHOOTING.md': [
+        '## Troubleshooting tips and FAQ for Sudo',
+        '',
+        '#### When I run \'visudo\' it says "sudoers file busy, try again later."',
+        '',
+        '> Someone else is currently editing the sudoers file with visudo.',
+        '',
+        '#### When I try to use \'cd\' with sudo it says "cd: command not found"',
+        '',
+        "> 'cd' is a shell built-in command, you can't run it as a command",
+        '> since a child process (sudo) cannot affect the current working',
+        '> directory of the parent (your shell).',
+        '',
+        '#### When I try to use \'cd\' with sudo nothing happens.',
+        '',
+        "> Even though 'cd' is a shell built-in command, some operating systems",
+        '> include a /usr/bin/cd command for completeness. Thus, `sudo cd /foo` will start a',
+        '> child process, change the directory and immediately exit without doing anything useful.',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_faq_md_key_0123456'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_faq_md_key_0123456' };
+      const [reply] = await conversation(env, 'Why does "sudo cd /foo" say "cd: command not found"?');
+      expect(reply!.content).toContain("'cd' is a shell built-in command, you can't run it as a command");
+      expect(reply!.sources).toEqual(['TROUBLESHOOTING.md']);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -325,6 +325,15 @@ export function groundedPassages(
         (p === best || p.lead === best.lead || p.subject >= best.subject),
     )
     .slice(0, MAX_PASSAGES);
+  const under = answerUnder(best);
+  if (under && !chosen.some((p) => p.text === under.text))
+    chosen.push({
+      ...under,
+      relevance: best.relevance,
+      rank: best.rank,
+      needsLead: false,
+      subject: best.subject,
+    });
   for (const name of comparedNames(input.question, input.terms)) {
     if (chosen.some((p) => isOn(p, name))) continue;
     const on = scored.find((p) => p.relevance >= threshold && isOn(p, name));
@@ -337,6 +346,35 @@ export function groundedPassages(
       chunkNumber(a) - chunkNumber(b) ||
       a.position - b.position,
   );
+}
+
+/** A line of fewer words without an end mark is a heading already (see passagesOf). */
+const HEADING_WORDS = 8;
+/** A row or a `Label: value` line (not a quotation holding a colon: `it says "cd: command not found"`). */
+const LABELLED = /^[^:"'‘“]{1,40}: /;
+/** The share of a heading's words that begin with a letter. */
+const WORDY_SHARE = 0.75;
+
+/**
+ * What the line under the best passage says, when that passage is a line of its own without an
+ * end mark and no record: a heading too long to be read as one by its shape, such as a FAQ's
+ * question written as a Markdown heading (`#### When I try to use 'cd' with sudo it says "cd:
+ * command not found"`), which restates the question best and answers nothing by itself.
+ */
+function answerUnder(best: ScoredPassage): Passage | undefined {
+  const text = best.text;
+  const words = text.split(/\s+/);
+  if (
+    /[.!?:;,]["'’”)\]]?$/.test(text) ||
+    LABELLED.test(text) ||
+    words.length < HEADING_WORDS ||
+    // Words, not code or a format's fields (`%n %s %b %f …`).
+    words.filter((w) => /^["'‘“(]?\p{L}/u.test(w)).length < WORDY_SHARE * words.length
+  )
+    return undefined;
+  const passages = passagesOf(best.chunk);
+  if (passages.filter((p) => p.line === best.line).length !== 1) return undefined;
+  return passages.find((p) => p.line === best.line + 1);
 }
 
 /**

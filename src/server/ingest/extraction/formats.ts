@@ -5,7 +5,7 @@ import { DocxParts, PartsTooLarge } from './docx-parts.js';
 import type { IndexingError, OcrReport } from '../../state/model.js';
 import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
-import { markdownToText } from './markdown-text.js';
+import { readMarkdown } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
 import { unwrapText, withoutOverstrikes } from './plain-text.js';
 import { recordLine } from './record-line.js';
@@ -85,7 +85,7 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
         `the ${ext.slice(1).toUpperCase()} cannot be parsed: ${(err as Error).message}`,
       );
     }
-  } else if (ext === '.md' || ext === '.markdown') text = await markdownToText(text);
+  } else if (ext === '.md' || ext === '.markdown') return finish([await readMarkdown(text)]);
   else text = await plainText(text);
   return finish([{ text }]);
 }

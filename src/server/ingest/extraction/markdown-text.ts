@@ -7,9 +7,13 @@ import { htmlToText } from './html-text.js';
  * The text of a Markdown document as a reader sees it, read by marked's lexer (CommonMark and
  * GFM): markers gone, an underscore inside a word kept (`max_connections`), entities decoded,
  * a line per block, links as their text, images as their alt text, and each table row as
- * `Header: value; …` as HTML tables are read.
+ * `Header: value; …` as HTML tables are read. With each line, whether its markup makes it a
+ * heading (`#### When I try to use 'cd' with sudo…`, a FAQ's question however long), says it is
+ * none (a paragraph, an item, code) or leaves that to its shape (a table, HTML), as HTML's are.
  */
-export async function markdownToText(markdown: string): Promise<string> {
+export async function readMarkdown(
+  markdown: string,
+): Promise<{ text: string; headings: (boolean | undefined)[] }> {
   const [{ Lexer }, { decodeHTMLStrict }] = await Promise.all([
     importPackage<typeof import('marked')>('marked'),
     importPackage<typeof import('entities')>('entities'),
@@ -17,29 +21,42 @@ export async function markdownToText(markdown: string): Promise<string> {
   const inline = (tokens: Token[] | undefined) => inlineText(tokens, decodeHTMLStrict);
   const tableLines = (table: Tokens.Table) => tableText(table, inline);
   const { matter, body } = frontMatter(markdown);
-  const lines: string[] = matter;
+  const lines: string[] = [];
+  const headings: (boolean | undefined)[] = [];
+  const add = (text: string, heading: boolean | undefined) => {
+    for (const line of text.split('\n'))
+      if (line.trim()) {
+        lines.push(line);
+        headings.push(heading);
+      }
+  };
+  for (const line of matter) add(line, false);
   // Iterative over the blocks: a deeply nested quote or list cannot exhaust the stack.
   const stack: Token[] = Lexer.lex(body, { gfm: true }).reverse();
   while (stack.length) {
     const token = stack.pop()!;
     switch (token.type) {
       case 'heading':
-      case 'paragraph':
-        lines.push(inline((token as Tokens.Heading | Tokens.Paragraph).tokens));
+        add(inline((token as Tokens.Heading).tokens), true);
         break;
+      case 'paragraph': {
+        const text = inline((token as Tokens.Paragraph).tokens);
+        add(text, isBoldHeading(token as Tokens.Paragraph, text) ? true : false);
+        break;
+      }
       case 'text': {
         const t = token as Tokens.Text;
-        lines.push(t.tokens ? inline(t.tokens) : t.text);
+        add(t.tokens ? inline(t.tokens) : t.text, false);
         break;
       }
       case 'code':
-        lines.push((token as Tokens.Code).text);
+        add((token as Tokens.Code).text, false);
         break;
       case 'html':
-        lines.push(htmlToText((token as Tokens.HTML).text));
+        add(htmlToText((token as Tokens.HTML).text), undefined);
         break;
       case 'table':
-        lines.push(...tableLines(token as Tokens.Table));
+        for (const line of tableLines(token as Tokens.Table)) add(line, undefined);
         break;
       case 'list':
         for (const item of [...(token as Tokens.List).items].reverse())
@@ -53,7 +70,13 @@ export async function markdownToText(markdown: string): Promise<string> {
         break;
     }
   }
-  return lines.filter((l) => l.trim()).join('\n');
+  return { text: lines.join('\n'), headings };
+}
+
+/** A paragraph of one line all in bold, not ended as a sentence or a label, is a heading (`**Installation**`), as in HTML. */
+function isBoldHeading(paragraph: Tokens.Paragraph, text: string): boolean {
+  const [only, ...rest] = paragraph.tokens;
+  return !rest.length && only?.type === 'strong' && !text.includes('\n') && !/[.:;,]$/.test(text.trim());
 }
 
 /**
