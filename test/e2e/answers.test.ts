@@ -147,7 +147,7 @@ describe('answers grounded in the documents, or "not found"', () => {
         '> since a child process (sudo) cannot affect the current working',
         '> directory of the parent (your shell).',
         '',
-        '#### When I try to use \'cd\' with sudo nothing happens.',
+        "#### When I try to use 'cd' with sudo nothing happens.",
         '',
         "> Even though 'cd' is a shell built-in command, some operating systems",
         '> include a /usr/bin/cd command for completeness. Thus, `sudo cd /foo` will start a',
