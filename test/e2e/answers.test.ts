@@ -167,6 +167,54 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("answers a default from a term's `Default:` line (the seventh new-user trial on mutt's reference)", async () => {
+    const variable = (n: number, name: string, type: string, value: string, text: string) =>
+      `<div class="sect2"><h3 class="title">3.${n}. ${name}</h3><p>Type: ${type}<br>Default: ${value}</p><p>${text}</p></div>`;
+    const { docs } = docsFolder({
+      'reference.html': `<html><body><h2>3. Configuration Variables</h2>${[
+        variable(
+          163,
+          'mail_check',
+          'number',
+          '5',
+          'This variable configures how often (in seconds) mutt should look for new mail. Also see the $timeout variable.',
+        ),
+        variable(
+          164,
+          'mail_check_recent',
+          'boolean',
+          'yes',
+          'When set, Mutt will only notify you about new mail that has been received since the last time you opened the mailbox.',
+        ),
+        variable(
+          165,
+          'mail_check_stats',
+          'boolean',
+          'no',
+          'When set, mutt will periodically calculate message statistics of a mailbox while polling for new mail. Because this operation is more performance intensive, it defaults to unset, and has a separate option, $mail_check_stats_interval, to control how often to update these counts.',
+        ),
+        variable(
+          166,
+          'mail_check_stats_interval',
+          'number',
+          '60',
+          'When $mail_check_stats is set, this variable configures how often (in seconds) mutt will update message counts.',
+        ),
+      ].join('')}</body></html>`,
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_mutt_ref_key_0123456'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_mutt_ref_key_0123456' };
+      const [reply] = await conversation(env, 'What is the default of mail_check in mutt?');
+      expect(reply!.content).toMatch(/^3\.163\. mail_check: Default: 5\./);
+      // Not another term's default beside the answer (mail_check_recent's, mail_check_stats').
+      expect(reply!.content).not.toMatch(/Default: (yes|no)/);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -322,7 +322,8 @@ export function groundedPassages(
       (p) =>
         (p === best || p.relevance >= threshold) &&
         p.rank >= best.rank * NEAR_BEST &&
-        (p === best || p.lead === best.lead || p.subject >= best.subject),
+        // Another term's attribute ("mail_check_recent: Default: yes" beside mail_check's) is not.
+        (p === best || p.lead === best.lead || (p.subject >= best.subject && !p.attribute)),
     )
     .slice(0, MAX_PASSAGES);
   const under = answerUnder(best);

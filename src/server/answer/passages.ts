@@ -18,6 +18,8 @@ export interface Passage {
   defines?: boolean;
   /** The example it introduces ("…you should use:" / `yaml.safe_load(stream)`): what it says to use. */
   example?: string;
+  /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
+  attribute?: boolean;
 }
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
@@ -156,6 +158,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let position = 0;
   /** The line before this one, less blank comment lines: where what introduces an example is. */
   let previous = -1;
+  /** The line of the last attribute row of a term (see `attribute`). */
+  let attributeLine = -2;
   chunk.text.split('\n').forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     const before = previous;
@@ -252,13 +256,26 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // number of retries. Default: 5"): what a question about the line's subject may ask.
       const rowOfLine = row && position !== firstOfLine;
       if (position === firstOfLine) lineSubject = subjectOf(text);
-      if ((words < 3 && !defines && !rowOfLine) || UNFINISHED.test(text)) continue;
+      // A term's attributes on lines of their own under it ("3.163. mail_check" / "Type: number" /
+      // "Default: 5"): what a question about the term may ask, led by it.
+      const attribute =
+        row && position === firstOfLine && lead !== undefined && (fresh || attributeLine === line - 1);
+      if (attribute) attributeLine = line;
+      if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       const led = comment ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       out.push(
         led === undefined
           ? { text, chunk, position, line }
-          : { text, chunk, position, line, lead: led, ...(defines && { defines }) },
+          : {
+              text,
+              chunk,
+              position,
+              line,
+              lead: led,
+              ...(defines && { defines }),
+              ...(attribute && { attribute }),
+            },
       );
     }
   });
