@@ -215,6 +215,57 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("answers a setting's value from the line under the comment that describes it (the seventh new-user trial on fail2ban's jail.conf)", async () => {
+    const { docs } = docsFolder({
+      'fail2ban/jail.conf': [
+        '# Provide customizations in a jail.local file or a jail.d/customisation.local.',
+        '# For example to change the default bantime for all jails and to enable the',
+        '# ssh-iptables jail the following (uncommented) would appear in the .local file.',
+        '#',
+        '# [DEFAULT]',
+        '# bantime = 1h',
+        '',
+        '[DEFAULT]',
+        '',
+        '# "bantime.increment" allows to use database for searching of previously banned ip\'s to increase a',
+        '# default ban time using special formula, default it is banTime * 1, 2, 4, 8, 16, 32...',
+        '#bantime.increment = true',
+        '',
+        '# "bantime.multipliers" used to calculate next value of ban time instead of formula, corresponding',
+        '# previously ban count and given "bantime.factor" (for multipliers default is 1);',
+        '#bantime.multipliers = 1 2 4 8 16 32 64',
+        '',
+        '# "ignoreself" specifies whether the local resp. own IP addresses should be ignored',
+        '# (default is true). Fail2ban will not ban a host which matches such addresses.',
+        '#ignoreself = true',
+        '',
+        '# "bantime" is the number of seconds that a host is banned.',
+        'bantime  = 10m',
+        '',
+        '# A host is banned if it has generated "maxretry" during the last "findtime"',
+        '# seconds.',
+        'findtime  = 10m',
+        '',
+        '# "maxretry" is the number of failures before a host get banned.',
+        'maxretry = 5',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_jail_conf_key_0123456'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_jail_conf_key_0123456' };
+      const [bantime] = await conversation(env, "What is fail2ban's default bantime?");
+      expect(bantime!.content).toMatch(
+        /^“?"?bantime"?”? is the number of seconds that a host is banned\. bantime = 10m\./,
+      );
+      const [maxretry] = await conversation(env, 'What is the default maxretry in jail.conf?');
+      expect(maxretry!.content).toContain('maxretry = 5');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -3,7 +3,7 @@
  * the bench uses too) and .docx packages from their XML.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { tempDir } from './cli.js';
@@ -116,6 +116,9 @@ export function docsFolder(files: Record<string, string>): { dir: string; docs: 
   const dir = tempDir();
   const docs = join(dir, 'docs');
   mkdirSync(docs);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(docs, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(docs, name)), { recursive: true });
+    writeFileSync(join(docs, name), text);
+  }
   return { dir, docs, data: join(dir, 'state.db') };
 }

@@ -822,6 +822,7 @@ describe('two chunks of a file that overlap (the README trial on tmux’s manual
       rank: 1,
       needsLead: false,
       subject: 0,
+      exactSubject: 0,
     });
     const content = extractiveAnswer({
       hits: [hit(first), hit(second)],

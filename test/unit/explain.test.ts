@@ -25,6 +25,7 @@ const passage = (c: Chunk, rank: number, text = `passage of ${c.id}`): ScoredPas
   line: 0,
   needsLead: false,
   subject: 0,
+  exactSubject: 0,
   relevance: Math.min(1, rank),
   rank,
 });

@@ -260,6 +260,7 @@ describe('extractiveAnswer', () => {
       rank: 1,
       needsLead: true,
       subject: 0.5,
+      exactSubject: 0.5,
     };
     const reply = extractiveAnswer({ hits: [hit(c)], terms: [], passages: [passage], grounded: [hit(c)] });
     expect(reply.content).toMatch(/^The options are as follows: -A, --almost-all do not list/);

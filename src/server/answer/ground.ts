@@ -12,6 +12,7 @@ import { indexTerms } from '../search/tokens.js';
 export const RELEVANCE_THRESHOLD = 0.55;
 /** Passages after the best one are kept only when they rank this close to it. */
 const NEAR_BEST = 0.9;
+const DEFAULT = stem('default');
 const MAX_PASSAGES = 3;
 /** A follow-up prefers the files the previous answer cited (the subject of the conversation). */
 const CONTINUITY_BONUS = 0.1;
@@ -110,6 +111,8 @@ export interface ScoredPassage extends Passage {
   needsLead: boolean;
   /** The share of the question's weight its heading holds: how much it is about what is asked. */
   subject: number;
+  /** That share, by the share of its heading's words asked: how much it is about nothing else. */
+  exactSubject: number;
   /** The passage before it under its heading, which holds part of the question it answers: shown before it. */
   before?: Passage;
   /** It holds the kind of answer the question asks for (undefined: the question asks for none). */
@@ -167,7 +170,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
       // Copies: a number held only inside a figure is taken out of them below.
-      const own = new Set(stemsOf(passage.example ? `${passage.text} ${passage.example}` : passage.text));
+      const shown = passage.example ? `${passage.text} ${passage.example}` : passage.text;
+      const own = new Set(stemsOf(shown));
+      // The value a configuration file sets is its default.
+      if (passage.setting) own.add(DEFAULT);
       const leadStems = passage.lead ? new Set(stemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
@@ -176,7 +182,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;
       for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
-      const typedText = holdsAnswerType(question, passage.text);
+      const typedText = holdsAnswerType(question, shown);
       const typedLead =
         typedText === false && !!passage.lead && holdsAnswerType(question, passage.lead) === true;
       const typed = typedText === undefined ? undefined : typedText || typedLead;
@@ -260,6 +266,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         leadStems ? coverage(leadStems, terms) : 0,
         values ? coverage(new Set([...passageStems(values)].filter((s) => !/^\d/.test(s))), terms) : 0,
       );
+      const exactSubject = passage.lead ? subject * askedShare(passage.lead, input.terms) : 0;
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
         SUBJECT_BONUS * subject +
@@ -286,6 +293,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         rank,
         needsLead,
         subject,
+        exactSubject,
         ...(before &&
           (joined > alone || pronounLed || namedBefore.length > 0) && {
             before,
@@ -323,7 +331,9 @@ export function groundedPassages(
         (p === best || p.relevance >= threshold) &&
         p.rank >= best.rank * NEAR_BEST &&
         // Another term's attribute ("mail_check_recent: Default: yes" beside mail_check's) is not.
-        (p === best || p.lead === best.lead || (p.subject >= best.subject && !p.attribute)),
+        (p === best ||
+          p.lead === best.lead ||
+          (p.subject >= best.subject && p.exactSubject >= best.exactSubject && !p.attribute)),
     )
     .slice(0, MAX_PASSAGES);
   const under = answerUnder(best);
@@ -334,6 +344,7 @@ export function groundedPassages(
       rank: best.rank,
       needsLead: false,
       subject: best.subject,
+      exactSubject: best.exactSubject,
     });
   for (const name of comparedNames(input.question, input.terms)) {
     if (chosen.some((p) => isOn(p, name))) continue;
@@ -347,6 +358,14 @@ export function groundedPassages(
       chunkNumber(a) - chunkNumber(b) ||
       a.position - b.position,
   );
+}
+
+/** The share of a heading's words (its identifiers' parts, not its numbers) that the question holds. */
+function askedShare(lead: string, terms: QuestionTerm[]): number {
+  const words = lead.toLowerCase().match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  if (!words.length) return 0;
+  const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
+  return words.filter((w) => asked.has(stem(w))).length / words.length;
 }
 
 /** A line of fewer words without an end mark is a heading already (see passagesOf). */

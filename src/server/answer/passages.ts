@@ -18,6 +18,8 @@ export interface Passage {
   defines?: boolean;
   /** The example it introduces ("…you should use:" / `yaml.safe_load(stream)`): what it says to use. */
   example?: string;
+  /** Its example is the value a configuration file sets (`bantime = 10m`): the file's default. */
+  setting?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
   attribute?: boolean;
 }
@@ -70,9 +72,9 @@ const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
  * A comment in a configuration file or a script that reads as a sentence ("# ip_hash ensures the
  * same backend is used for client reconnects."), not a command at a root prompt ("# apt-get install x").
  */
-const COMMENT = /^#+\s+\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
+const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
 /** A comment that introduces the commented-out line under it ("# The default is:" / "# maxmemory-policy noeviction"). */
-const INTRODUCING_COMMENT = /^#+\s+\p{L}[^#]*\s\S+\s[^#]*:$/u;
+const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */
 const BLANK_COMMENT = /^#+$/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
@@ -206,6 +208,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
       example = !!text && (CODE.test(text) || output || (example && isCode(text)));
       if (text && (CODE.test(text) || isCode(text))) introduced(out, before, text);
       if (!text || CODE.test(text) || output) continue;
+      // A configuration file's setting is the value of the comment above that names it, and no heading.
+      const setting = position === firstOfLine && !comment ? SETTING.exec(text) : null;
+      if (setting) {
+        valueOf(out, before, text, setting[1]!);
+        continue;
+      }
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
         lead = text;
         leadLine = line;
@@ -297,6 +305,31 @@ const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|en
 
 /** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
 const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
+
+/**
+ * A configuration file's setting: `name = value` (fail2ban's `bantime = 10m`, an INI file's
+ * `key=value`), or one commented out, its default (`#bantime.increment = true`).
+ */
+const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
+
+/**
+ * A setting on the line after the comment that names it ("# "bantime" is the number of seconds
+ * that a host is banned." / `bantime  = 10m`), the comment's line being `before`, is the value of
+ * the sentence there that names it.
+ */
+function valueOf(passages: Passage[], before: number, setting: string, name: string): void {
+  const named = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.]/g, '\\.')}(?:$|[^\\w.-])`, 'i');
+  for (let i = passages.length - 1; i >= 0 && passages[i]!.line === before; i--) {
+    const passage = passages[i]!;
+    if (passage.example === undefined && named.test(passage.text)) {
+      passage.example = setting;
+      passage.setting = true;
+      // What it is about, where no heading says: the setting it describes.
+      passage.lead ??= name;
+      return;
+    }
+  }
+}
 
 /** Whether the line is what the sentence on the line before it (`before`) shows (see SHOWS). */
 function showsExample(passages: Passage[], before: number): boolean {
