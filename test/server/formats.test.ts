@@ -964,3 +964,40 @@ describe("Markdown's front matter (the sixth new-user trial: a page of a Jekyll 
     ).toBe('Intro text wraps here.\nSection\nBody.');
   });
 });
+
+describe("a program's options as --help prints them (the seventh new-user trial: csvkit's csvcut)", () => {
+  const help = [
+    'usage: csvcut [-h] [-n] [-c COLUMNS] [FILE]',
+    '',
+    'optional arguments:',
+    '  -h, --help            show this help message and exit',
+    '  -n, --names           Display column names and indices from the input CSV',
+    '                        and exit.',
+    '  -c COLUMNS, --columns COLUMNS',
+    '                        A comma-separated list of column indices, names or',
+    '                        ranges to be extracted, e.g. "1,id,3-5". Defaults to',
+    '                        all columns.',
+  ];
+  const read = [
+    'usage: csvcut [-h] [-n] [-c COLUMNS] [FILE]',
+    'optional arguments:',
+    '-h, --help',
+    'show this help message and exit',
+    '-n, --names',
+    'Display column names and indices from the input CSV and exit.',
+    '-c COLUMNS, --columns COLUMNS',
+    'A comma-separated list of column indices, names or ranges to be extracted, e.g. "1,id,3-5". Defaults to all columns.',
+  ];
+  it('reads each option, then its description whole, in a text file and in HTML <pre>', async () => {
+    // A text file keeps its blank line between paragraphs.
+    expect(text(await extractDocument('csvcut.txt', Buffer.from(help.join('\n'))))).toBe(
+      [read[0], '', ...read.slice(1)].join('\n'),
+    );
+    const html = `<html><body><p>Filters CSV files:</p><div class="highlight"><pre><span></span>${help
+      .map((l) => l.replace(/-/g, '<span class="o">-</span>'))
+      .join('\n')}\n</pre></div></body></html>`;
+    expect(text(await extractDocument('csvcut.html', Buffer.from(html)))).toBe(
+      ['Filters CSV files:', ...read].join('\n'),
+    );
+  });
+});

@@ -897,3 +897,22 @@ describe('a data file of names and their lists of values (the fifth new-user tri
     expect(passagesOf(c).map((p) => p.text)).toEqual(lines);
   });
 });
+
+describe("a command a sentence introduces with a colon (the seventh new-user trial: csvkit's examples)", () => {
+  const text = [
+    'Examples',
+    'Print the indices and names of all columns:',
+    'csvcut -n examples/realdata/FY09_EDU_Recipients_by_State.csv',
+    '1: State Name',
+    '2: State Abbreviate',
+  ].join('\n');
+
+  it('is what the sentence shows, and heads nothing: its output is not about it', () => {
+    const passages = passagesOf(chunk(text, 'csvcut.html'));
+    expect(passages[0]).toMatchObject({
+      text: 'Print the indices and names of all columns:',
+      example: 'csvcut -n examples/realdata/FY09_EDU_Recipients_by_State.csv',
+    });
+    for (const row of passages.slice(1)) expect(row.lead).toBe('Examples');
+  });
+});

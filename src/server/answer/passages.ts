@@ -162,7 +162,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let previous = -1;
   /** The line of the last attribute row of a term (see `attribute`). */
   let attributeLine = -2;
-  chunk.text.split('\n').forEach((paragraph, line) => {
+  const lines = chunk.text.split('\n');
+  lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     const before = previous;
     previous = line;
@@ -238,6 +239,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
         introduced(out, before, text, SHOWS);
         continue;
       }
+      // A command a line introduces with its colon ("Print the indices and names of all columns:" /
+      // `csvcut -n data.csv`) is what that line shows, and heads nothing: its output is not about it.
+      if (position === firstOfLine && COMMAND.test(text) && lines[before]?.trimEnd().endsWith(':')) {
+        introduced(out, before, text, /:$/);
+        continue;
+      }
       // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`).
       if (
         !comment &&
@@ -305,6 +312,9 @@ const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|en
 
 /** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
 const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
+
+/** A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git log --oneline`). */
+const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 
 /**
  * A configuration file's setting: `name = value` (fail2ban's `bantime = 10m`, an INI file's

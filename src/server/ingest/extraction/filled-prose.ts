@@ -1,4 +1,4 @@
-import { unwrapText } from './plain-text.js';
+import { unwrapText, withOptionsApart } from './plain-text.js';
 
 /**
  * A <pre> block is prose filled to a width when most of its lines are this long, its words are
@@ -15,13 +15,17 @@ const CODE_MARK = /[=(){}[\]<>;"'`#$|\\]/g;
 /**
  * The lines with those of each <pre> block of prose filled to a width joined (haproxy's manual is
  * its text file in <pre>: "…This value should not exceed the" / "global maxconn."), as a text
- * file's are (`unwrapText`); a block of code keeps its lines. One pass: a page may hold many.
+ * file's are (`unwrapText`), and so are those of a program's options as `--help` prints them
+ * (csvkit's pages), read by their columns; a block of code keeps its lines. One pass: a page may
+ * hold many.
  */
 export function joinFilledProse(
   lines: string[],
   headings: (boolean | undefined)[],
   depths: number[],
   preOf: number[],
+  /** The <pre> lines as written, their spaces kept. */
+  preLines: ReadonlyMap<number, string> = new Map(),
 ): { lines: string[]; headings: (boolean | undefined)[]; depths: number[] } {
   const out = { lines: [] as string[], headings: [] as (boolean | undefined)[], depths: [] as number[] };
   for (let start = 0; start < lines.length;) {
@@ -29,7 +33,16 @@ export function joinFilledProse(
     let end = start + 1;
     if (block) while (end < lines.length && preOf[end] === block) end++;
     const run = lines.slice(start, end);
-    if (block && isFilledProse(run))
+    const written = block ? run.map((line, i) => preLines.get(start + i) ?? line) : run;
+    if (block && withOptionsApart(written) !== written)
+      for (const line of unwrapText(written.join('\n')).split('\n')) {
+        const tidy = line.replace(/\s+/g, ' ').trim();
+        if (!tidy) continue;
+        out.lines.push(tidy);
+        out.headings.push(false);
+        out.depths.push(depths[start]!);
+      }
+    else if (block && isFilledProse(run))
       for (const line of unwrapText(run.join('\n')).split('\n')) {
         out.lines.push(line);
         out.headings.push(false);

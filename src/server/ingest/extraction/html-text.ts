@@ -106,6 +106,8 @@ export function readHtml(html: string): {
   let term: number | undefined;
   /** Per line, the <pre> block it is a line of (0: none). */
   const preOf: number[] = [];
+  /** A <pre> block's lines as written, their spaces kept: where its columns are. */
+  const preLines = new Map<number, string>();
   let preBlocks = 0;
   /** How many of the open elements are a page's navigation (`<nav>`, `role="navigation"`). */
   let navigating = 0;
@@ -124,6 +126,7 @@ export function readHtml(html: string): {
         linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length);
     if (text && !navigation) {
       anchors.clear();
+      if (pre) preLines.set(lines.length, line.replace(/\t/g, '        ').trimEnd());
       lines.push(text);
       depths.push(lists);
       preOf.push(pre ? preBlocks : 0);
@@ -297,6 +300,7 @@ export function readHtml(html: string): {
           flush();
           closeBlock(name);
           if (term !== undefined && term === before - 1 && lines.length === before + 1) {
+            preLines.delete(lines.length - 1);
             lines[term] = `${lines[term]}, ${lines.pop()!}`;
             headings.pop();
             depths.pop();
@@ -311,7 +315,7 @@ export function readHtml(html: string): {
     html,
   );
   flush();
-  const read = joinFilledProse(lines, headings, depths, preOf);
+  const read = joinFilledProse(lines, headings, depths, preOf, preLines);
   const heading = title.replace(/\s+/g, ' ').trim();
   if (heading && read.lines[0] !== heading) {
     read.lines.unshift(heading);

@@ -12,10 +12,11 @@ const MIN_FILL_WIDTH = 40;
  * to its text, go on), is a heading after a sentence's end,
  * or is a heading's underline; short
  * lines (headings, list items, the end of a paragraph) keep their ends. Underlines (`****`,
- * `====`) go: they only draw the heading above them.
+ * `====`) go: they only draw the heading above them. A program's options as `--help` prints
+ * them have each option on a line of its own, its description under it (see withOptionsApart).
  */
 export function unwrapText(text: string): string {
-  const lines = text.split('\n');
+  const lines = withOptionsApart(text.split('\n'));
   const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0);
   if (lengths.length < 3) return text;
   const width = lengths.sort((a, b) => a - b)[Math.floor(lengths.length * 0.9)]!;
@@ -46,6 +47,31 @@ export function unwrapText(text: string): string {
     previous = trimmed || undefined;
   }
   return out.join('\n');
+}
+
+/**
+ * An option and its description on one line, two spaces or more apart, as `--help` prints them
+ * (argparse, getopt, a man page saved as text): `  -n, --names           Display column names…`.
+ */
+const OPTION_ROW = /^(\s{0,12})(--?[A-Za-z0-9?][^\s]*(?: [^\s]+)*?)( {2,}|\t+)(\S.*)$/;
+/** An option this long is a sentence that begins with a dash, not an option. */
+const MAX_OPTION_LENGTH = 40;
+
+/**
+ * In a list of options (two rows or more), each row's option on a line of its own and its
+ * description under it, indented to where it was: its wrapped lines, indented as far, join it as
+ * any wrapped text does, and the option heads its definition as one on a line of its own does
+ * ("-c COLUMNS, --columns COLUMNS" / "A comma-separated list…").
+ */
+export function withOptionsApart(lines: string[]): string[] {
+  const rows = lines.map((line) => OPTION_ROW.exec(line.trimEnd()));
+  if (rows.filter((row) => row && row[2]!.length <= MAX_OPTION_LENGTH).length < 2) return lines;
+  return lines.flatMap((line, i) => {
+    const row = rows[i];
+    if (!row || row[2]!.length > MAX_OPTION_LENGTH) return [line];
+    const [, lead, option, gap, description] = row;
+    return [`${lead}${option}`, `${' '.repeat(lead!.length + option!.length + gap!.length)}${description}`];
+  });
 }
 
 const isComment = (line: string) => /^\s*#/.test(line);
