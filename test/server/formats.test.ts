@@ -1001,3 +1001,43 @@ describe("a program's options as --help prints them (the seventh new-user trial:
     );
   });
 });
+
+describe("a man page as man prints it, whole in an HTML <pre> (the seventh new-user trial: Postfix's manuals)", () => {
+  it('is read as a text file is: paragraphs whole, words hyphenated at a line end joined, options apart', async () => {
+    const html = `<html><head><title> Postfix manual - postqueue(1) </title></head><body><pre>
+POSTQUEUE(1)                                                      POSTQUEUE(1)
+
+<b>NAME</b>
+       postqueue - Postfix queue control
+
+<b>DESCRIPTION</b>
+       The  <a href="postqueue.1.html"><b>postqueue</b>(1)</a>  command  implements  the  Postfix user interface for
+       queue management.  It  implements  operations  that  are  traditionally
+       available  via  the  <a href="sendmail.1.html"><b>sendmail</b>(1)</a> command.  See the <a href="postsuper.1.html"><b>postsuper</b>(1)</a> command
+       for queue operations that require super-user privileges such as  delet-
+       ing a message from the queue.
+
+       <b>-f</b>     Flush the queue: attempt to deliver all queued mail.
+
+       <b>-j</b>     Produce a queue listing in JSON format, based on output from the
+              <a href="showq.8.html">showq(8)</a> daemon.
+</pre></body></html>`;
+    const read = await extractDocument('postqueue.1.html', Buffer.from(html));
+    expect(text(read)).toBe(
+      [
+        'Postfix manual - postqueue(1)',
+        'POSTQUEUE(1) POSTQUEUE(1)',
+        'NAME',
+        'postqueue - Postfix queue control',
+        'DESCRIPTION',
+        'The postqueue(1) command implements the Postfix user interface for queue management. It implements operations that are traditionally available via the sendmail(1) command. See the postsuper(1) command for queue operations that require super-user privileges such as deleting a message from the queue.',
+        '-f',
+        'Flush the queue: attempt to deliver all queued mail.',
+        '-j',
+        'Produce a queue listing in JSON format, based on output from the showq(8) daemon.',
+      ].join('\n'),
+    );
+    // Its headings by their shape, as a text file's, not none as other preformatted text's.
+    expect(read.ok && read.sections[0]!.headings?.[3]).toBeUndefined();
+  });
+});

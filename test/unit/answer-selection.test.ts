@@ -916,3 +916,20 @@ describe("a command a sentence introduces with a colon (the seventh new-user tri
     for (const row of passages.slice(1)) expect(row.lead).toBe('Examples');
   });
 });
+
+describe("a command's continuation lines (the seventh new-user trial: Postfix's postsuper(1))", () => {
+  it('head nothing: a line that begins with a pipe or a lone quote is code', () => {
+    const text = [
+      'To delete multiple files, specify the -d option multiple times. For example:',
+      "postqueue -j | jq -r '",
+      '| .queue_id',
+      "' | postsuper -d -",
+      'Specify "-d ALL" to remove all messages.',
+    ].join('\n');
+    const passages = passagesOf(chunk(text, 'postsuper.1.html'));
+    const leads = passages.map((p) => p.lead);
+    expect(passages.at(-1)!.text).toBe('Specify "-d ALL" to remove all messages.');
+    expect(leads).not.toContain("' | postsuper -d -");
+    expect(leads).not.toContain('| .queue_id');
+  });
+});

@@ -77,10 +77,13 @@ const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
 const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */
 const BLANK_COMMENT = /^#+$/;
+const CONTINUATION = /^(?:\||['"`](?:\s|$))/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
 
 function isCode(text: string): boolean {
+  // A command's continuation: it begins with a pipe, or a quote that closes an argument (`' | postsuper -d -`).
+  if (CONTINUATION.test(text)) return true;
   if (/[.!?]["')\]]?$/.test(text)) return false;
   // A block's opening or closing line (`upstream php {`, `}`).
   if (/[{}]$/.test(text)) return true;

@@ -16,8 +16,8 @@ const CODE_MARK = /[=(){}[\]<>;"'`#$|\\]/g;
  * The lines with those of each <pre> block of prose filled to a width joined (haproxy's manual is
  * its text file in <pre>: "…This value should not exceed the" / "global maxconn."), as a text
  * file's are (`unwrapText`), and so are those of a program's options as `--help` prints them
- * (csvkit's pages), read by their columns; a block of code keeps its lines. One pass: a page may
- * hold many.
+ * (csvkit's pages), read by their columns, and a man page as `man` prints it (Postfix's HTML
+ * manuals), read as a text file is; a block of code keeps its lines. One pass: a page may hold many.
  */
 export function joinFilledProse(
   lines: string[],
@@ -34,12 +34,13 @@ export function joinFilledProse(
     if (block) while (end < lines.length && preOf[end] === block) end++;
     const run = lines.slice(start, end);
     const written = block ? run.map((line, i) => preLines.get(start + i) ?? line) : run;
-    if (block && withOptionsApart(written) !== written)
+    if (block && (isManPage(written) || withOptionsApart(written) !== written))
+      // Read as a text file is, its headings by their shape.
       for (const line of unwrapText(written.join('\n')).split('\n')) {
         const tidy = line.replace(/\s+/g, ' ').trim();
         if (!tidy) continue;
         out.lines.push(tidy);
-        out.headings.push(false);
+        out.headings.push(undefined);
         out.depths.push(depths[start]!);
       }
     else if (block && isFilledProse(run))
@@ -57,6 +58,15 @@ export function joinFilledProse(
     start = end;
   }
   return out;
+}
+
+/** A man page's first line as `man` prints it: "POSTQUEUE(1)      …      POSTQUEUE(1)". */
+const MAN_HEADER = /^\s*([\w.:+-]+)\((\w+)\)\s{2,}.*\b\1\(\2\)\s*$/;
+
+/** A man page as `man` prints it, whole in a <pre> (Postfix's HTML manuals). */
+function isManPage(run: string[]): boolean {
+  const first = run.find((line) => line.trim());
+  return first !== undefined && MAN_HEADER.test(first);
 }
 
 function isFilledProse(run: string[]): boolean {

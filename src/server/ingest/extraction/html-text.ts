@@ -108,6 +108,8 @@ export function readHtml(html: string): {
   const preOf: number[] = [];
   /** A <pre> block's lines as written, their spaces kept: where its columns are. */
   const preLines = new Map<number, string>();
+  /** Blank lines of a <pre> since its last line: kept before its next (they end its paragraphs). */
+  let preBlank = 0;
   let preBlocks = 0;
   /** How many of the open elements are a page's navigation (`<nav>`, `role="navigation"`). */
   let navigating = 0;
@@ -118,15 +120,20 @@ export function readHtml(html: string): {
     const block = blocks.at(-1)?.name;
     // A page's navigation is left out whole, its headings too ("Navigation", "Previous topic");
     // elsewhere, a line mostly of links, but not a heading, whatever it links to (texi2html's link
-    // to their contents entry).
+    // to their contents entry), nor preformatted text.
     const navigation =
       navigating > 0 ||
       (!(block && HEADINGS.has(block)) &&
+        // Preformatted text's links are its cross-references (a man page's `showq(8)`).
+        !pre &&
         linkChars > 0 &&
         linkChars >= NAVIGATION_LINK_SHARE * text.replace(/\s/g, '').length);
     if (text && !navigation) {
       anchors.clear();
-      if (pre) preLines.set(lines.length, line.replace(/\t/g, '        ').trimEnd());
+      if (pre) {
+        preLines.set(lines.length, '\n'.repeat(preBlank) + line.replace(/\t/g, '        ').trimEnd());
+        preBlank = 0;
+      }
       lines.push(text);
       depths.push(lists);
       preOf.push(pre ? preBlocks : 0);
@@ -134,7 +141,7 @@ export function readHtml(html: string): {
         block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
       );
       allBold = chars > 0 && boldChars === chars;
-    }
+    } else if (pre && !text) preBlank++;
     line = '';
     linkChars = 0;
     chars = boldChars = 0;
@@ -185,7 +192,10 @@ export function readHtml(html: string): {
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (hidden) return;
-        if (name === 'pre' && pre++ === 0) preBlocks++;
+        if (name === 'pre' && pre++ === 0) {
+          preBlocks++;
+          preBlank = 0;
+        }
         if (BOLD.has(name)) bold++;
         const table = tables.at(-1);
         // 2<sup>64</sup> is 2^64, not 264.
