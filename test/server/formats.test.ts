@@ -692,9 +692,14 @@ describe("a page's navigation in HTML, whole (the fifth new-user trial: every Sp
         <div id="searchbox" role="search"><h3 id="searchlabel">Quick search</h3><form><input type="submit" value="Go"/></form></div>
       </div>
       <div class="footer" role="contentinfo">Last updated on Nov 11, 2026.</div></body></html>`;
-    expect(htmlToText(html)).toBe(
-      'imfile: Text File Input Module\nThis module reads text files.\nLast updated on Nov 11, 2026.',
-    );
+    expect(htmlToText(html)).toBe('imfile: Text File Input Module\nThis module reads text files.');
+  });
+
+  it("leaves out its footer too (the seventh new-user trial: 'Built with Sphinx using a theme provided by Read the Docs.' answered)", () => {
+    const html = `<html><body><div role="main"><h1>csvcut</h1><p>Filters and truncates CSV files.</p></div>
+      <footer><hr/><div role="contentinfo"><p>&copy; Copyright 2022, Christopher Groskopf.</p></div>
+      Built with <a href="https://www.sphinx-doc.org/">Sphinx</a> using a theme provided by Read the Docs.</footer></body></html>`;
+    expect(htmlToText(html)).toBe('csvcut\nFilters and truncates CSV files.');
   });
 });
 

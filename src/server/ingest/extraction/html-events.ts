@@ -10,7 +10,7 @@ export interface TagAttributes {
   target: string | undefined;
   /** The anchor it is (its `name` or `id`). */
   anchor: string | undefined;
-  /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar; `role="search"`). */
+  /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar; `role="search"`, `role="contentinfo"`). */
   navigation: boolean;
 }
 
@@ -25,8 +25,8 @@ export const noAttributes = (): TagAttributes => ({
 
 /** The attributes whose values kb reads. */
 const READ_VALUES = new Set(['aria-hidden', 'href', 'name', 'id', 'role']);
-/** Roles of a page's navigation: its menus and sidebars, and its search box. */
-const NAVIGATION_ROLES = new Set(['navigation', 'search']);
+/** Roles of a page's furniture: its menus and sidebars, its search box, and its footer (copyright, "Built with Sphinx"). */
+const NAVIGATION_ROLES = new Set(['navigation', 'search', 'contentinfo']);
 
 /** What `parseHtml` reports, as htmlparser2's Parser reports it to a handler of these three. */
 export interface HtmlHandler {

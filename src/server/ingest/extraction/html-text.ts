@@ -185,7 +185,8 @@ export function readHtml(html: string): {
         // is most often the page behind a dialog, saved while it was open: read all the same.
         const decoration = attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html';
         if (attributes.anchor) anchors.add(attributes.anchor);
-        const navigation = attributes.navigation || name === 'nav';
+        // A page's furniture, left out whole: its navigation, and its footer.
+        const navigation = attributes.navigation || name === 'nav' || name === 'footer';
         if (navigation) navigating++;
         opened.push({ ...attributes, hidden: decoration, navigation });
         if (decoration) hidden++;
@@ -256,7 +257,11 @@ export function readHtml(html: string): {
       },
       onclosetag(name) {
         const attributes = opened.pop();
-        if (attributes?.navigation) navigating--;
+        if (attributes?.navigation) {
+          // Its last words are its own ("Built with Sphinx…" directly in the footer).
+          flush();
+          navigating--;
+        }
         if (attributes?.hidden) hidden = Math.max(0, hidden - 1);
         const isLink = name === 'a' && !!attributes?.href;
         if (name === 'title') inTitle = false;
