@@ -933,3 +933,15 @@ describe("a command's continuation lines (the seventh new-user trial: Postfix's 
     expect(leads).not.toContain('| .queue_id');
   });
 });
+
+describe("a paragraph wholly in parentheses (the seventh new-user trial: lighttpd's compress.txt)", () => {
+  it('is read as its sentences, without the parenthesis each would show alone', () => {
+    const text =
+      "(You will need to create the cache directory if it doesn't already exist. The web server will not do this for you. For Debian/Ubuntu the user and group ids should both be www-data.)";
+    expect(passagesOf(chunk(text, 'compress.txt')).map((p) => p.text)).toEqual([
+      "You will need to create the cache directory if it doesn't already exist.",
+      'The web server will not do this for you.',
+      'For Debian/Ubuntu the user and group ids should both be www-data.',
+    ]);
+  });
+});

@@ -193,7 +193,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const fresh = leadLine === line - 1;
     for (const raw of record ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
-      let text = raw.trim();
+      let text = unbracketed(raw.trim());
       // A configuration file's comment that is a sentence says what the line under it does: it
       // stands alone, not under the line before it.
       const comment = COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
@@ -298,6 +298,18 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
   });
   return out;
+}
+
+/**
+ * A sentence without the parenthesis it only opens or only closes: one of a paragraph written
+ * wholly in parentheses ("(You will need to create…" … "…should both be www-data.)").
+ */
+function unbracketed(text: string): string {
+  const opens = text.split('(').length - 1;
+  const closes = text.split(')').length - 1;
+  if (opens > closes && text.startsWith('(')) return text.slice(1);
+  if (closes > opens && /[.!?]\)$/.test(text)) return text.slice(0, -1);
+  return text;
 }
 
 /** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
