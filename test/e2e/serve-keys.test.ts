@@ -58,7 +58,7 @@ describe('kb serve takes keys from the environment and a file, and warns about a
     try {
       const stdout = await listing(server);
       expect(stdout).toMatch(
-        /workspace default +ws_\S+ +key \(shown when it was made; to fix one: --api-key default:<key>\)\n/,
+        /workspace default +ws_\S+ +key \(shown when it was made; to fix one: KB_SERVE_API_KEYS=default:<key>\)\n/,
       );
       expect(stdout).not.toContain('kb_');
       expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);

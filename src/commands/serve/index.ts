@@ -51,7 +51,8 @@ interface ServeOptions {
 }
 
 /** A workspace whose key was made by an earlier run: the database keeps only its hash. */
-const KEY_SHOWN_BEFORE = (name: string) => `(shown when it was made; to fix one: --api-key ${name}:<key>)`;
+const KEY_SHOWN_BEFORE = (name: string) =>
+  `(shown when it was made; to fix one: KB_SERVE_API_KEYS=${name}:<key>)`;
 
 /** --docs must be a folder and --data a file in one: said before anything is stored. */
 function checkPaths(opts: ServeOptions): void {
@@ -234,7 +235,7 @@ ${Object.entries(FAILURE_CODES)
 
 Examples:
   $ kb serve --demo --port 4010
-  $ kb serve --port 0 --api-key ci:kb_test_key --docs ./handbook --data ./kb-state.db
+  $ KB_SERVE_API_KEYS=ci:kb_test_key kb serve --port 0 --docs ./handbook --data ./kb-state.db
   $ kb serve --demo --fault "GET /v1/threads 503 x2" --reply-delay 2000
   $ kb serve --demo --allow-local-webhooks --llm-base-url http://127.0.0.1:11434/v1
   $ kb serve --docs ./handbook --embed-base-url http://127.0.0.1:11434/v1 --embed-model nomic-embed-text`,
