@@ -52,6 +52,23 @@ describe('kb chat without a terminal', () => {
     expect(JSON.parse(latest.stdout).userMessage.content).toBe('And encryption?');
   });
 
+  it("names each exchange's thread with --json, a new one's too, so a script can go on in it (the seventh new-user trial)", async () => {
+    const res = await runKb(['chat', '--json'], {
+      env,
+      input: 'Which certifications?\nWhere is data stored?\n',
+    });
+    expect(res.code).toBe(0);
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0].threadId).toMatch(/^thr_/);
+    expect(lines[1].threadId).toBe(lines[0].threadId);
+    const messages = (await api(server, server.keys.demo, 'GET', `/v1/threads/${lines[0].threadId}`)).json
+      .data.messages;
+    expect(messages.map((m: { content: string }) => m.content)).toContain('Where is data stored?');
+  });
+
   it('kb chat -c continues the thread a message was sent to last, by kb threads send too', async () => {
     const dir = tempDir();
     const [first, second] = await Promise.all(

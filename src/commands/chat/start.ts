@@ -79,11 +79,12 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
     // The reply's text as one: an escape sequence split across two deltas is removed whole.
     let safe = streamSanitizer();
     await chatFromLines(session, io.stdin, {
-      // Replies as text, a blank line between them; with --json or --jsonl one exchange per line.
+      // Replies as text, a blank line between them; with --json or --jsonl one exchange per line, with its thread's id.
       onReply: (exchange, index) => {
         if (ctx.format === 'human')
           ctx.output.text(`${index > 0 ? '\n' : ''}${(exchange.aiResponse?.content ?? '').trimEnd()}\n`);
-        else ctx.output.event(exchange, () => '');
+        // Each names its thread: a new thread's id is known only from the reply.
+        else ctx.output.event({ threadId: session.id, ...exchange }, () => '');
       },
       // --stream: the text as it arrives (a blank line between replies), or every event.
       onEvent: options.stream
