@@ -266,6 +266,34 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("answers how long with a setting's unit and its default (the seventh new-user trial on sudoers(5))", async () => {
+    const { docs } = docsFolder({
+      'sudoers.5.txt': [
+        'SUDOERS OPTIONS',
+        '',
+        'passwd_timeout',
+        '        Number of minutes before the sudo password prompt times out, or 0 for no timeout. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 0.',
+        '',
+        'timestamp_timeout',
+        '        Number of minutes that can elapse before sudo will ask for a password again. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 15. Set this to 0 to always prompt for a password. If set to a value less than 0 the user’s time stamp will not expire until the system is rebooted.',
+        '',
+        'umask   File mode creation mask to use when running the command.',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_sudoers_key_0123456789'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_sudoers_key_0123456789' };
+      const [reply] = await conversation(env, 'How long does sudo wait before asking for my password again?');
+      expect(reply!.content).toMatch(
+        /^timestamp_timeout: Number of minutes that can elapse before sudo will ask for a password again\. .*The default is 15\./,
+      );
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -122,6 +122,20 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('When is v0 switched off?', 'On 30 June.')).toBe(true);
     expect(holdsAnswerType('Who wrote it?', 'On 30 June.')).toBeUndefined();
   });
+
+  it("knows a setting's duration by its unit (the seventh new-user trial on sudoers(5))", () => {
+    const question = 'How long does sudo wait before asking for my password again?';
+    expect(
+      holdsAnswerType(
+        question,
+        'Number of minutes that can elapse before sudo will ask for a password again.',
+      ),
+    ).toBe(true);
+    expect(
+      holdsAnswerType('How long is KEYTIMEOUT?', 'The time the shell waits, in hundredths of seconds.'),
+    ).toBe(true);
+    expect(holdsAnswerType(question, 'Minutes are no unit here: the password is asked again.')).toBe(false);
+  });
 });
 
 describe('groundedPassages', () => {

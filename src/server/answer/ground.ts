@@ -336,6 +336,16 @@ export function groundedPassages(
           (p.subject >= best.subject && p.exactSubject >= best.exactSubject && !p.attribute)),
     )
     .slice(0, MAX_PASSAGES);
+  const value = valueUnder(best);
+  if (value && !chosen.some((p) => p.text === value.text))
+    chosen.push({
+      ...value,
+      relevance: best.relevance,
+      rank: best.rank,
+      needsLead: false,
+      subject: best.subject,
+      exactSubject: best.exactSubject,
+    });
   const under = answerUnder(best);
   if (under && !chosen.some((p) => p.text === under.text))
     chosen.push({
@@ -366,6 +376,22 @@ function askedShare(lead: string, terms: QuestionTerm[]): number {
   if (!words.length) return 0;
   const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
   return words.filter((w) => asked.has(stem(w))).length / words.length;
+}
+
+/** A sentence that says what a setting's default is, with a figure ("The default is 15."). */
+const DEFAULT_VALUE = /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d/i;
+
+/**
+ * The default a setting's definition leaves to a later sentence under its term, when the best
+ * passage gives the kind of answer asked for by its unit alone ("timestamp_timeout: Number of
+ * minutes that can elapse before sudo will ask for a password again." … "The default is 15."):
+ * the figure the question asks for is that one.
+ */
+function valueUnder(best: ScoredPassage): Passage | undefined {
+  if (!best.typed || !best.lead || /\d/.test(best.text)) return undefined;
+  return passagesOf(best.chunk).find(
+    (p) => p.lead === best.lead && p.position > best.position && DEFAULT_VALUE.test(p.text),
+  );
 }
 
 /** A line of fewer words without an end mark is a heading already (see passagesOf). */
