@@ -294,6 +294,72 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("answers a default from a configuration file's commented-out setting alone on its line (the eighth new-user trial on postgresql.conf.sample)", async () => {
+    const { docs } = docsFolder({
+      'postgresql.conf.sample': [
+        '#------------------------------------------------------------------------------',
+        '# RESOURCE USAGE (except WAL)',
+        '#------------------------------------------------------------------------------',
+        '',
+        '# - Memory -',
+        '',
+        '#shared_buffers = 128MB\t\t\t# min 128kB',
+        '\t\t\t\t\t# (change requires restart)',
+        '#huge_pages = try\t\t\t# on, off, or try',
+        '\t\t\t\t\t# (change requires restart)',
+        '#temp_buffers = 8MB\t\t\t# min 800kB',
+        '#work_mem = 4MB\t\t\t\t# min 64kB',
+        '#hash_mem_multiplier = 2.0\t\t# 1-1000.0 multiplier on hash table work_mem',
+        '#maintenance_work_mem = 64MB\t\t# min 1MB',
+        '',
+      ].join('\n'),
+      'notes.md': 'Shared buffers are memory that PostgreSQL sets aside for its cache.\n',
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_pg_conf_key_0123456789'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_pg_conf_key_0123456789' };
+      const [reply] = await conversation(env, 'What is the default value of shared_buffers in PostgreSQL?');
+      expect(reply!.content).toMatch(/^shared_buffers = 128MB # min 128kB\./);
+      expect(reply!.sources).toEqual(['postgresql.conf.sample']);
+      const [workMem] = await conversation(env, 'What is the default work_mem?');
+      expect(workMem!.content).toMatch(/^work_mem = 4MB # min 64kB\./);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("answers a default from a configuration file's '#Default:' label and the line under it (the eighth new-user trial on squid.conf.documented)", async () => {
+    const { docs } = docsFolder({
+      'squid.conf.documented': [
+        '#  TAG: cache_mem\t(bytes)',
+        "#\t'cache_mem' specifies the ideal amount of memory to be used",
+        '#\tfor in-transit objects, hot objects and negative-cached objects.',
+        '#',
+        '#\tIf circumstances require, this limit will be exceeded.',
+        '#Default:',
+        '# cache_mem 256 MB',
+        '',
+        '#  TAG: maximum_object_size_in_memory\t(bytes)',
+        '#\tObjects greater than this size will not be attempted to kept in',
+        '#\tthe memory cache.',
+        '#Default:',
+        '# maximum_object_size_in_memory 512 KB',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_squid_conf_key_012345'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_squid_conf_key_012345' };
+      const [reply] = await conversation(env, 'What is the default cache_mem in Squid?');
+      expect(reply!.content).toContain('Default: cache_mem 256 MB.');
+      expect(reply!.content).not.toContain('512 KB');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -20,6 +20,8 @@ export interface Passage {
   example?: string;
   /** Its example is the value a configuration file sets (`bantime = 10m`): the file's default. */
   setting?: boolean;
+  /** It is a comment's label (`#Default:`): no passage without the line under it as its example. */
+  labels?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
   attribute?: boolean;
 }
@@ -198,6 +200,20 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // stands alone, not under the line before it.
       const comment = COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
       if (comment) text = text.replace(/^#+\s+/, '');
+      // A comment's label for the commented-out line under it (squid's "#Default:" / "# cache_mem
+      // 256 MB"): a passage once that line is its example.
+      const label = position === firstOfLine ? COMMENT_LABEL.exec(text) : null;
+      if (label) {
+        out.push({
+          text: `${label[1]}:`,
+          chunk,
+          position,
+          line,
+          ...(lead !== undefined && { lead }),
+          labels: true,
+        });
+        continue;
+      }
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
       const entry = position === firstOfLine ? termLine(text) : undefined;
@@ -215,7 +231,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       const setting = position === firstOfLine && !comment ? SETTING.exec(text) : null;
       if (setting) {
-        valueOf(out, before, text, setting[1]!);
+        // One no comment describes, in a configuration file, says its default itself
+        // (`#shared_buffers = 128MB  # min 128kB`).
+        if (!valueOf(out, before, text, setting[1]!) && isConfigFile(chunk.filename))
+          out.push({ text: text.replace(/^#/, ''), chunk, position, line, lead: setting[1]!, setting: true });
         continue;
       }
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
@@ -297,7 +316,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       );
     }
   });
-  return out;
+  return out.filter((p) => !p.labels || p.example !== undefined);
 }
 
 /**
@@ -342,7 +361,7 @@ const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
  * that a host is banned." / `bantime  = 10m`), the comment's line being `before`, is the value of
  * the sentence there that names it.
  */
-function valueOf(passages: Passage[], before: number, setting: string, name: string): void {
+function valueOf(passages: Passage[], before: number, setting: string, name: string): boolean {
   const named = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.]/g, '\\.')}(?:$|[^\\w.-])`, 'i');
   for (let i = passages.length - 1; i >= 0 && passages[i]!.line === before; i--) {
     const passage = passages[i]!;
@@ -351,10 +370,19 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
       passage.setting = true;
       // What it is about, where no heading says: the setting it describes.
       passage.lead ??= name;
-      return;
+      return true;
     }
   }
+  return false;
 }
+
+/**
+ * A configuration file, by its name: `postgresql.conf.sample`, `squid.conf.documented`,
+ * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `sshd_config`, `.env`.
+ */
+const CONFIG_FILE =
+  /\.(?:conf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
+const isConfigFile = (filename: string) => CONFIG_FILE.test(filename);
 
 /** Whether the line is what the sentence on the line before it (`before`) shows (see SHOWS). */
 function showsExample(passages: Passage[], before: number): boolean {
@@ -368,9 +396,17 @@ function showsExample(passages: Passage[], before: number): boolean {
  */
 function introduced(passages: Passage[], before: number, code: string, introduces = INTRODUCES): void {
   const last = passages.at(-1);
-  if (last && last.line === before && introduces.test(last.text) && last.example === undefined)
+  if (
+    last &&
+    last.line === before &&
+    (last.labels || introduces.test(last.text)) &&
+    last.example === undefined
+  )
     last.example = code.replace(CODE, '').trim();
 }
+
+/** A comment that is a label alone (`#Default:`, `# Example:`), for the line under it. */
+const COMMENT_LABEL = /^#+\s*(\p{L}[\p{L} ]{0,30}):$/u;
 
 /**
  * The sentences that follow a passage in its paragraph, while the passage and they are shorter
