@@ -945,3 +945,25 @@ describe("a paragraph wholly in parentheses (the seventh new-user trial: lighttp
     ]);
   });
 });
+
+describe("a configuration file's setting alone on its line (the eighth new-user trial: postgresql.conf.sample)", () => {
+  it('is a passage about nothing but its own words: its name is no heading that ranks it', () => {
+    const conf = chunk(
+      '#compute_query_id = auto\n#work_mem = 4MB\t\t\t\t# min 64kB',
+      'postgresql.conf.sample',
+    );
+    const [setting] = passagesOf(conf);
+    expect(setting).toMatchObject({ text: 'compute_query_id = auto', setting: true });
+    expect(setting!.lead).toBeUndefined();
+    const option = secondFile(
+      '-C\nThis flag is only allowed in combination with -B (bcrypt hashing). It sets the computing time used for the bcrypt algorithm (higher is more secure but slower, default: 5, valid: 4 to 17).',
+      'htpasswd.html',
+    );
+    const scored = scorePassages({
+      question: 'And what is the default computing time (cost) for it?',
+      hits: [hit(conf), hit(option)],
+      terms: [term('default', 1), term('computing', 2), term('time', 1), term('cost', 2)],
+    });
+    expect(scored[0]!.chunk.filename).toBe('htpasswd.html');
+  });
+});

@@ -234,7 +234,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
         if (!valueOf(out, before, text, setting[1]!) && isConfigFile(chunk.filename))
-          out.push({ text: text.replace(/^#/, ''), chunk, position, line, lead: setting[1]!, setting: true });
+          out.push({ text: text.replace(/^#/, ''), chunk, position, line, setting: true });
         continue;
       }
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
