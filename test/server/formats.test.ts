@@ -419,6 +419,21 @@ describe('text', () => {
     expect(lines[0]).toBe('L-0: License number 0, true, false');
   });
 
+  it("names a record by the key it is under (the eighth new user's JSON Schema: uniqueItems lost its name)", async () => {
+    const schema = JSON.stringify({
+      $id: 'http://json-schema.org/draft-07/schema#',
+      properties: {
+        uniqueItems: { type: 'boolean', default: false },
+        readOnly: { type: 'boolean', default: false },
+      },
+    });
+    expect(text(await extractDocument('draft7.json', Buffer.from(schema))).split('\n')).toEqual([
+      '$id: http://json-schema.org/draft-07/schema#',
+      'uniqueItems: type: boolean; default: false.',
+      'readOnly: type: boolean; default: false.',
+    ]);
+  });
+
   it('reads JSON of any depth without running out of stack', async () => {
     const deep = `${'['.repeat(20_000)}"bottom"${']'.repeat(20_000)}`;
     expect(text(await extractDocument('deep.json', Buffer.from(deep)))).toBe('bottom');

@@ -157,16 +157,18 @@ async function decodeEntities(text: string): Promise<string> {
  */
 function jsonToText(root: unknown): string {
   const lines: string[] = [];
-  const stack: [value: unknown, key: string][] = [[root, '']];
+  // Each value with the key it is under, and whether that key is its own (a property's) or its
+  // list's (an item's): a record under its own key is named by it (`uniqueItems: type: boolean; …`).
+  const stack: [value: unknown, key: string, own: boolean][] = [[root, '', false]];
   while (stack.length) {
-    const [value, key] = stack.pop()!;
+    const [value, key, own] = stack.pop()!;
     if (value === null || value === undefined) continue;
     if (typeof value !== 'object') lines.push(`${key ? `${key}: ` : ''}${String(value)}`);
     else if (Array.isArray(value)) {
       if (key && value.every(isScalar)) {
         const said = listed(value);
         if (said) lines.push(`${key}: ${said}`);
-      } else for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
+      } else for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key, false]);
     } else {
       const entries = Object.entries(value);
       const record =
@@ -174,10 +176,10 @@ function jsonToText(root: unknown): string {
           ? recordOf(entries)
           : undefined;
       if (record !== undefined && record.length <= MAX_RECORD_LENGTH) {
-        if (record) lines.push(record);
+        if (record) lines.push(own && key ? `${key}: ${record}` : record);
         continue;
       }
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0]]);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0], true]);
     }
   }
   return lines.join('\n');
