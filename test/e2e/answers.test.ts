@@ -360,6 +360,56 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
+  it("reads a configuration file's settings written as a name and its value (the eighth new-user trial on OpenVPN's server.conf)", async () => {
+    const { docs } = docsFolder({
+      'server.conf': [
+        '# Which local IP address should OpenVPN',
+        '# listen on? (optional)',
+        ';local a.b.c.d',
+        '',
+        '# Which TCP/UDP port should OpenVPN listen on?',
+        '# If you want to run multiple OpenVPN instances',
+        '# on the same machine, use a different port',
+        '# number for each one.  You will need to',
+        '# open up this port on your firewall.',
+        'port 1194',
+        '',
+        '# TCP or UDP server?',
+        ';proto tcp',
+        'proto udp',
+        '',
+        '# "dev tun" will create a routed IP tunnel,',
+        '# "dev tap" will create an ethernet tunnel.',
+        ';dev tap',
+        'dev tun',
+        '',
+        '# The keepalive directive causes ping-like',
+        '# messages to be sent back and forth over',
+        '# the link so that each side knows when',
+        '# the other side has gone down.',
+        '# Ping every 10 seconds, assume that remote',
+        '# peer is down if no ping received during',
+        '# a 120 second time period.',
+        'keepalive 10 120',
+        '',
+      ].join('\n'),
+    });
+    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_ovpn_conf_key_0123456'] });
+    try {
+      await local.service.indexer.idle();
+      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_ovpn_conf_key_0123456' };
+      const [port] = await conversation(env, 'Which port does the OpenVPN server.conf use?');
+      expect(port!.content).toContain('port 1194');
+      // The comment that names a setting says what the setting under it does (it led nothing before).
+      const [keepalive] = await conversation(env, 'What does keepalive 10 120 mean?');
+      expect(keepalive!.content).toBe(
+        'The keepalive directive causes ping-like messages to be sent back and forth over the link so that each side knows when the other side has gone down. keepalive 10 120.\n\nSources: [server.conf]',
+      );
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

@@ -168,6 +168,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last attribute row of a term (see `attribute`). */
   let attributeLine = -2;
   const lines = chunk.text.split('\n');
+  const config = isConfigFile(chunk.filename);
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     const before = previous;
@@ -229,12 +230,16 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (text && (CODE.test(text) || isCode(text))) introduced(out, before, text);
       if (!text || CODE.test(text) || output) continue;
       // A configuration file's setting is the value of the comment above that names it, and no heading.
-      const setting = position === firstOfLine && !comment ? SETTING.exec(text) : null;
+      // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
+      const setting =
+        position === firstOfLine && !comment
+          ? (SETTING.exec(text) ?? (config && isSpacedSetting(text) ? SPACED_SETTING.exec(text) : null))
+          : null;
       if (setting) {
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
-        if (!valueOf(out, before, text, setting[1]!) && isConfigFile(chunk.filename))
-          out.push({ text: text.replace(/^#/, ''), chunk, position, line, setting: true });
+        if (!valueOf(out, before, text, setting[1]!) && config)
+          out.push({ text: text.replace(/^[#;]/, ''), chunk, position, line, setting: true });
         continue;
       }
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
@@ -358,13 +363,18 @@ const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
 
 /**
  * A setting on the line after the comment that names it ("# "bantime" is the number of seconds
- * that a host is banned." / `bantime  = 10m`), the comment's line being `before`, is the value of
- * the sentence there that names it.
+ * that a host is banned." / `bantime  = 10m`), the comment's last line being `before`, is the
+ * value of the sentence of the comment that names it (the last such), never of another setting.
  */
 function valueOf(passages: Passage[], before: number, setting: string, name: string): boolean {
   const named = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.]/g, '\\.')}(?:$|[^\\w.-])`, 'i');
-  for (let i = passages.length - 1; i >= 0 && passages[i]!.line === before; i--) {
+  // The comment's lines run up to `before`, each line right above the next.
+  let at = before;
+  for (let i = passages.length - 1; i >= 0; i--) {
     const passage = passages[i]!;
+    if (passage.line !== at && passage.line !== at - 1) break;
+    at = passage.line;
+    if (passage.setting) break;
     if (passage.example === undefined && named.test(passage.text)) {
       passage.example = setting;
       passage.setting = true;
@@ -383,6 +393,16 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
 const CONFIG_FILE =
   /\.(?:conf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
 const isConfigFile = (filename: string) => CONFIG_FILE.test(filename);
+
+/**
+ * A configuration file's setting written as a name and its value, set or commented out
+ * (OpenVPN's `port 1194` and `;proto tcp`, `key server.key # This file should be kept secret`):
+ * no sentence, but a few words.
+ */
+const SPACED_SETTING = /^[#;]?([A-Za-z_][\w.-]*)[ \t]+[^\s#]/;
+const isSpacedSetting = (text: string) =>
+  !/[.!?:]$/.test(text.replace(/\s+#.*$/, '')) && text.split(/\s+/).length <= MAX_SETTING_WORDS;
+const MAX_SETTING_WORDS = 8;
 
 /** Whether the line is what the sentence on the line before it (`before`) shows (see SHOWS). */
 function showsExample(passages: Passage[], before: number): boolean {
