@@ -1061,3 +1061,47 @@ POSTQUEUE(1)                                                      POSTQUEUE(1)
     expect(read.ok && read.sections[0]!.headings?.[3]).toBeUndefined();
   });
 });
+
+describe("a list of terms each with its description in a column, as Vim's help writes it (the eighth new-user trial: vim-doc)", () => {
+  const help = [
+    '*fold.txt*      For Vim version 9.0.  Last change: 2022 Nov 26',
+    '',
+    'OPENING AND CLOSING FOLDS',
+    '',
+    '\t\t\t\t\t\t\t*zo*',
+    'zo\t\tOpen one fold under the cursor.  When a count is given, that',
+    '\t\tmany folds deep will be opened.',
+    '',
+    '\t\t\t\t\t\t\t*zR*',
+    "zR\t\tOpen all folds.  This sets 'foldlevel' to highest fold level.",
+  ];
+  const read = [
+    '*fold.txt*',
+    'For Vim version 9.0. Last change: 2022 Nov 26',
+    'OPENING AND CLOSING FOLDS',
+    '*zo*',
+    'zo',
+    'Open one fold under the cursor. When a count is given, that many folds deep will be opened.',
+    '*zR*',
+    'zR',
+    "Open all folds. This sets 'foldlevel' to highest fold level.",
+  ];
+  it('reads each term, then its description whole, in HTML <pre> and in a text file', async () => {
+    const html = `<html><body><pre>\n${help.join('\n')}\n</pre></body></html>`;
+    expect(text(await extractDocument('fold.html', Buffer.from(html)))).toBe(read.join('\n'));
+    const plain = text(await extractDocument('fold.txt', Buffer.from(help.join('\n'))));
+    expect(plain.split('\n').filter(Boolean)).toEqual(read);
+  });
+
+  it('leaves prose whose sentences are two spaces apart as it is', async () => {
+    const prose = [
+      'The fold level is set by the expression.  When it is zero, the line is not in a fold and the',
+      'next line starts a new one.  Each line is evaluated once.',
+      'Folds are opened.  Nothing else happens when the cursor moves over a closed fold, it is just',
+      'shown as it was.',
+    ].join('\n');
+    expect(text(await extractDocument('prose.txt', Buffer.from(prose)))).toBe(
+      'The fold level is set by the expression. When it is zero, the line is not in a fold and the next line starts a new one. Each line is evaluated once.\nFolds are opened. Nothing else happens when the cursor moves over a closed fold, it is just shown as it was.',
+    );
+  });
+});

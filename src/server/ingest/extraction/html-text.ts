@@ -131,7 +131,7 @@ export function readHtml(html: string): {
     if (text && !navigation) {
       anchors.clear();
       if (pre) {
-        preLines.set(lines.length, '\n'.repeat(preBlank) + line.replace(/\t/g, '        ').trimEnd());
+        preLines.set(lines.length, '\n'.repeat(preBlank) + line.trimEnd());
         preBlank = 0;
       }
       lines.push(text);

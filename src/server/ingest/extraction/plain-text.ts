@@ -34,6 +34,8 @@ export function unwrapText(text: string): string {
       !NOT_PROSE_COMMENT.test(previous) &&
       !NOT_PROSE_COMMENT.test(trimmed) &&
       (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
+      // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
+      indent(previous) < width / 2 &&
       !ITEM.test(trimmed) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(trimmed) <= indent(previous) + 1 || indent(trimmed) === itemTextStart(previous))
@@ -53,25 +55,67 @@ export function unwrapText(text: string): string {
  * An option and its description on one line, two spaces or more apart, as `--help` prints them
  * (argparse, getopt, a man page saved as text): `  -n, --names           Display column names…`.
  */
-const OPTION_ROW = /^(\s{0,12})(--?[A-Za-z0-9?][^\s]*(?: [^\s]+)*?)( {2,}|\t+)(\S.*)$/;
+const OPTION_ROW = /^(\s{0,12})(--?[A-Za-z0-9?][^\s]*(?: [^\s]+)*?)( {2,})(\S.*)$/;
+/**
+ * Any term and its description so (Vim's help: `zR              Open all folds.`): a term of a
+ * few words that ends no sentence; not a setting and its comment (`#work_mem = 4MB    # min 64kB`).
+ */
+const TERM_ROW = /^(\s{0,12})([^\s](?:[^\s]| (?! ))*?)( {2,})([^\s#].*)$/;
+const MAX_TERM_WORDS = 4;
 /** An option this long is a sentence that begins with a dash, not an option. */
 const MAX_OPTION_LENGTH = 40;
+const TAB = 8;
 
 /**
- * In a list of options (two rows or more), each row's option on a line of its own and its
- * description under it, indented to where it was: its wrapped lines, indented as far, join it as
- * any wrapped text does, and the option heads its definition as one on a line of its own does
- * ("-c COLUMNS, --columns COLUMNS" / "A comma-separated list…").
+ * In a list of options (two rows or more), or of any terms (two rows or more, and a description
+ * that goes on under itself, which prose that puts two spaces between its sentences never does),
+ * each row's term on a line of its own and its description under it, indented to where it was:
+ * its wrapped lines, indented as far, join it as any wrapped text does, and the term heads its
+ * definition as one on a line of its own does ("-c COLUMNS, --columns COLUMNS" / "A comma-separated
+ * list…"). Tabs are read as stops every 8 columns.
  */
 export function withOptionsApart(lines: string[]): string[] {
-  const rows = lines.map((line) => OPTION_ROW.exec(line.trimEnd()));
-  if (rows.filter((row) => row && row[2]!.length <= MAX_OPTION_LENGTH).length < 2) return lines;
-  return lines.flatMap((line, i) => {
-    const row = rows[i];
-    if (!row || row[2]!.length > MAX_OPTION_LENGTH) return [line];
-    const [, lead, option, gap, description] = row;
-    return [`${lead}${option}`, `${' '.repeat(lead!.length + option!.length + gap!.length)}${description}`];
+  const laid = lines.map((line) => (line.includes('\t') ? expandTabs(line) : line));
+  const terms = laid.map((line) => {
+    const row = TERM_ROW.exec(line.trimEnd());
+    return row && isTerm(row[2]!) ? row : null;
   });
+  const options = laid.map(optionRow);
+  const column = (row: RegExpExecArray) => row[1]!.length + row[2]!.length + row[3]!.length;
+  // The columns descriptions start at: those of the options, and of the terms whose description
+  // goes on under itself. A justified line of prose ("The  postqueue(1)  command…") starts none.
+  const columns = new Set<number>();
+  if (options.filter(Boolean).length >= 2) for (const row of options) if (row) columns.add(column(row));
+  terms.forEach((row, i) => {
+    if (!row) return;
+    const next = laid.slice(i + 1).find((line) => line.trim());
+    if (next !== undefined && indent(next) === column(row)) columns.add(column(row));
+  });
+  const apart = (row: RegExpExecArray | null | undefined) => !!row && columns.has(column(row));
+  const split = laid.map((_, i) => (apart(options[i]) ? options[i]! : apart(terms[i]) ? terms[i]! : null));
+  if (split.filter(Boolean).length < 2) return lines;
+  return laid.flatMap((line, i) => {
+    const row = split[i];
+    if (!row) return [line];
+    const [, lead, term, gap, description] = row;
+    return [`${lead}${term}`, `${' '.repeat(lead!.length + term!.length + gap!.length)}${description}`];
+  });
+}
+
+function optionRow(line: string): RegExpExecArray | null {
+  const row = OPTION_ROW.exec(line.trimEnd());
+  return row && row[2]!.length <= MAX_OPTION_LENGTH ? row : null;
+}
+
+const isTerm = (term: string) =>
+  term.length <= MAX_OPTION_LENGTH &&
+  term.split(' ').length <= MAX_TERM_WORDS &&
+  !/[.!?,;:]["')\]]?$/.test(term);
+
+function expandTabs(line: string): string {
+  let out = '';
+  for (const char of line) out += char === '\t' ? ' '.repeat(TAB - (out.length % TAB)) : char;
+  return out;
 }
 
 const isComment = (line: string) => /^\s*#/.test(line);
