@@ -1105,3 +1105,24 @@ describe("a list of terms each with its description in a column, as Vim's help w
     );
   });
 });
+
+describe("a Markdown README's badges (the eighth new-user trial: htop's README)", () => {
+  it('are left out: a paragraph of linked images only is decoration, a picture alone keeps its words', async () => {
+    const readme = [
+      '# [![htop logo](htop.png)](https://htop.dev)',
+      '',
+      '[![CI](https://github.com/htop-dev/htop/workflows/CI/badge.svg)](https://github.com/htop-dev/htop/actions)',
+      '[![IRC #htop](https://img.shields.io/badge/IRC-htop-blue.svg)](https://web.libera.chat/#htop)',
+      '[![License: GPL v2+](https://img.shields.io/badge/License-GPL%20v2+-blue.svg)](COPYING?raw=true)',
+      '',
+      '![Screenshot of htop](docs/images/screenshot.png?raw=true)',
+      '',
+      '## Introduction',
+      '',
+      '`htop` is a cross-platform interactive process viewer.',
+    ].join('\n');
+    expect(text(await extractDocument('README.md', Buffer.from(readme)))).toBe(
+      'htop logo\nScreenshot of htop\nIntroduction\nhtop is a cross-platform interactive process viewer.',
+    );
+  });
+});

@@ -40,6 +40,7 @@ export async function readMarkdown(
         add(inline((token as Tokens.Heading).tokens), true);
         break;
       case 'paragraph': {
+        if (isBadgeRow(token as Tokens.Paragraph)) break;
         const text = inline((token as Tokens.Paragraph).tokens);
         add(text, isBoldHeading(token as Tokens.Paragraph, text) ? true : false);
         break;
@@ -71,6 +72,24 @@ export async function readMarkdown(
     }
   }
   return { text: lines.join('\n'), headings };
+}
+
+/**
+ * A paragraph of linked images only: a README's badges (`[![CI](…badge.svg)](…/actions)`), whose
+ * words ("CI Coverity Scan Build Status Mailing List…") say nothing of the project. A picture
+ * that links nowhere keeps its words (its alt text).
+ */
+function isBadgeRow(paragraph: Tokens.Paragraph): boolean {
+  const tokens = paragraph.tokens.filter((t) => !(t.type === 'text' && !t.raw.trim()) && t.type !== 'br');
+  return (
+    tokens.length > 0 &&
+    tokens.every(
+      (t) =>
+        t.type === 'link' &&
+        (t as Tokens.Link).tokens.length > 0 &&
+        (t as Tokens.Link).tokens.every((i) => i.type === 'image'),
+    )
+  );
 }
 
 /** A paragraph of one line all in bold, not ended as a sentence or a label, is a heading (`**Installation**`), as in HTML. */
