@@ -26,6 +26,22 @@ async function conversation(env: Record<string, string>, ...questions: string[])
   return replies;
 }
 
+/** Asks `run` about a folder of these files, served by kb serve once every one is indexed. */
+async function withFolder(
+  files: Record<string, string>,
+  run: (env: Record<string, string>) => Promise<void>,
+) {
+  const { docs } = docsFolder(files);
+  const key = 'kb_folder_key_0123456789';
+  const local = await startTestServer({ docsDir: docs, apiKeys: [`main:${key}`] });
+  try {
+    await local.service.indexer.idle();
+    await run({ KB_BASE_URL: local.url, KB_API_KEY: key });
+  } finally {
+    await local.close();
+  }
+}
+
 describe('answers grounded in the documents, or "not found"', () => {
   it('cites nothing for a question no document answers', async () => {
     for (const question of ['How long is parental leave?', 'Who is the CEO of Kestrel Labs?']) {
@@ -78,336 +94,315 @@ describe('answers grounded in the documents, or "not found"', () => {
   });
 
   it("answers a configuration file's default from its commented-out line (the fourth new-user trial on redis.conf)", async () => {
-    const { docs } = docsFolder({
-      'redis.conf': [
-        '# MAXMEMORY POLICY: how Redis will select what to remove when maxmemory',
-        '# is reached. You can select one from the following behaviors:',
-        '#',
-        '# allkeys-lru -> Evict any key using approximated LRU.',
-        "# noeviction -> Don't evict anything, just return an error on write operations.",
-        '#',
-        '# The default is:',
-        '#',
-        '# maxmemory-policy noeviction',
-        '',
-        '# LRU, LFU and minimal TTL algorithms are not precise algorithms but approximated',
-        '# algorithms (in order to save memory), so you can tune it for speed or',
-        '# accuracy. By default Redis will check five keys and pick the one that was',
-        '# used least recently, you can change the sample size using the following',
-        '# configuration directive.',
-        '#',
-        '# The default of 5 produces good enough results. 10 Approximates very closely',
-        '# true LRU but costs more CPU. 3 is faster but not very accurate.',
-        '#',
-        '# maxmemory-samples 5',
-        '',
-      ].join('\n'),
-      'chrony.conf.5.txt': [
-        'NAME',
-        'chrony.conf - chronyd configuration file',
-        'SYNOPSIS',
-        'chrony.conf',
-        'DESCRIPTION',
-        'This file configures the chronyd daemon. The compiled-in location is /etc/chrony/chrony.conf.',
-        'server hostname [option]...',
-        'The server directive specifies an NTP server which can be used as a time source.',
-        'minpoll poll',
-        'This option specifies the minimum interval between requests sent to the server as a power of 2 in seconds. The default is 6 (64 seconds).',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_redis_conf_key_0123'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_redis_conf_key_0123' };
-      const [reply] = await conversation(env, 'What is the default maxmemory-policy in redis.conf?');
-      expect(reply!.content).toMatch(/^The default is: maxmemory-policy noeviction\./);
-      expect(reply!.sources).toEqual(['redis.conf']);
-      // A file named for what it documents, as a man page is (the fifth trial's chrony.conf.5.pdf).
-      // Its sections are no name of it: "SYNOPSIS, chrony.conf, DESCRIPTION: This file configures…" answered.
-      const [manPage] = await conversation(env, 'What is the default minpoll of a server in chrony.conf?');
-      expect(manPage!.content).toMatch(/^minpoll poll: .*The default is 6 \(64 seconds\)/);
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'redis.conf': [
+          '# MAXMEMORY POLICY: how Redis will select what to remove when maxmemory',
+          '# is reached. You can select one from the following behaviors:',
+          '#',
+          '# allkeys-lru -> Evict any key using approximated LRU.',
+          "# noeviction -> Don't evict anything, just return an error on write operations.",
+          '#',
+          '# The default is:',
+          '#',
+          '# maxmemory-policy noeviction',
+          '',
+          '# LRU, LFU and minimal TTL algorithms are not precise algorithms but approximated',
+          '# algorithms (in order to save memory), so you can tune it for speed or',
+          '# accuracy. By default Redis will check five keys and pick the one that was',
+          '# used least recently, you can change the sample size using the following',
+          '# configuration directive.',
+          '#',
+          '# The default of 5 produces good enough results. 10 Approximates very closely',
+          '# true LRU but costs more CPU. 3 is faster but not very accurate.',
+          '#',
+          '# maxmemory-samples 5',
+          '',
+        ].join('\n'),
+        'chrony.conf.5.txt': [
+          'NAME',
+          'chrony.conf - chronyd configuration file',
+          'SYNOPSIS',
+          'chrony.conf',
+          'DESCRIPTION',
+          'This file configures the chronyd daemon. The compiled-in location is /etc/chrony/chrony.conf.',
+          'server hostname [option]...',
+          'The server directive specifies an NTP server which can be used as a time source.',
+          'minpoll poll',
+          'This option specifies the minimum interval between requests sent to the server as a power of 2 in seconds. The default is 6 (64 seconds).',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [reply] = await conversation(env, 'What is the default maxmemory-policy in redis.conf?');
+        expect(reply!.content).toMatch(/^The default is: maxmemory-policy noeviction\./);
+        expect(reply!.sources).toEqual(['redis.conf']);
+        // A file named for what it documents, as a man page is (the fifth trial's chrony.conf.5.pdf).
+        // Its sections are no name of it: "SYNOPSIS, chrony.conf, DESCRIPTION: This file configures…" answered.
+        const [manPage] = await conversation(env, 'What is the default minpoll of a server in chrony.conf?');
+        expect(manPage!.content).toMatch(/^minpoll poll: .*The default is 6 \(64 seconds\)/);
+      },
+    );
   });
 
   it("answers from under a Markdown FAQ's heading, never with the heading alone (the seventh new-user trial on sudo's TROUBLESHOOTING.md)", async () => {
-    const { docs } = docsFolder({
-      'TROUBLESHOOTING.md': [
-        '## Troubleshooting tips and FAQ for Sudo',
-        '',
-        '#### When I run \'visudo\' it says "sudoers file busy, try again later."',
-        '',
-        '> Someone else is currently editing the sudoers file with visudo.',
-        '',
-        '#### When I try to use \'cd\' with sudo it says "cd: command not found"',
-        '',
-        "> 'cd' is a shell built-in command, you can't run it as a command",
-        '> since a child process (sudo) cannot affect the current working',
-        '> directory of the parent (your shell).',
-        '',
-        "#### When I try to use 'cd' with sudo nothing happens.",
-        '',
-        "> Even though 'cd' is a shell built-in command, some operating systems",
-        '> include a /usr/bin/cd command for completeness. Thus, `sudo cd /foo` will start a',
-        '> child process, change the directory and immediately exit without doing anything useful.',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_faq_md_key_0123456'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_faq_md_key_0123456' };
-      const [reply] = await conversation(env, 'Why does "sudo cd /foo" say "cd: command not found"?');
-      expect(reply!.content).toContain("'cd' is a shell built-in command, you can't run it as a command");
-      expect(reply!.sources).toEqual(['TROUBLESHOOTING.md']);
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'TROUBLESHOOTING.md': [
+          '## Troubleshooting tips and FAQ for Sudo',
+          '',
+          '#### When I run \'visudo\' it says "sudoers file busy, try again later."',
+          '',
+          '> Someone else is currently editing the sudoers file with visudo.',
+          '',
+          '#### When I try to use \'cd\' with sudo it says "cd: command not found"',
+          '',
+          "> 'cd' is a shell built-in command, you can't run it as a command",
+          '> since a child process (sudo) cannot affect the current working',
+          '> directory of the parent (your shell).',
+          '',
+          "#### When I try to use 'cd' with sudo nothing happens.",
+          '',
+          "> Even though 'cd' is a shell built-in command, some operating systems",
+          '> include a /usr/bin/cd command for completeness. Thus, `sudo cd /foo` will start a',
+          '> child process, change the directory and immediately exit without doing anything useful.',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [reply] = await conversation(env, 'Why does "sudo cd /foo" say "cd: command not found"?');
+        expect(reply!.content).toContain("'cd' is a shell built-in command, you can't run it as a command");
+        expect(reply!.sources).toEqual(['TROUBLESHOOTING.md']);
+      },
+    );
   });
 
   it("answers a default from a term's `Default:` line (the seventh new-user trial on mutt's reference)", async () => {
     const variable = (n: number, name: string, type: string, value: string, text: string) =>
       `<div class="sect2"><h3 class="title">3.${n}. ${name}</h3><p>Type: ${type}<br>Default: ${value}</p><p>${text}</p></div>`;
-    const { docs } = docsFolder({
-      'reference.html': `<html><body><h2>3. Configuration Variables</h2>${[
-        variable(
-          163,
-          'mail_check',
-          'number',
-          '5',
-          'This variable configures how often (in seconds) mutt should look for new mail. Also see the $timeout variable.',
-        ),
-        variable(
-          164,
-          'mail_check_recent',
-          'boolean',
-          'yes',
-          'When set, Mutt will only notify you about new mail that has been received since the last time you opened the mailbox.',
-        ),
-        variable(
-          165,
-          'mail_check_stats',
-          'boolean',
-          'no',
-          'When set, mutt will periodically calculate message statistics of a mailbox while polling for new mail. Because this operation is more performance intensive, it defaults to unset, and has a separate option, $mail_check_stats_interval, to control how often to update these counts.',
-        ),
-        variable(
-          166,
-          'mail_check_stats_interval',
-          'number',
-          '60',
-          'When $mail_check_stats is set, this variable configures how often (in seconds) mutt will update message counts.',
-        ),
-      ].join('')}</body></html>`,
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_mutt_ref_key_0123456'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_mutt_ref_key_0123456' };
-      const [reply] = await conversation(env, 'What is the default of mail_check in mutt?');
-      expect(reply!.content).toMatch(/^3\.163\. mail_check: Default: 5\./);
-      // Not another term's default beside the answer (mail_check_recent's, mail_check_stats').
-      expect(reply!.content).not.toMatch(/Default: (yes|no)/);
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'reference.html': `<html><body><h2>3. Configuration Variables</h2>${[
+          variable(
+            163,
+            'mail_check',
+            'number',
+            '5',
+            'This variable configures how often (in seconds) mutt should look for new mail. Also see the $timeout variable.',
+          ),
+          variable(
+            164,
+            'mail_check_recent',
+            'boolean',
+            'yes',
+            'When set, Mutt will only notify you about new mail that has been received since the last time you opened the mailbox.',
+          ),
+          variable(
+            165,
+            'mail_check_stats',
+            'boolean',
+            'no',
+            'When set, mutt will periodically calculate message statistics of a mailbox while polling for new mail. Because this operation is more performance intensive, it defaults to unset, and has a separate option, $mail_check_stats_interval, to control how often to update these counts.',
+          ),
+          variable(
+            166,
+            'mail_check_stats_interval',
+            'number',
+            '60',
+            'When $mail_check_stats is set, this variable configures how often (in seconds) mutt will update message counts.',
+          ),
+        ].join('')}</body></html>`,
+      },
+      async (env) => {
+        const [reply] = await conversation(env, 'What is the default of mail_check in mutt?');
+        expect(reply!.content).toMatch(/^3\.163\. mail_check: Default: 5\./);
+        // Not another term's default beside the answer (mail_check_recent's, mail_check_stats').
+        expect(reply!.content).not.toMatch(/Default: (yes|no)/);
+      },
+    );
   });
 
   it("answers a setting's value from the line under the comment that describes it (the seventh new-user trial on fail2ban's jail.conf)", async () => {
-    const { docs } = docsFolder({
-      'fail2ban/jail.conf': [
-        '# Provide customizations in a jail.local file or a jail.d/customisation.local.',
-        '# For example to change the default bantime for all jails and to enable the',
-        '# ssh-iptables jail the following (uncommented) would appear in the .local file.',
-        '#',
-        '# [DEFAULT]',
-        '# bantime = 1h',
-        '',
-        '[DEFAULT]',
-        '',
-        '# "bantime.increment" allows to use database for searching of previously banned ip\'s to increase a',
-        '# default ban time using special formula, default it is banTime * 1, 2, 4, 8, 16, 32...',
-        '#bantime.increment = true',
-        '',
-        '# "bantime.multipliers" used to calculate next value of ban time instead of formula, corresponding',
-        '# previously ban count and given "bantime.factor" (for multipliers default is 1);',
-        '#bantime.multipliers = 1 2 4 8 16 32 64',
-        '',
-        '# "ignoreself" specifies whether the local resp. own IP addresses should be ignored',
-        '# (default is true). Fail2ban will not ban a host which matches such addresses.',
-        '#ignoreself = true',
-        '',
-        '# "bantime" is the number of seconds that a host is banned.',
-        'bantime  = 10m',
-        '',
-        '# A host is banned if it has generated "maxretry" during the last "findtime"',
-        '# seconds.',
-        'findtime  = 10m',
-        '',
-        '# "maxretry" is the number of failures before a host get banned.',
-        'maxretry = 5',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_jail_conf_key_0123456'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_jail_conf_key_0123456' };
-      const [bantime] = await conversation(env, "What is fail2ban's default bantime?");
-      expect(bantime!.content).toMatch(
-        /^“?"?bantime"?”? is the number of seconds that a host is banned\. bantime = 10m\./,
-      );
-      const [maxretry] = await conversation(env, 'What is the default maxretry in jail.conf?');
-      expect(maxretry!.content).toContain('maxretry = 5');
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'fail2ban/jail.conf': [
+          '# Provide customizations in a jail.local file or a jail.d/customisation.local.',
+          '# For example to change the default bantime for all jails and to enable the',
+          '# ssh-iptables jail the following (uncommented) would appear in the .local file.',
+          '#',
+          '# [DEFAULT]',
+          '# bantime = 1h',
+          '',
+          '[DEFAULT]',
+          '',
+          '# "bantime.increment" allows to use database for searching of previously banned ip\'s to increase a',
+          '# default ban time using special formula, default it is banTime * 1, 2, 4, 8, 16, 32...',
+          '#bantime.increment = true',
+          '',
+          '# "bantime.multipliers" used to calculate next value of ban time instead of formula, corresponding',
+          '# previously ban count and given "bantime.factor" (for multipliers default is 1);',
+          '#bantime.multipliers = 1 2 4 8 16 32 64',
+          '',
+          '# "ignoreself" specifies whether the local resp. own IP addresses should be ignored',
+          '# (default is true). Fail2ban will not ban a host which matches such addresses.',
+          '#ignoreself = true',
+          '',
+          '# "bantime" is the number of seconds that a host is banned.',
+          'bantime  = 10m',
+          '',
+          '# A host is banned if it has generated "maxretry" during the last "findtime"',
+          '# seconds.',
+          'findtime  = 10m',
+          '',
+          '# "maxretry" is the number of failures before a host get banned.',
+          'maxretry = 5',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [bantime] = await conversation(env, "What is fail2ban's default bantime?");
+        expect(bantime!.content).toMatch(
+          /^“?"?bantime"?”? is the number of seconds that a host is banned\. bantime = 10m\./,
+        );
+        const [maxretry] = await conversation(env, 'What is the default maxretry in jail.conf?');
+        expect(maxretry!.content).toContain('maxretry = 5');
+      },
+    );
   });
 
   it("answers how long with a setting's unit and its default (the seventh new-user trial on sudoers(5))", async () => {
-    const { docs } = docsFolder({
-      'sudoers.5.txt': [
-        'SUDOERS OPTIONS',
-        '',
-        'passwd_timeout',
-        '        Number of minutes before the sudo password prompt times out, or 0 for no timeout. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 0.',
-        '',
-        'timestamp_timeout',
-        '        Number of minutes that can elapse before sudo will ask for a password again. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 15. Set this to 0 to always prompt for a password. If set to a value less than 0 the user’s time stamp will not expire until the system is rebooted.',
-        '',
-        'umask   File mode creation mask to use when running the command.',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_sudoers_key_0123456789'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_sudoers_key_0123456789' };
-      const [reply] = await conversation(env, 'How long does sudo wait before asking for my password again?');
-      expect(reply!.content).toMatch(
-        /^timestamp_timeout: Number of minutes that can elapse before sudo will ask for a password again\. .*The default is 15\./,
-      );
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'sudoers.5.txt': [
+          'SUDOERS OPTIONS',
+          '',
+          'passwd_timeout',
+          '        Number of minutes before the sudo password prompt times out, or 0 for no timeout. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 0.',
+          '',
+          'timestamp_timeout',
+          '        Number of minutes that can elapse before sudo will ask for a password again. The timeout may include a fractional component if minute granularity is insufficient, for example 2.5. The default is 15. Set this to 0 to always prompt for a password. If set to a value less than 0 the user’s time stamp will not expire until the system is rebooted.',
+          '',
+          'umask   File mode creation mask to use when running the command.',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [reply] = await conversation(
+          env,
+          'How long does sudo wait before asking for my password again?',
+        );
+        expect(reply!.content).toMatch(
+          /^timestamp_timeout: Number of minutes that can elapse before sudo will ask for a password again\. .*The default is 15\./,
+        );
+      },
+    );
   });
 
   it("answers a default from a configuration file's commented-out setting alone on its line (the eighth new-user trial on postgresql.conf.sample)", async () => {
-    const { docs } = docsFolder({
-      'postgresql.conf.sample': [
-        '#------------------------------------------------------------------------------',
-        '# RESOURCE USAGE (except WAL)',
-        '#------------------------------------------------------------------------------',
-        '',
-        '# - Memory -',
-        '',
-        '#shared_buffers = 128MB\t\t\t# min 128kB',
-        '\t\t\t\t\t# (change requires restart)',
-        '#huge_pages = try\t\t\t# on, off, or try',
-        '\t\t\t\t\t# (change requires restart)',
-        '#temp_buffers = 8MB\t\t\t# min 800kB',
-        '#work_mem = 4MB\t\t\t\t# min 64kB',
-        '#hash_mem_multiplier = 2.0\t\t# 1-1000.0 multiplier on hash table work_mem',
-        '#maintenance_work_mem = 64MB\t\t# min 1MB',
-        '',
-      ].join('\n'),
-      'notes.md': 'Shared buffers are memory that PostgreSQL sets aside for its cache.\n',
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_pg_conf_key_0123456789'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_pg_conf_key_0123456789' };
-      const [reply] = await conversation(env, 'What is the default value of shared_buffers in PostgreSQL?');
-      expect(reply!.content).toMatch(/^shared_buffers = 128MB # min 128kB\./);
-      expect(reply!.sources).toEqual(['postgresql.conf.sample']);
-      const [workMem] = await conversation(env, 'What is the default work_mem?');
-      expect(workMem!.content).toMatch(/^work_mem = 4MB # min 64kB\./);
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'postgresql.conf.sample': [
+          '#------------------------------------------------------------------------------',
+          '# RESOURCE USAGE (except WAL)',
+          '#------------------------------------------------------------------------------',
+          '',
+          '# - Memory -',
+          '',
+          '#shared_buffers = 128MB\t\t\t# min 128kB',
+          '\t\t\t\t\t# (change requires restart)',
+          '#huge_pages = try\t\t\t# on, off, or try',
+          '\t\t\t\t\t# (change requires restart)',
+          '#temp_buffers = 8MB\t\t\t# min 800kB',
+          '#work_mem = 4MB\t\t\t\t# min 64kB',
+          '#hash_mem_multiplier = 2.0\t\t# 1-1000.0 multiplier on hash table work_mem',
+          '#maintenance_work_mem = 64MB\t\t# min 1MB',
+          '',
+        ].join('\n'),
+        'notes.md': 'Shared buffers are memory that PostgreSQL sets aside for its cache.\n',
+      },
+      async (env) => {
+        const [reply] = await conversation(env, 'What is the default value of shared_buffers in PostgreSQL?');
+        expect(reply!.content).toMatch(/^shared_buffers = 128MB # min 128kB\./);
+        expect(reply!.sources).toEqual(['postgresql.conf.sample']);
+        const [workMem] = await conversation(env, 'What is the default work_mem?');
+        expect(workMem!.content).toMatch(/^work_mem = 4MB # min 64kB\./);
+      },
+    );
   });
 
   it("answers a default from a configuration file's '#Default:' label and the line under it (the eighth new-user trial on squid.conf.documented)", async () => {
-    const { docs } = docsFolder({
-      'squid.conf.documented': [
-        '#  TAG: cache_mem\t(bytes)',
-        "#\t'cache_mem' specifies the ideal amount of memory to be used",
-        '#\tfor in-transit objects, hot objects and negative-cached objects.',
-        '#',
-        '#\tIf circumstances require, this limit will be exceeded.',
-        '#Default:',
-        '# cache_mem 256 MB',
-        '',
-        '#  TAG: maximum_object_size_in_memory\t(bytes)',
-        '#\tObjects greater than this size will not be attempted to kept in',
-        '#\tthe memory cache.',
-        '#Default:',
-        '# maximum_object_size_in_memory 512 KB',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_squid_conf_key_012345'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_squid_conf_key_012345' };
-      const [reply] = await conversation(env, 'What is the default cache_mem in Squid?');
-      expect(reply!.content).toContain('Default: cache_mem 256 MB.');
-      expect(reply!.content).not.toContain('512 KB');
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'squid.conf.documented': [
+          '#  TAG: cache_mem\t(bytes)',
+          "#\t'cache_mem' specifies the ideal amount of memory to be used",
+          '#\tfor in-transit objects, hot objects and negative-cached objects.',
+          '#',
+          '#\tIf circumstances require, this limit will be exceeded.',
+          '#Default:',
+          '# cache_mem 256 MB',
+          '',
+          '#  TAG: maximum_object_size_in_memory\t(bytes)',
+          '#\tObjects greater than this size will not be attempted to kept in',
+          '#\tthe memory cache.',
+          '#Default:',
+          '# maximum_object_size_in_memory 512 KB',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [reply] = await conversation(env, 'What is the default cache_mem in Squid?');
+        expect(reply!.content).toContain('Default: cache_mem 256 MB.');
+        expect(reply!.content).not.toContain('512 KB');
+      },
+    );
   });
 
   it("reads a configuration file's settings written as a name and its value (the eighth new-user trial on OpenVPN's server.conf)", async () => {
-    const { docs } = docsFolder({
-      'server.conf': [
-        '# Which local IP address should OpenVPN',
-        '# listen on? (optional)',
-        ';local a.b.c.d',
-        '',
-        '# Which TCP/UDP port should OpenVPN listen on?',
-        '# If you want to run multiple OpenVPN instances',
-        '# on the same machine, use a different port',
-        '# number for each one.  You will need to',
-        '# open up this port on your firewall.',
-        'port 1194',
-        '',
-        '# TCP or UDP server?',
-        ';proto tcp',
-        'proto udp',
-        '',
-        '# "dev tun" will create a routed IP tunnel,',
-        '# "dev tap" will create an ethernet tunnel.',
-        ';dev tap',
-        'dev tun',
-        '',
-        '# The keepalive directive causes ping-like',
-        '# messages to be sent back and forth over',
-        '# the link so that each side knows when',
-        '# the other side has gone down.',
-        '# Ping every 10 seconds, assume that remote',
-        '# peer is down if no ping received during',
-        '# a 120 second time period.',
-        'keepalive 10 120',
-        '',
-      ].join('\n'),
-    });
-    const local = await startTestServer({ docsDir: docs, apiKeys: ['main:kb_ovpn_conf_key_0123456'] });
-    try {
-      await local.service.indexer.idle();
-      const env = { KB_BASE_URL: local.url, KB_API_KEY: 'kb_ovpn_conf_key_0123456' };
-      const [port] = await conversation(env, 'Which port does the OpenVPN server.conf use?');
-      expect(port!.content).toContain('port 1194');
-      // The comment that names a setting says what the setting under it does (it led nothing before).
-      const [keepalive] = await conversation(env, 'What does keepalive 10 120 mean?');
-      expect(keepalive!.content).toBe(
-        'The keepalive directive causes ping-like messages to be sent back and forth over the link so that each side knows when the other side has gone down. keepalive 10 120.\n\nSources: [server.conf]',
-      );
-    } finally {
-      await local.close();
-    }
+    await withFolder(
+      {
+        'server.conf': [
+          '# Which local IP address should OpenVPN',
+          '# listen on? (optional)',
+          ';local a.b.c.d',
+          '',
+          '# Which TCP/UDP port should OpenVPN listen on?',
+          '# If you want to run multiple OpenVPN instances',
+          '# on the same machine, use a different port',
+          '# number for each one.  You will need to',
+          '# open up this port on your firewall.',
+          'port 1194',
+          '',
+          '# TCP or UDP server?',
+          ';proto tcp',
+          'proto udp',
+          '',
+          '# "dev tun" will create a routed IP tunnel,',
+          '# "dev tap" will create an ethernet tunnel.',
+          ';dev tap',
+          'dev tun',
+          '',
+          '# The keepalive directive causes ping-like',
+          '# messages to be sent back and forth over',
+          '# the link so that each side knows when',
+          '# the other side has gone down.',
+          '# Ping every 10 seconds, assume that remote',
+          '# peer is down if no ping received during',
+          '# a 120 second time period.',
+          'keepalive 10 120',
+          '',
+        ].join('\n'),
+      },
+      async (env) => {
+        const [port] = await conversation(env, 'Which port does the OpenVPN server.conf use?');
+        expect(port!.content).toContain('port 1194');
+        // The comment that names a setting says what the setting under it does (it led nothing before).
+        const [keepalive] = await conversation(env, 'What does keepalive 10 120 mean?');
+        expect(keepalive!.content).toBe(
+          'The keepalive directive causes ping-like messages to be sent back and forth over the link so that each side knows when the other side has gone down. keepalive 10 120.\n\nSources: [server.conf]',
+        );
+      },
+    );
   });
 
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {

@@ -340,26 +340,17 @@ export function groundedPassages(
             !p.attribute)),
     )
     .slice(0, MAX_PASSAGES);
-  const value = valueUnder(best);
-  if (value && !chosen.some((p) => p.text === value.text))
-    chosen.push({
-      ...value,
-      relevance: best.relevance,
-      rank: best.rank,
-      needsLead: false,
-      subject: best.subject,
-      exactSubject: best.exactSubject,
-    });
-  const under = answerUnder(best);
-  if (under && !chosen.some((p) => p.text === under.text))
-    chosen.push({
-      ...under,
-      relevance: best.relevance,
-      rank: best.rank,
-      needsLead: false,
-      subject: best.subject,
-      exactSubject: best.exactSubject,
-    });
+  // What the best passage leaves to the passage after it: its default's figure, its answer.
+  for (const after of [valueUnder(best), answerUnder(best)])
+    if (after && !chosen.some((p) => p.text === after.text))
+      chosen.push({
+        ...after,
+        relevance: best.relevance,
+        rank: best.rank,
+        needsLead: false,
+        subject: best.subject,
+        exactSubject: best.exactSubject,
+      });
   for (const name of comparedNames(input.question, input.terms)) {
     if (chosen.some((p) => isOn(p, name))) continue;
     const on = scored.find((p) => p.relevance >= threshold && isOn(p, name));
