@@ -311,6 +311,13 @@ describe('CSV', () => {
     );
   });
 
+  it("reads a table of one row as that row, not as a header over nothing (the ninth new user's addresses.csv FAILED, no_text)", async () => {
+    const csv = 'Robbins,Arnold,"1234 A Pretty Street, NE",MyTown,MyState,12345-6789,USA\n';
+    expect(text(await extractDocument('addresses.csv', Buffer.from(csv)))).toBe(
+      'Robbins; Arnold; 1234 A Pretty Street, NE; MyTown; MyState; 12345-6789; USA.',
+    );
+  });
+
   it('reads a table after a preamble of # comments (tzdata zone1970.tab): the comments as text, their commented header as its columns', async () => {
     const tsv = [
       '# tzdb timezone descriptions',

@@ -228,6 +228,13 @@ async function tableToText(text: string, delimiter: string): Promise<string> {
   }) as string[][];
   const [header, ...body] = preamble?.header ? [preamble.header, ...rows] : rows;
   if (!header) return preamble?.text ?? '';
+  // One row alone is the table's only record, not the names of columns that hold nothing.
+  if (!body.length && !preamble?.header) {
+    const cells = header.filter(Boolean);
+    return [...(preamble?.text ? [preamble.text] : []), ...(cells.length ? [recordLine(cells)] : [])].join(
+      '\n',
+    );
+  }
   const names = header.map((name, i) => name || `column ${i + 1}`);
   const lines = body
     .map((row) => {
