@@ -142,6 +142,8 @@ async function uploadStall(client, deadlineMs) {
 
 async function measure(phase, dir, documents) {
   const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
+  const { SERVE_V8_FLAGS } = await import(join(ROOT, 'dist', 'server', 'index.js'));
+  for (const flag of SERVE_V8_FLAGS) setFlagsFromString(flag);
   // BENCH_SCALE_LOW_MEMORY=1 measures kb serve --low-memory: its flags, once the server is loaded.
   if (process.env.BENCH_SCALE_LOW_MEMORY === '1') {
     const { LOW_MEMORY_V8_FLAGS } = await import(join(ROOT, 'dist', 'server', 'index.js'));

@@ -31,6 +31,13 @@ interface Pending {
   onPage?: OnPage;
 }
 
+/**
+ * The worker's young generation (V8's default for its heap is larger): what a document's reading
+ * leaves is collected sooner. Measured (see SERVE_V8_FLAGS): peak RSS indexing 20,000 generated
+ * documents 184 → 176 MB (8 MB: 167 MB), bench:real's documents 435-458 → 386-418 MB, indexed
+ * as fast (8 MB: a tenth slower, PDFs making more short-lived garbage).
+ */
+const YOUNG_GENERATION_MB = 16;
 /** How long a new worker may take to start listening, beyond a document's own deadline. */
 const START_GRACE_MS = 30_000;
 /**
@@ -158,7 +165,7 @@ export class Extractor {
   #ensureWorker(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.#script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       workerData: { ocr: this.#ocr, maxFileBytes: this.#maxFileBytes },
       stdout: true,
       stderr: true,
