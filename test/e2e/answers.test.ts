@@ -405,6 +405,23 @@ describe('answers grounded in the documents, or "not found"', () => {
     );
   });
 
+  it("answers from one row of a table whose columns are aligned by spaces, never the rows run together (the eighth new-user trial on PostgreSQL's errcodes.txt)", async () => {
+    const lines = readFileSync(new URL('../fixtures/reading/errcodes-excerpt.txt', import.meta.url), 'utf8');
+    await withFolder(
+      { 'errcodes.txt': lines, 'notes.md': 'A constraint keeps the data in a table valid.\n' },
+      async (env) => {
+        const [reply] = await conversation(env, 'Which SQLSTATE error code corresponds to unique_violation?');
+        expect(reply!.sources).toEqual(['errcodes.txt']);
+        // Its values named by the columns its comment names (`#  sqlstate  E/W/S  errcode_macro_name  spec_name`).
+        expect(reply!.content).toMatch(
+          /^sqlstate: 23505; E\/W\/S: E; errcode_macro_name: ERRCODE_UNIQUE_VIOLATION; spec_name: unique_violation\./,
+        );
+        // Its neighbours are other answers.
+        expect(reply!.content).not.toMatch(/23503|23514|foreign_key_violation/);
+      },
+    );
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

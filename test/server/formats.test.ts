@@ -485,6 +485,38 @@ describe('text files of any other name (#33)', () => {
     expect(text(await extractDocument('ETRN_README.gz', gzipSync(page)))).toContain('Postfix ETRN Howto');
   });
 
+  it('reads a table laid out in columns by spaces as records named by its header row, prose justified with wide gaps as prose', async () => {
+    const table = [
+      'Status codes the gateway returns, one per line:',
+      '',
+      'Code    Name                    Retry',
+      '200     OK                      never',
+      '429     Too Many Requests       after Retry-After',
+      '503     Service Unavailable     with backoff',
+      '',
+    ].join('\n');
+    expect(text(await extractDocument('codes.txt', Buffer.from(table)))).toBe(
+      [
+        'Status codes the gateway returns, one per line:',
+        '',
+        'Code Name Retry',
+        'Code: 200; Name: OK; Retry: never.',
+        'Code: 429; Name: Too Many Requests; Retry: after Retry-After.',
+        'Code: 503; Name: Service Unavailable; Retry: with backoff.',
+      ].join('\n'),
+    );
+    // nroff's justified lines: their wider gaps fall where the words do, not under each other.
+    const justified = [
+      '     The  postqueue(1)  command  implements  the Postfix user interface for queue',
+      '     management.  It implements operations that are traditionally available via  the',
+      '     sendmail(1)  command.  See the postsuper(1) command for privileged queue operations',
+      '     such as deleting a message from the queue or changing the status of a message.',
+    ].join('\n');
+    expect(text(await extractDocument('postqueue.txt', Buffer.from(justified)))).toBe(
+      'The postqueue(1) command implements the Postfix user interface for queue management. It implements operations that are traditionally available via the sendmail(1) command. See the postsuper(1) command for privileged queue operations such as deleting a message from the queue or changing the status of a message.',
+    );
+  });
+
   it('tells text from data by the first 64 KiB, not cut inside a character there', async () => {
     // Cyrillic UTF-8: its continuation bytes (с is D1 81, я is D1 8F) are control characters in
     // windows-1252; the 64 KiB end falls inside a character here.

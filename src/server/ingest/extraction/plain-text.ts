@@ -1,3 +1,5 @@
+import { recordLine } from './record-line.js';
+
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
 /** Texts narrower than this were not filled to a width: their lines are kept as written. */
@@ -23,11 +25,17 @@ export function unwrapText(text: string): string {
   if (width < MIN_FILL_WIDTH) return dropUnderlines(lines).join('\n');
   const out: string[] = [];
   let previous: string | undefined;
-  for (const line of dropUnderlines(lines)) {
+  let previousRow = false;
+  const kept = dropUnderlines(lines);
+  const rows = tableRecords(kept);
+  for (const [i, line] of kept.entries()) {
     const trimmed = line.trimEnd();
     if (
       previous !== undefined &&
       trimmed &&
+      // A row of a table laid out in columns is a line of its own, however long.
+      !previousRow &&
+      !rows.has(i) &&
       // A configuration file's comments join each other, never a setting (`create` under "# create
       // new (empty) log files…"), and not a setting commented out (`#compress`) nor an empty "#".
       isComment(previous) === isComment(trimmed) &&
@@ -44,11 +52,83 @@ export function unwrapText(text: string): string {
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
       const hyphenated = /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(next);
       out[out.length - 1] = hyphenated ? `${joined.slice(0, -1)}${next}` : `${joined} ${next}`;
-    } else out.push(trimmed);
+    } else out.push(rows.get(i) ?? trimmed);
     // The line as written, not as joined, decides whether the next continues it.
     previous = trimmed || undefined;
+    previousRow = rows.has(i);
   }
   return out.join('\n');
+}
+
+/** Where a line's cells start: its first character, and each after a gap of two spaces or more. */
+function cellStarts(line: string): number[] {
+  const laid = line.includes('\t') ? expandTabs(line) : line;
+  return [...laid.trimEnd().matchAll(/(?:^ *| {2,})(?=\S)/g)].map((m) => m.index + m[0].length);
+}
+
+const cells = (line: string) => line.trim().split(/ {2,}|\t+/);
+
+/** How many lines away a row may be from one it is aligned with (a class's heading between rows). */
+const ROW_REACH = 2;
+
+/**
+ * The lines that are rows of a table laid out in columns by spaces (`23505    E    ERRCODE_UNIQUE_VIOLATION
+ * unique_violation`): three cells or more, at least half of them (and two) starting where cells
+ * of a line near it start. Prose justified to a width has its wider gaps where its words happen
+ * to fall, seldom under each other.
+ */
+function tableRows(lines: string[]): Set<number> {
+  const starts = lines.map((line) => cellStarts(line).slice(1));
+  const aligned = (a: number[], b: number[] | undefined) => {
+    const shared = b ? a.filter((start) => b.includes(start)).length : 0;
+    return shared >= 2 && shared * 2 >= a.length;
+  };
+  const rows = new Set<number>();
+  starts.forEach((cells, i) => {
+    if (cells.length < 2) return;
+    for (let d = 1; d <= ROW_REACH; d++)
+      if (aligned(cells, starts[i - d]) || aligned(cells, starts[i + d])) return rows.add(i);
+  });
+  return rows;
+}
+
+/** Column names: words, no figures (`sqlstate  E/W/S  errcode_macro_name  spec_name`). */
+const isHeader = (cells: string[]) => cells.every((cell) => !/\d/.test(cell) && cell.split(' ').length <= 4);
+
+/**
+ * Each row of a table laid out in columns (see tableRows) as one record, its values named by the
+ * columns' header: the row of names that begins its table, or else the last comment before it
+ * that names as many columns (errcodes.txt's `#  sqlstate  E/W/S  errcode_macro_name  spec_name`,
+ * as a CSV's commented header). By line; a header row stays as written.
+ */
+function tableRecords(lines: string[]): Map<number, string> {
+  const rows = tableRows(lines);
+  const records = new Map<number, string>();
+  /** The last comment naming columns, by their count. */
+  const commented = new Map<number, string[]>();
+  let header: string[] | undefined;
+  let inTable = false;
+  lines.forEach((line, i) => {
+    if (!rows.has(i)) {
+      if (/^\s*#/.test(line)) {
+        const names = cells(line.replace(/^\s*#+/, ''));
+        if (names.length >= 3 && isHeader(names)) commented.set(names.length, names);
+      }
+      if (line.trim()) inTable = false;
+      return;
+    }
+    const values = cells(line);
+    if (!inTable) {
+      inTable = true;
+      header = isHeader(values) ? values : commented.get(values.length);
+      if (header === values) return records.set(i, line.trim());
+    }
+    const named = header
+      ? values.map((value, k) => (header![k] ? `${header![k]}: ${value}` : value))
+      : values;
+    records.set(i, recordLine(named));
+  });
+  return records;
 }
 
 /**
