@@ -1,9 +1,10 @@
 /**
  * Sentence ends, for chunks and for answers' passages alike: a full stop, ! or ? and a space,
  * before a word that does not start in lowercase (as Unicode's sentence rules have it:
- * "msg00011. html) by Bruce Perens" is a URL a PDF's line end cut, and goes on).
+ * "msg00011. html) by Bruce Perens" is a URL a PDF's line end cut, and goes on), and not after
+ * an abbreviation that introduces what follows ("increased to 1, i.e. 1/10 second", "e.g. 2").
  */
-export const SENTENCE_END = /(?<=[.!?])[ \t]+(?!\p{Ll})/u;
+export const SENTENCE_END = /(?<=[.!?])(?<!(?:^|[\s(])(?:[IiEe]\.[EeGg]|cf|vs|viz)\.)[ \t]+(?!\p{Ll})/u;
 
 /**
  * A sentence that an example cuts ("…in the defining scope, so that" / `i = 5`; "The example

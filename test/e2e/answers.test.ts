@@ -422,6 +422,26 @@ describe('answers grounded in the documents, or "not found"', () => {
     );
   });
 
+  it("answers from the items of a configuration file's comment, each a line of its own, under the line that introduces them (the tenth new-user trial on redis.conf)", async () => {
+    const snapshotting = readFileSync(
+      new URL('../fixtures/reading/redis-snapshotting.conf', import.meta.url),
+      'utf8',
+    );
+    await withFolder(
+      { 'redis.conf': snapshotting, 'notes.md': 'Backups of the cache run nightly.\n' },
+      async (env) => {
+        const [reply] = await conversation(env, 'When does Redis save the DB to disk by default?');
+        expect(reply!.sources).toEqual(['redis.conf']);
+        expect(reply!.content).toMatch(/After 3600 seconds \(an hour\) if at least 1 change was performed/);
+        expect(reply!.content).toMatch(
+          /After 300 seconds \(5 minutes\) if at least 100 changes were performed/,
+        );
+        // The section's banner is no label.
+        expect(reply!.content).not.toMatch(/####/);
+      },
+    );
+  });
+
   it('answers an "and …?" that changes the subject from its own words, when the question before does not help', async () => {
     // A folder like a team's: a manual with a subject per page, a Word file, notes in subfolders.
     const { docs } = docsFolder({});

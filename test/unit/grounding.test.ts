@@ -114,6 +114,23 @@ describe('passagesOf', () => {
   });
 });
 
+describe('sentences', () => {
+  it('do not end at an abbreviation\'s full stop: "i.e. 1/10 second", "e.g. 2" (the tenth new user\'s htop(1): --delay lost its figures)', () => {
+    const passages = passagesOf(
+      chunk(
+        'Delay between updates, in tenths of a second. If the delay value is less than 1, it is increased to 1, i.e. 1/10 second. If the delay value is greater than 100, it is decreased to 100, i.e. 10 seconds. Small values, e.g. 2 or 3, cost more CPU.',
+        'htop.txt',
+      ),
+    );
+    expect(passages.map((p) => p.text)).toEqual([
+      'Delay between updates, in tenths of a second.',
+      'If the delay value is less than 1, it is increased to 1, i.e. 1/10 second.',
+      'If the delay value is greater than 100, it is decreased to 100, i.e. 10 seconds.',
+      'Small values, e.g. 2 or 3, cost more CPU.',
+    ]);
+  });
+});
+
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);

@@ -314,7 +314,8 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       said.add(key);
       say(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
     }
-    const item = itemAnswering(p, retrieval.terms, sentences.join(' '));
+    // A list announced by a colon and starting right under it is shown as it is.
+    const item = announcesList(p) ? undefined : itemAnswering(p, retrieval.terms, sentences.join(' '));
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
       said.add(`${item.chunk.id}:${item.position}`);
       say(asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text));
@@ -335,13 +336,25 @@ const LIST_SPAN = 320;
 function listAfter(passage: Passage): string[] {
   const lines: string[] = [];
   let total = 0;
-  for (const raw of passage.chunk.text.split('\n').slice(passage.line + 1)) {
-    const line = raw.trim();
+  const all = passage.chunk.text.split('\n');
+  // A comment's list is read without the comment's marks (redis.conf's `# * After 3600 seconds…`).
+  const comment = /^\s*#/.test(all[passage.line] ?? '');
+  for (const raw of all.slice(passage.line + 1)) {
+    const line = comment ? raw.trim().replace(/^#+\s*/, '') : raw.trim();
     if (!line || (lines.length > 0 && total + line.length > LIST_SPAN)) break;
     lines.push(line.length > LIST_SPAN ? `${line.slice(0, LIST_SPAN).replace(/\s+\S*$/, '')} …` : line);
     total += line.length;
   }
   return lines;
+}
+
+/** Whether a passage ends with a colon and its line with it, and a list's item starts the next line. */
+function announcesList(passage: Passage): boolean {
+  if (!passage.text.endsWith(':')) return false;
+  const [line, next] = passage.chunk.text.split('\n').slice(passage.line, passage.line + 2);
+  return (
+    !!line?.trimEnd().endsWith(passage.text) && ITEM_START.test((next ?? '').trim().replace(/^#+\s*/, ''))
+  );
 }
 
 /** A list's item or a definition's term, as a line starts it. */

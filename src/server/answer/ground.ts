@@ -303,10 +303,24 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       });
     }
   }
-  all.sort((a, b) => b.rank - a.rank || b.text.length - a.text.length);
+  // Of two copies of a sentence (chunks overlap), the one its chunk goes on after: what it
+  // introduces ("…Redis will save the DB:") is there.
+  all.sort(
+    (a, b) =>
+      b.rank - a.rank ||
+      b.text.length - a.text.length ||
+      (a.text === b.text ? linesAfter(b) - linesAfter(a) : 0),
+  );
   const kept: ScoredPassage[] = [];
   for (const p of all) if (!kept.some((k) => k.text.includes(p.text))) kept.push(p);
   return kept;
+}
+
+/** How many lines of its chunk follow a passage's line. */
+function linesAfter(p: Passage): number {
+  let lines = 0;
+  for (let at = p.chunk.text.indexOf('\n'); at !== -1; at = p.chunk.text.indexOf('\n', at + 1)) lines++;
+  return lines - p.line;
 }
 
 /**

@@ -77,6 +77,10 @@ const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
 const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
 /** A comment that introduces the commented-out line under it ("# The default is:" / "# maxmemory-policy noeviction"). */
 const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
+/** An item of a list in a comment (redis.conf's `#   * After 3600 seconds (an hour) if…`): its mark and bullet. */
+const COMMENT_ITEM = /^#+\s+[*•+-]\s+(?=["'“‘(]?\p{L})/u;
+/** A line of marks around a section's name (`#### SNAPSHOTTING ####`, `=== Logging ===`). */
+const BANNER = /^([#=*-])\1{3,}\s*(\S.*?)\s*\1{4,}$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */
 const BLANK_COMMENT = /^#+$/;
 const CONTINUATION = /^(?:\||['"`](?:\s|$))/;
@@ -196,11 +200,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const fresh = leadLine === line - 1;
     for (const raw of record ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
-      let text = unbracketed(raw.trim());
+      // A section's banner (`#### SNAPSHOTTING ####`) heads it by its words.
+      let text = unbracketed(raw.trim()).replace(BANNER, '$2');
       // A configuration file's comment that is a sentence says what the line under it does: it
-      // stands alone, not under the line before it.
-      const comment = COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
-      if (comment) text = text.replace(/^#+\s+/, '');
+      // stands alone, not under the line before it; so does an item of a comment's list.
+      const item = COMMENT_ITEM.exec(text);
+      const comment = !!item || COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
+      if (item) text = text.slice(item[0].length);
+      else if (comment) text = text.replace(/^#+\s+/, '');
       // A comment's label for the commented-out line under it (squid's "#Default:" / "# cache_mem
       // 256 MB"): a passage once that line is its example.
       const label = position === firstOfLine ? COMMENT_LABEL.exec(text) : null;

@@ -44,9 +44,11 @@ export function unwrapText(text: string): string {
       (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
-      !ITEM.test(trimmed) &&
+      // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`).
+      !ITEM.test(uncommented(trimmed)) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
-      (indent(trimmed) <= indent(previous) + 1 || indent(trimmed) === itemTextStart(previous))
+      (indent(uncommented(trimmed)) <= indent(uncommented(previous)) + 1 ||
+        indent(uncommented(trimmed)) === itemTextStart(uncommented(previous)))
     ) {
       const joined = out[out.length - 1]!;
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
@@ -199,6 +201,9 @@ function expandTabs(line: string): string {
 }
 
 const isComment = (line: string) => /^\s*#/.test(line);
+/** A comment's line with its marks as spaces: its text where it stands, indented as it is. */
+const uncommented = (line: string) =>
+  line.replace(/^(\s*)(#+)/, (_, space: string, marks: string) => space + ' '.repeat(marks.length));
 const COMMENT_MARK = /^\s*#+\s*/;
 /** A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`). */
 const NOT_PROSE_COMMENT = /^\s*#(?!\s+\S)/;
