@@ -229,6 +229,42 @@ describe('an unfinished reply', () => {
   });
 });
 
+describe('a thread in Markdown', () => {
+  it("names a reply's sources once: not again under a reply whose text ends with them (kb serve's), and under one that does not", async () => {
+    const thread = {
+      ...T1,
+      messages: [
+        {
+          id: 'm1',
+          role: 'user',
+          content: 'When does 20.04 reach its end of life?',
+          createdAt: T1.createdAt,
+        },
+        {
+          id: 'm2',
+          role: 'assistant',
+          content: 'eol: 2025-05-29.\n\nSources: [ubuntu.csv]',
+          sources: ['ubuntu.csv'],
+          createdAt: T1.createdAt,
+        },
+        {
+          id: 'm3',
+          role: 'assistant',
+          content: 'It was released on 2020-04-23.',
+          sources: ['ubuntu.csv'],
+          createdAt: T1.createdAt,
+        },
+      ],
+    };
+    fake = fakeContext();
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', { format: 'md' });
+    expect(fake.stdout()).toContain('eol: 2025-05-29.\n\nSources: [ubuntu.csv]\n\n## ');
+    expect(fake.stdout()).toContain('It was released on 2020-04-23.\n\n_Sources: ubuntu.csv_\n');
+    expect(fake.stdout().match(/Sources/g)).toHaveLength(2);
+  });
+});
+
 describe('threads create and send', () => {
   it('creates a thread and prints its fields, or only its id', async () => {
     fake = fakeContext({ options: { ids: true } });
