@@ -131,6 +131,34 @@ describe('sentences', () => {
   });
 });
 
+describe('examples', () => {
+  it("are what a sentence ending with a colon introduces, and a program's output after `Output:` heads nothing (the tenth new user's GNU parallel tutorial)", () => {
+    const passages = passagesOf(
+      chunk(
+        [
+          'Termination',
+          'Unconditional termination',
+          'By default GNU parallel will wait for all jobs to finish before exiting.',
+          'If you send GNU parallel the TERM signal, GNU parallel will stop spawning new jobs and wait for the remaining jobs to finish. If you send GNU parallel the TERM signal again, GNU parallel will kill all running jobs and exit.',
+          'Termination dependent on job status',
+          'For certain jobs there is no need to continue if one of the jobs fails and has an exit code different from 0. GNU parallel will stop spawning new jobs with --halt soon,fail=1:',
+          'parallel -j2 --halt soon,fail=1 echo {}\\; exit {} ::: 0 0 1 2 3',
+          'Output:',
+          '0',
+          '0',
+          '1',
+          'parallel: This job failed:',
+          'echo 1; exit 1',
+        ].join('\n'),
+        'parallel_tutorial.html',
+      ),
+    );
+    const halt = passages.find((p) => p.text.endsWith('--halt soon,fail=1:'));
+    expect(halt?.example).toBe('parallel -j2 --halt soon,fail=1 echo {}\\; exit {} ::: 0 0 1 2 3');
+    expect(passages.filter((p) => /^[\d, ]+$/.test(p.lead ?? ''))).toEqual([]);
+  });
+});
+
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);

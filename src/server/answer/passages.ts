@@ -233,9 +233,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // An example (at a prompt, or shaped as code) and its output ("3", "4.0" under it) are
       // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
       const output = example && !/\p{L}/u.test(text);
-      example = !!text && (CODE.test(text) || output || (example && isCode(text)));
-      if (text && (CODE.test(text) || isCode(text))) introduced(out, before, text);
-      if (!text || CODE.test(text) || output) continue;
+      // "Output:" under an example labels what the example prints: the example goes on.
+      const labelsOutput = example && OUTPUT_LABEL.test(text);
+      example = !!text && (CODE.test(text) || output || labelsOutput || isCode(text));
+      // Code is what the sentence before introduces when it ends with a colon ("…with --halt soon,fail=1:").
+      if (text && (CODE.test(text) || isCode(text)))
+        introduced(out, before, text, lines[before]?.trimEnd().endsWith(':') ? /:$/ : INTRODUCES);
+      if (!text || CODE.test(text) || output || labelsOutput) continue;
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
       const setting =
@@ -355,6 +359,9 @@ function subjectOf(sentence: string): string | undefined {
  * does not exist:").
  */
 const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows|is|are)\s*:$/i;
+
+/** A label for what an example prints. */
+const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
 
 /** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
 const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
