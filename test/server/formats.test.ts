@@ -402,6 +402,37 @@ describe('text', () => {
     expect(await codes('a.html', Buffer.from('<script>only()</script>'))).toBe('no_text');
   });
 
+  it("reads an info manual as text: texinfo's index markers (two NULs each) are no binary data (the eleventh new user's units.info FAILED)", async () => {
+    const info = [
+      '\u001f',
+      'File: units.info,  Node: Invoking Units,  Next: Defining Your Own Units',
+      '',
+      "12 Invoking 'units'",
+      '*******************',
+      '',
+      "'-s'",
+      "'--strict'",
+      '     Suppress conversion of units to their reciprocal units.',
+      // A manual's worth of text around its markers (192 kB and two markers in units.info).
+      ...Array.from(
+        { length: 20 },
+        () =>
+          '     Units converts quantities expressed in various scales to their equivalents in other scales.',
+      ),
+      '\u0000\b[index\u0000\b]',
+      '* Menu:',
+      '',
+      '* --strict:                              Invoking Units.      (line 6)',
+    ].join('\n');
+    const read = text(await extractDocument('units-manual.txt', Buffer.from(info)));
+    expect(read).toContain('Suppress conversion of units to their reciprocal units.');
+    expect(read).not.toMatch(/\u0000|\[index/);
+    // A NUL in every few characters is still data.
+    const data = Buffer.from('id\u0000name\u0000size\u0000'.repeat(100));
+    const result = await extractDocument('dump.txt', data);
+    expect(result.ok ? 'ok' : result.error.code).toBe('binary_content');
+  });
+
   it("reads an object whose lists hold plain values as one record (the sixth new user's cmake data)", async () => {
     const json = JSON.stringify([
       { name: 'CETCompat', switch: 'CETCOMPAT', comment: 'CET Shadow Stack Compatible', flags: [] },
@@ -504,6 +535,18 @@ describe('text files of any other name (#33)', () => {
         'Code: 429; Name: Too Many Requests; Retry: after Retry-After.',
         'Code: 503; Name: Service Unavailable; Retry: with backoff.',
       ].join('\n'),
+    );
+    // Settings commented out and aligned (smb.conf) are no table: each stays as written.
+    const settings = [
+      '# Some defaults for winbind (make sure you are not using the ranges for something else.)',
+      ';   idmap config * :              backend = tdb',
+      ';   idmap config * :              range   = 3000-7999',
+      ';   idmap config YOURDOMAINHERE : backend = tdb',
+      ';   idmap config YOURDOMAINHERE : range   = 100000-999999',
+      ';   template shell = /bin/bash',
+    ].join('\n');
+    expect(text(await extractDocument('smb.conf', Buffer.from(settings)))).not.toMatch(
+      /;;|: ;|idmap config \* :: /,
     );
     // nroff's justified lines: their wider gaps fall where the words do, not under each other.
     const justified = [

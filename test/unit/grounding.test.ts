@@ -159,6 +159,42 @@ describe('examples', () => {
   });
 });
 
+describe('configuration files', () => {
+  it("are known by their name, not a page about one (the eleventh new user's cupsd.conf.html: its directives headed nothing)", () => {
+    const text = [
+      'MaxJobs number',
+      'Specifies the maximum number of simultaneous jobs that are allowed. Set to "0" to allow an unlimited number of jobs. The default is "500".',
+      'MaxJobTime seconds',
+      'Specifies the maximum time a job may take to print before it is canceled. Set to "0" to disable cancellation of "stuck" jobs. The default is "10800" (3 hours).',
+    ].join('\n');
+    const leads = (filename: string) => passagesOf(chunk(text, filename)).map((p) => p.lead);
+    expect(leads('cupsd.conf.html')).toEqual([
+      ...Array(3).fill('MaxJobs number'),
+      ...Array(3).fill('MaxJobTime seconds'),
+    ]);
+  });
+});
+
+describe("an option's syntax line", () => {
+  it("heads the option's text (the eleventh new user's unbound.conf(5): `cache-max-ttl: <seconds>`)", () => {
+    const passages = passagesOf(
+      chunk(
+        [
+          'cache-max-ttl: <seconds>',
+          'Time to live maximum for RRsets and messages in the cache. Default is 86400 seconds (1 day). If the maximum kicks in, responses to clients still get decrementing TTLs based on the original (larger) values.',
+          'cache-min-ttl: <seconds>',
+          'Time to live minimum for RRsets and messages in the cache. Default is 0. If the minimum kicks in, the data is cached for longer than the domain owner intended.',
+        ].join('\n'),
+        'unbound.conf.pdf',
+      ),
+    );
+    expect(passages.find((p) => p.text === 'Default is 86400 seconds (1 day).')?.lead).toBe(
+      'cache-max-ttl: <seconds>',
+    );
+    expect(passages.find((p) => p.text === 'Default is 0.')?.lead).toBe('cache-min-ttl: <seconds>');
+  });
+});
+
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);

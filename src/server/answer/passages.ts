@@ -260,7 +260,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       }
       if (isCode(text)) continue;
       const words = text.split(/\s+/).length;
-      const row = text.includes(': ');
+      // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
+      const row = text.includes(': ') && !SYNTAX_LINE.test(text);
       // Under a term (an option, a format code, a name), a short line is its definition:
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
@@ -360,6 +361,9 @@ function subjectOf(sentence: string): string | undefined {
  */
 const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows|is|are)\s*:$/i;
 
+/** An option's name and the kind of value it takes, as a manual writes them: `prefetch: <yes or no>`. */
+const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
+
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
 
@@ -406,7 +410,9 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
  */
 const CONFIG_FILE =
   /\.(?:conf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
-const isConfigFile = (filename: string) => CONFIG_FILE.test(filename);
+/** A document about one is no configuration file (`cupsd.conf.html`, a man page of its directives). */
+const DOCUMENT = /\.(?:html?|pdf|md|markdown|docx|json|csv|tsv)$/i;
+const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUMENT.test(filename);
 
 /**
  * A configuration file's setting written as a name and its value, set or commented out

@@ -80,7 +80,8 @@ const ROW_REACH = 2;
  * to fall, seldom under each other.
  */
 function tableRows(lines: string[]): Set<number> {
-  const starts = lines.map((line) => cellStarts(line).slice(1));
+  // A comment's lines are no table's rows (smb.conf's settings commented out and aligned: `;   idmap config * :    backend = tdb`).
+  const starts = lines.map((line) => (/^\s*[#;]/.test(line) ? [] : cellStarts(line).slice(1)));
   const aligned = (a: number[], b: number[] | undefined) => {
     const shared = b ? a.filter((start) => b.includes(start)).length : 0;
     return shared >= 2 && shared * 2 >= a.length;

@@ -5,7 +5,7 @@ export type Decoded = { ok: true; text: string } | { ok: false; reason: 'binary'
  * Text from bytes: a byte-order mark says UTF-8 or UTF-16; without one, UTF-8 when the bytes
  * are valid UTF-8, else windows-1252 (what a Latin-1 file from an older editor is), but UTF-8
  * where they are (a UTF-8 changelog with one Latin-1 name in it). Bytes with NULs in them are
- * data, not text.
+ * data, not text, unless the NULs are few (see NUL_RATIO).
  */
 export function decodeText(bytes: Uint8Array): Decoded {
   let text: string;
@@ -22,8 +22,19 @@ export function decodeText(bytes: Uint8Array): Decoded {
       text = decodeMixed(bytes);
     }
   }
-  return text.includes('\u0000') ? { ok: false, reason: 'binary' } : { ok: true, text };
+  if (!text.includes('\u0000')) return { ok: true, text };
+  const nuls = text.split('\u0000').length - 1;
+  if (nuls * NUL_RATIO > text.length) return { ok: false, reason: 'binary' };
+  return { ok: true, text: text.replace(INFO_INDEX_MARK, '').replaceAll('\u0000', '') };
 }
+
+/**
+ * More NULs than one in this many characters is data. Fewer are a text's markers: an info
+ * manual's index entries (`\0\b[index\0\b]`, two NULs each in 192 kB of GNU units' manual).
+ */
+const NUL_RATIO = 1000;
+/** Texinfo's mark of an index in an info manual, read as nothing. */
+const INFO_INDEX_MARK = /\u0000\u0008\[(?:index|\/index)\u0000\u0008\]/g;
 
 /** Each valid UTF-8 sequence as UTF-8 and each other byte as windows-1252: all of it windows-1252 when none is multi-byte. */
 function decodeMixed(bytes: Uint8Array): string {
