@@ -20,6 +20,8 @@ const chunk = (text: string, filename = 'doc.md', n = 0): Chunk => ({
   filename,
   text,
 });
+/** The passages of a chunk of `filename` made of these lines. */
+const passagesOfLines = (filename: string, lines: string[]) => passagesOf(chunk(lines.join('\n'), filename));
 const hit = (c: Chunk): Hit => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] });
 const term = (word: string, weight = 1): QuestionTerm => ({
   term: word,
@@ -116,12 +118,9 @@ describe('passagesOf', () => {
 
 describe('sentences', () => {
   it('do not end at an abbreviation\'s full stop: "i.e. 1/10 second", "e.g. 2" (the tenth new user\'s htop(1): --delay lost its figures)', () => {
-    const passages = passagesOf(
-      chunk(
-        'Delay between updates, in tenths of a second. If the delay value is less than 1, it is increased to 1, i.e. 1/10 second. If the delay value is greater than 100, it is decreased to 100, i.e. 10 seconds. Small values, e.g. 2 or 3, cost more CPU.',
-        'htop.txt',
-      ),
-    );
+    const passages = passagesOfLines('htop.txt', [
+      'Delay between updates, in tenths of a second. If the delay value is less than 1, it is increased to 1, i.e. 1/10 second. If the delay value is greater than 100, it is decreased to 100, i.e. 10 seconds. Small values, e.g. 2 or 3, cost more CPU.',
+    ]);
     expect(passages.map((p) => p.text)).toEqual([
       'Delay between updates, in tenths of a second.',
       'If the delay value is less than 1, it is increased to 1, i.e. 1/10 second.',
@@ -133,26 +132,21 @@ describe('sentences', () => {
 
 describe('examples', () => {
   it("are what a sentence ending with a colon introduces, and a program's output after `Output:` heads nothing (the tenth new user's GNU parallel tutorial)", () => {
-    const passages = passagesOf(
-      chunk(
-        [
-          'Termination',
-          'Unconditional termination',
-          'By default GNU parallel will wait for all jobs to finish before exiting.',
-          'If you send GNU parallel the TERM signal, GNU parallel will stop spawning new jobs and wait for the remaining jobs to finish. If you send GNU parallel the TERM signal again, GNU parallel will kill all running jobs and exit.',
-          'Termination dependent on job status',
-          'For certain jobs there is no need to continue if one of the jobs fails and has an exit code different from 0. GNU parallel will stop spawning new jobs with --halt soon,fail=1:',
-          'parallel -j2 --halt soon,fail=1 echo {}\\; exit {} ::: 0 0 1 2 3',
-          'Output:',
-          '0',
-          '0',
-          '1',
-          'parallel: This job failed:',
-          'echo 1; exit 1',
-        ].join('\n'),
-        'parallel_tutorial.html',
-      ),
-    );
+    const passages = passagesOfLines('parallel_tutorial.html', [
+      'Termination',
+      'Unconditional termination',
+      'By default GNU parallel will wait for all jobs to finish before exiting.',
+      'If you send GNU parallel the TERM signal, GNU parallel will stop spawning new jobs and wait for the remaining jobs to finish. If you send GNU parallel the TERM signal again, GNU parallel will kill all running jobs and exit.',
+      'Termination dependent on job status',
+      'For certain jobs there is no need to continue if one of the jobs fails and has an exit code different from 0. GNU parallel will stop spawning new jobs with --halt soon,fail=1:',
+      'parallel -j2 --halt soon,fail=1 echo {}\\; exit {} ::: 0 0 1 2 3',
+      'Output:',
+      '0',
+      '0',
+      '1',
+      'parallel: This job failed:',
+      'echo 1; exit 1',
+    ]);
     const halt = passages.find((p) => p.text.endsWith('--halt soon,fail=1:'));
     expect(halt?.example).toBe('parallel -j2 --halt soon,fail=1 echo {}\\; exit {} ::: 0 0 1 2 3');
     expect(passages.filter((p) => /^[\d, ]+$/.test(p.lead ?? ''))).toEqual([]);
@@ -161,13 +155,13 @@ describe('examples', () => {
 
 describe('configuration files', () => {
   it("are known by their name, not a page about one (the eleventh new user's cupsd.conf.html: its directives headed nothing)", () => {
-    const text = [
+    const lines = [
       'MaxJobs number',
       'Specifies the maximum number of simultaneous jobs that are allowed. Set to "0" to allow an unlimited number of jobs. The default is "500".',
       'MaxJobTime seconds',
       'Specifies the maximum time a job may take to print before it is canceled. Set to "0" to disable cancellation of "stuck" jobs. The default is "10800" (3 hours).',
-    ].join('\n');
-    const leads = (filename: string) => passagesOf(chunk(text, filename)).map((p) => p.lead);
+    ];
+    const leads = (filename: string) => passagesOfLines(filename, lines).map((p) => p.lead);
     expect(leads('cupsd.conf.html')).toEqual([
       ...Array(3).fill('MaxJobs number'),
       ...Array(3).fill('MaxJobTime seconds'),
@@ -177,17 +171,12 @@ describe('configuration files', () => {
 
 describe("an option's syntax line", () => {
   it("heads the option's text (the eleventh new user's unbound.conf(5): `cache-max-ttl: <seconds>`)", () => {
-    const passages = passagesOf(
-      chunk(
-        [
-          'cache-max-ttl: <seconds>',
-          'Time to live maximum for RRsets and messages in the cache. Default is 86400 seconds (1 day). If the maximum kicks in, responses to clients still get decrementing TTLs based on the original (larger) values.',
-          'cache-min-ttl: <seconds>',
-          'Time to live minimum for RRsets and messages in the cache. Default is 0. If the minimum kicks in, the data is cached for longer than the domain owner intended.',
-        ].join('\n'),
-        'unbound.conf.pdf',
-      ),
-    );
+    const passages = passagesOfLines('unbound.conf.pdf', [
+      'cache-max-ttl: <seconds>',
+      'Time to live maximum for RRsets and messages in the cache. Default is 86400 seconds (1 day). If the maximum kicks in, responses to clients still get decrementing TTLs based on the original (larger) values.',
+      'cache-min-ttl: <seconds>',
+      'Time to live minimum for RRsets and messages in the cache. Default is 0. If the minimum kicks in, the data is cached for longer than the domain owner intended.',
+    ]);
     expect(passages.find((p) => p.text === 'Default is 86400 seconds (1 day).')?.lead).toBe(
       'cache-max-ttl: <seconds>',
     );
