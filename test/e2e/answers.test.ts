@@ -55,9 +55,11 @@ describe('answers grounded in the documents, or "not found"', () => {
   it('says files are still being indexed only while some of the workspace are (the new-user trial: all 73 COMPLETED)', async () => {
     // Its replies to a question no document answers; none of them names `kb files list` any more.
     const [settled] = await conversation(demo.env, 'How long is parental leave?');
-    expect(settled!.content).toBe(
-      "I couldn't find anything about that in this workspace's documents. Try asking in other words.",
+    // (What other tests uploaded and could not be read is counted after it.)
+    expect(settled!.content).toMatch(
+      /^I couldn't find anything about that in this workspace's documents\. Try asking in other words(?:;[^;]*)?\.$/,
     );
+    expect(settled!.content).not.toMatch(/being indexed/);
     // A file uploaded waits a minute before it is read.
     const server = await startServer({
       port: 0,
@@ -79,6 +81,19 @@ describe('answers grounded in the documents, or "not found"', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("says, when nothing answers, how many of the workspace's files could not be read (the eleventh new user's units manual FAILED, and the refusal said only to ask in other words)", async () => {
+    await withFolder(
+      { 'backups.md': 'Backups run nightly at 2 am.\n', 'scan.pdf': 'not a PDF at all' },
+      async (env) => {
+        const [reply] = await conversation(env, 'How long is parental leave?');
+        expect(reply!.sources).toEqual([]);
+        expect(reply!.content).toBe(
+          "I couldn't find anything about that in this workspace's documents. Try asking in other words; 1 file could not be read (`kb files list --status FAILED` says why).",
+        );
+      },
+    );
   });
 
   it("answers the urgent first-response time from the CSV's row, with its header", async () => {

@@ -265,8 +265,13 @@ const ANSWER_SPAN = 240;
 export const NOT_FOUND =
   "I couldn't find anything about that in this workspace's documents. Try asking in other words.";
 
-/** "Not found" while `indexing` files of the workspace are still to be read: they may hold the answer. */
-export function notFound(indexing: number): string {
+/**
+ * "Not found" while `indexing` files of the workspace are still to be read: they may hold the
+ * answer; else, when `failed` files could not be read, how many, and where to see why.
+ */
+export function notFound(indexing: number, failed = 0): string {
+  if (indexing === 0 && failed > 0)
+    return `${NOT_FOUND.slice(0, -1)}; ${failed === 1 ? '1 file' : `${failed} files`} could not be read (\`kb files list --status FAILED\` says why).`;
   if (indexing === 0) return NOT_FOUND;
   const files = indexing === 1 ? '1 file is' : `${indexing} files are`;
   return `I couldn't find anything about that in this workspace's documents yet: ${files} still being indexed (\`kb files wait\` waits for ${indexing === 1 ? 'it' : 'them'}).`;

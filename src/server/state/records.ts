@@ -157,6 +157,18 @@ export function countFiles(
   return Number(count);
 }
 
+/** How many of the workspace's files FAILED with something in them (not an empty file): what an answer may lack. */
+export function countUnreadFiles(db: Database, workspaceId: string): number {
+  const [count] = prepared(
+    db,
+    `SELECT count(*) FROM files WHERE workspace_id = ? AND indexing_status = 'FAILED' AND deleted_at IS NULL
+       AND coalesce(json_extract(indexing_error, '$.code'), '') <> 'empty_file'`,
+  )
+    .raw()
+    .get(workspaceId) as [number];
+  return Number(count);
+}
+
 /** The workspace's file (not deleted) from the docs folder's `path`: the last made, should there be two. */
 export function fileAtPath(db: Database, workspaceId: string, path: string): FileRecord | undefined {
   return fileRow(

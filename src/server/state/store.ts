@@ -12,6 +12,7 @@ import { dropLeftoverParts, type SearchListener, writeOperations } from './opera
 import { hashKey } from './api-keys.js';
 import {
   countFiles,
+  countUnreadFiles,
   everyFile,
   fileAtPath,
   fileById,
@@ -220,6 +221,11 @@ export class Store {
    */
   filesAfter(filter: FileFilter, after: string[] | undefined, limit: number): FileRecord[] {
     return filesOf(this.#db, filter, { after, limit });
+  }
+
+  /** How many of the workspace's files FAILED with something in them (see countUnreadFiles). */
+  countUnreadFiles(workspaceId: string): number {
+    return countUnreadFiles(this.#db, workspaceId);
   }
 
   /** How many files the workspace has (not deleted; of `status` if given). */
