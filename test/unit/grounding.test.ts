@@ -184,6 +184,21 @@ describe("an option's syntax line", () => {
   });
 });
 
+describe('an option line with a parenthesis inside a parenthesis', () => {
+  it("heads its text, no code (the eleventh new user's nmap(1): `-F (Fast (limited port) scan)`)", () => {
+    const passages = passagesOfLines('nmap.pdf', [
+      'PORT SPECIFICATION AND SCAN ORDER',
+      '-F (Fast (limited port) scan)',
+      'Specifies that you wish to scan fewer ports than the default. Normally Nmap scans the most common 1,000 ports for each scanned protocol. With -F, this is reduced to 100.',
+      "-r (Don't randomize ports)",
+      'By default, Nmap randomizes the scanned port order (except that certain commonly accessible ports are moved near the beginning for efficiency reasons).',
+    ]);
+    expect(passages.find((p) => p.text === 'With -F, this is reduced to 100.')?.lead).toBe(
+      '-F (Fast (limited port) scan)',
+    );
+  });
+});
+
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);

@@ -93,7 +93,17 @@ function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
   // A block's opening or closing line (`upstream php {`, `}`).
   if (/[{}]$/.test(text)) return true;
-  return (text.match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
+  return (withoutAsides(text).match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
+}
+
+/** A parenthesis of words after a space, as prose writes one: `(Fast (limited port) scan)`, not `f(x)`. */
+const ASIDE = /\s\([\p{L}][\p{L}\p{N} ,'’-]*\)/gu;
+
+/** A line less its asides, innermost first: what is left of code's marks is code's. */
+function withoutAsides(text: string): string {
+  let left = text;
+  for (let before = ''; before !== left;) [before, left] = [left, left.replace(ASIDE, '')];
+  return left;
 }
 
 /**
