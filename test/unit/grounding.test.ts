@@ -162,6 +162,13 @@ describe('configuration files', () => {
       'Specifies the maximum time a job may take to print before it is canceled. Set to "0" to disable cancellation of "stuck" jobs. The default is "10800" (3 hours).',
     ];
     const leads = (filename: string) => passagesOfLines(filename, lines).map((p) => p.lead);
+    // A directive and its argument (`MaxJobTime seconds`) is a term its first sentence defines,
+    // so an answer names the directive it is about.
+    expect(
+      passagesOfLines('cupsd.conf.html', lines)
+        .filter((p) => p.defines)
+        .map((p) => p.lead),
+    ).toEqual(['MaxJobs number', 'MaxJobTime seconds']);
     expect(leads('cupsd.conf.html')).toEqual([
       ...Array(3).fill('MaxJobs number'),
       ...Array(3).fill('MaxJobTime seconds'),

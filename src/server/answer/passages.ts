@@ -62,6 +62,12 @@ const MAN_SECTION =
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
+/**
+ * A configuration directive and the kind of value it takes, as a reference heads it (cupsd.conf(5):
+ * `MaxJobTime seconds`, `JobKillDelay seconds`): a name in CamelCase, then a word or two in lower case.
+ */
+const DIRECTIVE = /^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?: [a-z][\w-]*(?:\|[a-z][\w-]*)*){1,2}$/;
+
 /** A term that is an option or a format code (`-0`, `'--null'`, `%P`), not a word. */
 const OPTION_LIKE = /^[‘'"`]?[-%+]/;
 
@@ -278,7 +284,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !!entry ||
         (fresh &&
           lead !== undefined &&
-          (TERM.test(lead) || PARAMETER.test(lead)) &&
+          (TERM.test(lead) || PARAMETER.test(lead) || DIRECTIVE.test(lead)) &&
           words >= 2 &&
           position === firstOfLine &&
           // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`).
