@@ -23,8 +23,10 @@ export function decodeText(bytes: Uint8Array): Decoded {
     }
   }
   if (!text.includes('\u0000')) return { ok: true, text };
-  const nuls = text.split('\u0000').length - 1;
-  if (nuls * NUL_RATIO > text.length) return { ok: false, reason: 'binary' };
+  // Counted without a copy, and only up to the limit: data may be mostly NULs.
+  let nuls = 0;
+  for (let at = text.indexOf('\u0000'); at !== -1; at = text.indexOf('\u0000', at + 1))
+    if (++nuls * NUL_RATIO > text.length) return { ok: false, reason: 'binary' };
   return { ok: true, text: text.replace(INFO_INDEX_MARK, '').replaceAll('\u0000', '') };
 }
 
