@@ -82,15 +82,16 @@ const ROW_REACH = 2;
 function tableRows(lines: string[]): Set<number> {
   // A comment's lines are no table's rows (smb.conf's settings commented out and aligned: `;   idmap config * :    backend = tdb`).
   const starts = lines.map((line) => (/^\s*[#;]/.test(line) ? [] : cellStarts(line).slice(1)));
-  const aligned = (a: number[], b: number[] | undefined) => {
-    const shared = b ? a.filter((start) => b.includes(start)).length : 0;
+  const columns = starts.map((cells) => new Set(cells));
+  const aligned = (a: number[], b: Set<number> | undefined) => {
+    const shared = b ? a.filter((start) => b.has(start)).length : 0;
     return shared >= 2 && shared * 2 >= a.length;
   };
   const rows = new Set<number>();
   starts.forEach((cells, i) => {
     if (cells.length < 2) return;
     for (let d = 1; d <= ROW_REACH; d++)
-      if (aligned(cells, starts[i - d]) || aligned(cells, starts[i + d])) return rows.add(i);
+      if (aligned(cells, columns[i - d]) || aligned(cells, columns[i + d])) return rows.add(i);
   });
   return rows;
 }
