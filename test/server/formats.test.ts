@@ -143,6 +143,18 @@ describe('HTML', () => {
     expect(htmlToText(html)).toBe('Plan: Growth; Price: 29 dollars.\nPlan: Scale; Price: 99 dollars.');
     // A header with no rows under it is still read.
     expect(htmlToText('<table><tr><th>Plan</th><th>Price</th></tr></table>')).toBe('Plan; Price');
+    // A first row of data cells is a header when it names, as a Word table's does; not when it
+    // holds figures (less(1) by man2html: its LESSCHARDEF table has no header row).
+    expect(
+      htmlToText(
+        '<table><tr><td>Plan</td><td>Price</td></tr><tr><td>Growth</td><td>29 dollars</td></tr></table>',
+      ),
+    ).toBe('Plan: Growth; Price: 29 dollars.');
+    expect(
+      htmlToText(
+        '<table><tr><td>ascii</td><td>8bcccbcc18b95.b</td></tr><tr><td>dos</td><td>8bcccbcc12bc5b95.b.</td></tr></table>',
+      ),
+    ).toBe('ascii; 8bcccbcc18b95.b.\ndos; 8bcccbcc12bc5b95.b.');
   });
 
   it("reads a parameter table as rows alone, a label row as a record, a label beside links as one (rsyslog's module pages)", () => {

@@ -26,7 +26,7 @@ import { extname } from 'node:path';
  * 24: a text FAQ's `Q:` and `A:` start items, so their wrapped lines, indented to their text, join them;
  * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next)).
  */
-export const READER_VERSION = 40;
+export const READER_VERSION = 41;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -352,7 +352,9 @@ function rowLines(table: Table): string[] {
     // Not a first row that is a label and its value ("Module Name:" / "imfile").
     const names =
       !LABEL.test(cells[0] ?? '') &&
-      (table.dataCells === 0 || cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c)));
+      (table.dataCells === 0 ||
+        // Data cells name columns as words do: a figure or a code is a row's (less(1)'s `8bcccbcc18b95.b`).
+        cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c) && !/\d/.test(c)));
     table.headers = names ? cells : [];
     if (names) {
       table.header = cells.filter(Boolean).join('; ');
