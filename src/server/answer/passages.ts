@@ -193,6 +193,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     const before = previous;
     previous = line;
+    /** The line before ends with a colon: it introduces this one. */
+    const colonBefore = !!lines[before]?.trimEnd().endsWith(':');
     const firstOfLine = position + 1;
     /** What the line's first sentence names ("maxRetries number (optional)"), for its short rows. */
     let lineSubject: string | undefined;
@@ -254,7 +256,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       example = !!text && (CODE.test(text) || output || labelsOutput || isCode(text));
       // Code is what the sentence before introduces when it ends with a colon ("…with --halt soon,fail=1:").
       if (text && (CODE.test(text) || isCode(text)))
-        introduced(out, before, text, lines[before]?.trimEnd().endsWith(':') ? /:$/ : INTRODUCES);
+        introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES);
       if (!text || CODE.test(text) || output || labelsOutput) continue;
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
@@ -296,7 +298,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       }
       // A command a line introduces with its colon ("Print the indices and names of all columns:" /
       // `csvcut -n data.csv`) is what that line shows, and heads nothing: its output is not about it.
-      if (position === firstOfLine && COMMAND.test(text) && lines[before]?.trimEnd().endsWith(':')) {
+      if (position === firstOfLine && COMMAND.test(text) && colonBefore) {
         introduced(out, before, text, /:$/);
         continue;
       }

@@ -1,5 +1,5 @@
 import { joinFilledProse } from './filled-prose.js';
-import { recordLine } from './record-line.js';
+import { namesColumns, recordLine } from './record-line.js';
 import { parseHtml, type TagAttributes } from './html-events.js';
 
 /** Elements whose content is never text a reader sees. */
@@ -350,11 +350,7 @@ function rowLines(table: Table): string[] {
   if (!cells.some(Boolean)) return [];
   if (!table.headers) {
     // Not a first row that is a label and its value ("Module Name:" / "imfile").
-    const names =
-      !LABEL.test(cells[0] ?? '') &&
-      (table.dataCells === 0 ||
-        // Data cells name columns as words do: a figure or a code is a row's (less(1)'s `8bcccbcc18b95.b`).
-        cells.every((c) => c.split(' ').length <= 4 && !/[.!?]$/.test(c) && !/\d/.test(c)));
+    const names = !LABEL.test(cells[0] ?? '') && (table.dataCells === 0 || namesColumns(cells));
     table.headers = names ? cells : [];
     if (names) {
       table.header = cells.filter(Boolean).join('; ');

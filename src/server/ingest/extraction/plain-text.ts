@@ -1,4 +1,4 @@
-import { recordLine } from './record-line.js';
+import { namesColumns, recordLine } from './record-line.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
@@ -28,8 +28,11 @@ export function unwrapText(text: string): string {
   let previousRow = false;
   const kept = dropUnderlines(lines);
   const rows = tableRecords(kept);
+  let previousText = '';
   for (const [i, line] of kept.entries()) {
     const trimmed = line.trimEnd();
+    // A comment's text where it stands: items and indents are read in it as outside one.
+    const text = uncommented(trimmed);
     if (
       previous !== undefined &&
       trimmed &&
@@ -45,10 +48,9 @@ export function unwrapText(text: string): string {
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`).
-      !ITEM.test(uncommented(trimmed)) &&
+      !ITEM.test(text) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
-      (indent(uncommented(trimmed)) <= indent(uncommented(previous)) + 1 ||
-        indent(uncommented(trimmed)) === itemTextStart(uncommented(previous)))
+      (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
       const joined = out[out.length - 1]!;
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
@@ -57,6 +59,7 @@ export function unwrapText(text: string): string {
     } else out.push(rows.get(i) ?? trimmed);
     // The line as written, not as joined, decides whether the next continues it.
     previous = trimmed || undefined;
+    previousText = text;
     previousRow = rows.has(i);
   }
   return out.join('\n');
@@ -96,9 +99,6 @@ function tableRows(lines: string[]): Set<number> {
   return rows;
 }
 
-/** Column names: words, no figures (`sqlstate  E/W/S  errcode_macro_name  spec_name`). */
-const isHeader = (cells: string[]) => cells.every((cell) => !/\d/.test(cell) && cell.split(' ').length <= 4);
-
 /**
  * Each row of a table laid out in columns (see tableRows) as one record, its values named by the
  * columns' header: the row of names that begins its table, or else the last comment before it
@@ -116,7 +116,7 @@ function tableRecords(lines: string[]): Map<number, string> {
     if (!rows.has(i)) {
       if (/^\s*#/.test(line)) {
         const names = cells(line.replace(/^\s*#+/, ''));
-        if (names.length >= 3 && isHeader(names)) commented.set(names.length, names);
+        if (names.length >= 3 && namesColumns(names)) commented.set(names.length, names);
       }
       if (line.trim()) inTable = false;
       return;
@@ -124,7 +124,7 @@ function tableRecords(lines: string[]): Map<number, string> {
     const values = cells(line);
     if (!inTable) {
       inTable = true;
-      header = isHeader(values) ? values : commented.get(values.length);
+      header = namesColumns(values) ? values : commented.get(values.length);
       if (header === values) return records.set(i, line.trim());
     }
     const named = header

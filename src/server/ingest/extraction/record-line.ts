@@ -13,3 +13,12 @@ export function recordLine(cells: string[]): string {
 }
 
 const ENDED = /[\p{L}\p{N})\]"'’”][.!?]$/u;
+
+/**
+ * Whether a table's row of cells names its columns: short names, no sentence, no figure (`Plan` |
+ * `Price`, errcodes.txt's `sqlstate  E/W/S  errcode_macro_name  spec_name`); a figure or a code
+ * is a row's (less(1)'s `8bcccbcc18b95.b`).
+ */
+export function namesColumns(cells: string[]): boolean {
+  return cells.every((cell) => cell.split(' ').length <= 4 && !/[.!?]$/.test(cell) && !/\d/.test(cell));
+}
