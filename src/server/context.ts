@@ -1,3 +1,4 @@
+import type { Foreground } from './foreground.js';
 import type { Generations } from './conversation/generations.js';
 import type { Resolver } from './webhooks/target.js';
 import type { Turns } from './conversation/turns.js';
@@ -34,6 +35,8 @@ export interface ServiceOptions {
 }
 
 export interface Service {
+  /** Requests being handled, which indexing's stores wait for. */
+  foreground: Foreground;
   store: Store;
   /** The search index of every workspace's chunks. */
   search: SearchIndex;

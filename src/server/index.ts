@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './http/app.js';
+import { Foreground } from './foreground.js';
 import type { GeneratorOptions } from './answer/generator.js';
 import type { Service } from './context.js';
 import { DEFAULT_RETRY_SCHEDULE, Deliverer } from './webhooks/deliveries.js';
@@ -205,6 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             budgetMs: OCR_BUDGET_MS,
           },
   });
+  const foreground = new Foreground();
   const indexer = new Indexer(store, {
     stepDelayMs: options.indexDelayMs ?? 200,
     extract: (filename, bytes, workspaceId, onPage) =>
@@ -214,6 +216,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     maxFileBytes,
     onError: options.onInternalError,
     onProgress: options.onIndexing,
+    busy: () => foreground.busy,
     onIndexed: (file) => {
       if (file.uploaded) uploads.indexed(file.id);
       deliverer.emit(file.workspaceId, 'file.indexed', {
@@ -226,6 +229,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   });
   const service: Service = {
+    foreground,
     store,
     search,
     vectors: search.vectors,

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsFolder } from '../../src/server/ingest/docs-folder.js';
-import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
+import { readAndExtract } from '../../src/server/ingest/extraction/extract-chunks.js';
 import { type ExtractDocument, Indexer } from '../../src/server/ingest/indexer.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -18,7 +18,7 @@ async function until(check: () => boolean, what: string, ms = 5000): Promise<voi
 }
 
 /** A docs folder of `count` notes in two subfolders, followed into a store; counts its scans. */
-function followed(count: number, extract: ExtractDocument = (name, bytes) => extractChunks(name, bytes)) {
+function followed(count: number, extract: ExtractDocument = (name, bytes) => readAndExtract(name, bytes)) {
   const root = tempDir();
   for (const sub of ['a', 'b']) mkdirSync(join(root, sub));
   for (let i = 0; i < count; i++)
@@ -95,7 +95,7 @@ describe('a docs folder', () => {
     // Each file is read, then held in extraction: the scan after the changes sees them queued, not stored.
     const { root, store, indexer, folder, scans } = followed(6, async (name, bytes) => {
       await gate;
-      return extractChunks(name, bytes);
+      return readAndExtract(name, bytes);
     });
     folder.start();
     await until(() => scans.length === 1, 'the first scan');

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { makePdf } from '../helpers/documents.js';
 /**
  * A stand-in worker: `hang.txt` never finishes, `hold.txt` (shared bytes) waits until the test
  * sets its first word, `boom.txt` allocates until the heap limit ends the worker, `exit.txt`
- * exits, `scan.txt` says it starts a page every 0.7 s, 5 pages; anything else answers with its text.
+ * exits (`readexit.txt` after saying it read 3 bytes), `scan.txt` says it starts a page every 0.7 s, 5 pages, `ahead.txt` answers how many
+ * documents the worker had been sent once it had 6 (or 3 s passed); anything else answers with its text.
  */
 function plantedWorker(startMs = 0): string {
   const path = join(tempDir(), 'worker.mjs');
@@ -21,11 +23,20 @@ function plantedWorker(startMs = 0): string {
      const until = Date.now() + ${startMs}; while (Date.now() < until);
      setImmediate(() => parentPort.postMessage({ ready: true }));
      let queue = Promise.resolve();
-     parentPort.on('message', (job) => { queue = queue.then(async () => {
+     let received = 0;
+     parentPort.on('message', (job) => { received++; queue = queue.then(async () => {
+       if (job.filename === 'ahead.txt') {
+         // Ends once the worker has the five documents sent after it, or after 3 s.
+         const until = Date.now() + 3000;
+         while (received < 6 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+         parentPort.postMessage({ id: job.id, chunks: [{ text: 'had ' + received }] }); parentPort.postMessage({ id: job.id, end: true });
+         return;
+       }
        if (job.filename === 'hang.txt') await new Promise(() => {});
        if (job.filename === 'hold.txt') Atomics.wait(new Int32Array(job.bytes, job.offset, 1), 0, 0);
        if (job.filename === 'boom.txt') { const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length)); }
        if (job.filename === 'exit.txt') process.exit(3);
+       if (job.filename === 'readexit.txt') { parentPort.postMessage({ id: job.id, read: { size: 3, sha256: 'abc' } }); await new Promise((resolve) => setTimeout(resolve, 50)); process.exit(3); }
        if (job.filename === 'scan.txt')
          for (let page = 1; page <= 5; page++) {
            parentPort.postMessage({ id: job.id, page, pages: 5 });
@@ -37,10 +48,10 @@ function plantedWorker(startMs = 0): string {
   return path;
 }
 
-/** Four bytes in shared memory that the planted worker's `hold.txt` waits on. */
+/** A document in shared memory that the planted worker's `hold.txt` waits on (its first four bytes). */
 const holds: Int32Array[] = [];
-function held4(): Uint8Array {
-  const bytes = new Uint8Array(new SharedArrayBuffer(4));
+function held(size = 4): Uint8Array {
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
   holds.push(new Int32Array(bytes.buffer));
   return bytes;
 }
@@ -80,6 +91,35 @@ describe('the extraction worker', () => {
         { text: 'Page one.', pages: [1, 1], indexed: indexedText('Page one.') },
         { text: 'Page two.', pages: [2, 2], indexed: indexedText('Page two.') },
       ],
+    });
+  });
+
+  it('reads a docs-folder file itself, and says how large it was and its SHA-256', async () => {
+    extractor = new Extractor();
+    const path = join(tempDir(), 'note.md');
+    writeFileSync(path, 'Backups run nightly.');
+    const { dev, ino, size } = statSync(path);
+    const result = await extractor.extract('note.md', { path, dev, ino, size, maxBytes: 1024 });
+    expect(result).toEqual({
+      ok: true,
+      chunks: [{ text: 'Backups run nightly.', indexed: indexedText('Backups run nightly.') }],
+      read: { size, sha256: createHash('sha256').update('Backups run nightly.').digest('hex') },
+    });
+    rmSync(path);
+    expect(await extractor.extract('note.md', { path, dev, ino, size, maxBytes: 1024 })).toEqual({
+      ok: false,
+      gone: true,
+    });
+  });
+
+  it('keeps what a worker read of a file that then crashed it', async () => {
+    extractor = new Extractor({ script: plantedWorker() });
+    const file = { path: '/nowhere', dev: 1, ino: 2, size: 3, maxBytes: 10 };
+    const result = await extractor.extract('readexit.txt', file);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'extract_crashed' },
+      read: { size: 3, sha256: 'abc' },
     });
   });
 
@@ -151,22 +191,36 @@ describe('the extraction worker', () => {
     },
   );
 
-  it("takes documents in turn across workspaces: one's slow documents keep another's waiting behind two at most (#35)", async () => {
+  it('has the next small documents at hand while it reads one, up to 256 KiB of them', async () => {
     extractor = new Extractor({ script: plantedWorker(), timeoutMs: 60_000 });
-    const held = [held4(), held4(), held4()];
+    const first = extractor.extract('ahead.txt', Buffer.from('x'));
+    const rest = [1, 2, 3, 4, 5].map((n) => extractor!.extract('fine.txt', Buffer.from(String(n))));
+    expect(await first).toEqual({ ok: true, chunks: [{ text: 'had 6' }] });
+    expect((await Promise.all(rest)).map((r) => r.ok && r.chunks[0]!.text)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
+  });
+
+  it("takes documents in turn across workspaces: one's slow documents keep another's waiting behind two large ones at most (#35)", async () => {
+    extractor = new Extractor({ script: plantedWorker(), timeoutMs: 60_000 });
+    const slow = [held(200 * 1024), held(200 * 1024), held(200 * 1024)];
     const done: string[] = [];
     const track = (name: string, result: Promise<unknown>) => result.then(() => done.push(name));
-    const a1 = track('a1', extractor.extract('hold.txt', held[0]!, 'ws_a'));
-    const a2 = track('a2', extractor.extract('hold.txt', held[1]!, 'ws_a'));
-    const a3 = track('a3', extractor.extract('hold.txt', held[2]!, 'ws_a'));
+    const a1 = track('a1', extractor.extract('hold.txt', slow[0]!, 'ws_a'));
+    const a2 = track('a2', extractor.extract('hold.txt', slow[1]!, 'ws_a'));
+    const a3 = track('a3', extractor.extract('hold.txt', slow[2]!, 'ws_a'));
     const a4 = track('a4', extractor.extract('fine.txt', Buffer.from('a4'), 'ws_a'));
     const b1 = track('b1', extractor.extract('fine.txt', Buffer.from('b1'), 'ws_b'));
-    release(held[0]!);
-    release(held[1]!);
+    release(slow[0]!);
+    release(slow[1]!);
     await b1;
     // The worker had a1 and a2 (sent ahead); in the order they came, b1 would wait behind a3 too.
     expect(done).toEqual(['a1', 'a2', 'b1']);
-    release(held[2]!);
+    release(slow[2]!);
     await Promise.all([a1, a2, a3, a4]);
     expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
   });

@@ -1,7 +1,7 @@
 import { searchedStore } from '../helpers/searched-store.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
+import { readAndExtract } from '../../src/server/ingest/extraction/extract-chunks.js';
 import { Indexer } from '../../src/server/ingest/indexer.js';
 import { openDatabase, scalar } from '../../src/server/state/database.js';
 import { StorageError } from '../../src/server/state/storage-error.js';
@@ -27,7 +27,7 @@ describe('the indexing pipeline', () => {
     const { store, counts } = countedStore();
     const indexer = new Indexer(store, {
       stepDelayMs: 0,
-      extract: (name, bytes) => extractChunks(name, bytes),
+      extract: (name, bytes) => readAndExtract(name, bytes),
     });
     const text = (i: number) => `Document ${i} is about the subject number ${i}. `.repeat(20);
     counts.commits = 0;
@@ -59,8 +59,8 @@ describe('the indexing pipeline', () => {
       // A's documents are read until the test lets them go; anything else at once.
       extract: (filename, bytes) =>
         filename.startsWith('slow') && !release
-          ? new Promise((resolve) => held.push(() => resolve(extractChunks(filename, bytes))))
-          : extractChunks(filename, bytes),
+          ? new Promise((resolve) => held.push(() => resolve(readAndExtract(filename, bytes))))
+          : readAndExtract(filename, bytes),
       onIndexed: (file) => indexed.get(file.originalFilename)?.(),
     });
     const big = (name: string) => {
@@ -87,7 +87,7 @@ describe('the indexing pipeline', () => {
     const { store } = countedStore();
     const indexer = new Indexer(store, {
       stepDelayMs: 0,
-      extract: (name, bytes) => extractChunks(name, bytes),
+      extract: (name, bytes) => readAndExtract(name, bytes),
     });
     const [gone, unreadable] = indexer.enqueue('ws', [
       {
@@ -116,7 +116,7 @@ describe('the chunks table', () => {
     const { store, path, db } = countedStore();
     const indexer = new Indexer(store, {
       stepDelayMs: 0,
-      extract: (name, bytes) => extractChunks(name, bytes),
+      extract: (name, bytes) => readAndExtract(name, bytes),
     });
     const sentence = (i: number) => `Paragraph ${i} says the quarterly figure is ${i * 7}. `;
     const text = Array.from({ length: 40_000 }, (_, i) => sentence(i)).join('\n');
@@ -158,7 +158,7 @@ describe('the chunks table', () => {
     const { store, db } = countedStore();
     const indexer = new Indexer(store, {
       stepDelayMs: 0,
-      extract: (name, bytes) => extractChunks(name, bytes),
+      extract: (name, bytes) => readAndExtract(name, bytes),
     });
     const text = (word: string) =>
       Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} of the ${word} ledger.`).join('\n');

@@ -42,7 +42,7 @@ export function createApp(service: Service) {
     const requestId = newId('req', 16);
     c.set('requestId', requestId);
     const started = performance.now();
-    await next();
+    await service.foreground.handle(next);
     c.res.headers.set('x-request-id', requestId);
     service.options.log?.({
       time: new Date().toISOString(),

@@ -171,6 +171,7 @@ export class DocsFolder {
         // Queued, and stored without its path until indexed: changed meanwhile, it keeps its record.
         id: known?.id ?? queued?.id,
         read,
+        file: { path: file.path, dev: file.dev, ino: file.ino },
         source: { path: file.path, mtimeMs: file.mtimeMs },
       });
       if (settled && known.source?.size === file.size) {

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { IndexingError } from '../state/model.js';
 
@@ -24,35 +24,70 @@ export class DocumentReadError extends Error {
 export async function readDocumentFile(seen: SeenFile, maxBytes: number): Promise<Buffer> {
   let handle;
   try {
-    handle = await open(seen.path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    handle = await open(seen.path, OPEN_FLAGS);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw err;
-    if (code === 'ELOOP')
-      throw new DocumentReadError({
-        code: 'outside_folder',
-        message: 'the file became a link; links are not followed',
-      });
-    throw new DocumentReadError({
-      code: 'unreadable',
-      message: `cannot read the file (${code ?? String(err)})`,
-    });
+    throw openFailure(err);
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFile())
-      throw new DocumentReadError({
-        code: 'not_regular',
-        message: 'not a regular file (a device, FIFO or socket)',
-      });
-    if (stat.dev !== seen.dev || stat.ino !== seen.ino)
-      throw new DocumentReadError({ code: 'outside_folder', message: 'the path now leads to another file' });
-    if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    checkOpened(stat, seen, maxBytes);
     // Shared memory: the extraction worker reads it where it is, without a copy on this thread.
     return await readInto(handle, Buffer.from(new SharedArrayBuffer(stat.size)));
   } finally {
     await handle.close();
   }
+}
+
+/** readDocumentFile for the extraction worker, which reads the files it extracts: blocking, into its own memory. */
+export function readDocumentFileSync(seen: SeenFile, maxBytes: number): Buffer {
+  let fd;
+  try {
+    fd = openSync(seen.path, OPEN_FLAGS);
+  } catch (err) {
+    throw openFailure(err);
+  }
+  try {
+    const stat = fstatSync(fd);
+    checkOpened(stat, seen, maxBytes);
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** Why a file could not be opened: DocumentReadError, or the error itself when it is gone (ENOENT). */
+function openFailure(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return err;
+  if (code === 'ELOOP')
+    return new DocumentReadError({
+      code: 'outside_folder',
+      message: 'the file became a link; links are not followed',
+    });
+  return new DocumentReadError({
+    code: 'unreadable',
+    message: `cannot read the file (${code ?? String(err)})`,
+  });
+}
+
+function checkOpened(stat: Stats, seen: SeenFile, maxBytes: number): void {
+  if (!stat.isFile())
+    throw new DocumentReadError({
+      code: 'not_regular',
+      message: 'not a regular file (a device, FIFO or socket)',
+    });
+  if (stat.dev !== seen.dev || stat.ino !== seen.ino)
+    throw new DocumentReadError({ code: 'outside_folder', message: 'the path now leads to another file' });
+  if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
 }
 
 /** Fills `bytes` from the start of the file; fewer when the file is shorter now. */
