@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DocsFolder } from '../../src/server/ingest/docs-folder.js';
 import { readAndExtract } from '../../src/server/ingest/extraction/extract-chunks.js';
 import { type ExtractDocument, Indexer } from '../../src/server/ingest/indexer.js';
+import { StorageError } from '../../src/server/state/storage-error.js';
 import { tempDir } from '../helpers/cli.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,6 +86,25 @@ describe('a docs folder', () => {
     await indexer.idle();
     watching = false;
     expect([...seen].some((total) => total > 0 && total < 2500)).toBe(true);
+    folder.close();
+    indexer.close();
+  });
+
+  it('queues every file, once, when the disk refused a write halfway through a scan', async () => {
+    const { store, indexer, folder, scans, completed } = followed(1200);
+    const commit = store.commit.bind(store);
+    let pending = 0;
+    store.commit = (...ops) => {
+      // The third write of PENDING files: 500 are queued already.
+      if (ops[0]?.op === 'file' && ops[0].file.indexingStatus === 'PENDING' && ++pending === 3)
+        throw new StorageError(Object.assign(new Error('disk full'), { code: 'SQLITE_FULL' }));
+      commit(...ops);
+    };
+    folder.start();
+    await until(() => completed().length === 1200, 'every note indexed', 20_000);
+    expect(scans.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(store.everyFile().map((f) => f.source?.path)).size).toBe(1200);
+    expect(store.everyFile()).toHaveLength(1200);
     folder.close();
     indexer.close();
   });

@@ -146,9 +146,17 @@ export class DocsFolder {
         failure: entry.error,
       });
     }
+    // Queued as they come, QUEUED_AT_A_TIME with one write, and the scan's entry of each file let
+    // go once looked at (taken from the end of the list reversed): 100,000 files held both, all
+    // of them, while the first were indexed (~25 MB).
+    const queue = () => {
+      if (uploads.length) this.indexer.enqueue(this.workspaceId, uploads.splice(0));
+    };
+    const files = scan.files.reverse();
     let compared = 0;
-    for (const file of scan.files) {
-      if (++compared % FILES_AT_A_TIME === 0) {
+    for (let file = files.pop(); file; file = files.pop()) {
+      if (uploads.length >= QUEUED_AT_A_TIME || ++compared % FILES_AT_A_TIME === 0) {
+        if (!this.#stored(queue)) return this.#retry();
         await new Promise((resolve) => setImmediate(resolve));
         if (this.#closed) return;
       }
@@ -164,13 +172,11 @@ export class DocsFolder {
         (known.indexingStatus === 'COMPLETED' || known.indexingStatus === 'FAILED') &&
         known.source?.reader === READER_VERSION;
       if (settled && known.source?.size === file.size && known.source.mtimeMs === file.mtimeMs) continue;
-      const read = () => readDocumentFile(file, this.options.maxFileBytes);
       uploads.push({
         filename: file.name,
         size: file.size,
         // Queued, and stored without its path until indexed: changed meanwhile, it keeps its record.
         id: known?.id ?? queued?.id,
-        read,
         file: { path: file.path, dev: file.dev, ino: file.ino },
         source: { path: file.path, mtimeMs: file.mtimeMs },
       });
@@ -195,27 +201,32 @@ export class DocsFolder {
       if (file && !file.deletedAt && file.workspaceId === this.workspaceId)
         updates.push({ op: 'fileDeleted', id, at: now() });
     }
-    try {
+    const stored = this.#stored(() => {
       if (updates.length) this.store.commit(...updates);
-      for (let i = 0; i < uploads.length; i += QUEUED_AT_A_TIME) {
-        if (i > 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-          if (this.#closed) return;
-        }
-        this.indexer.enqueue(this.workspaceId, uploads.slice(i, i + QUEUED_AT_A_TIME));
-      }
+      queue();
+    });
+    if (!stored) return this.#retry();
+    this.options.onScan?.({ skipped: scan.skipped, missing: scan.missing });
+  }
+
+  /** Whether `write` was stored: false when the disk refused it (the scan is tried again later). */
+  #stored(write: () => void): boolean {
+    try {
+      write();
+      return true;
     } catch (err) {
       if (!(err instanceof StorageError)) throw err;
-      return this.#retry();
+      return false;
     }
-    this.options.onScan?.({ skipped: scan.skipped, missing: scan.missing });
   }
 
   /** A touched file whose bytes are the ones indexed keeps its index (its new mtime is noted); else it is indexed again. */
   async #unlessUnchanged(known: FileRecord, upload: Upload): Promise<void> {
     let bytes: Buffer;
     try {
-      bytes = await upload.read();
+      bytes = upload.file
+        ? await readDocumentFile(upload.file, this.options.maxFileBytes)
+        : await upload.read();
     } catch {
       bytes = Buffer.alloc(0);
     }

@@ -97,15 +97,18 @@ export interface IndexingProgress {
   scanning?: { name: string; page: number; pages: number };
 }
 
-interface Job {
+/**
+ * Where a file's bytes come from: an upload's, or a docs-folder file as the scan saw it, which
+ * the extraction worker reads when its turn comes (nothing of it is held meanwhile but this).
+ */
+export type Content =
+  { read: () => Promise<Buffer>; file?: undefined } | { file: SeenFile; read?: undefined };
+
+type Job = Content & {
   id: string;
   workspaceId: string;
   generation: number;
   size: number;
-  /** The file's bytes: an upload's (see Upload). */
-  read: () => Promise<Buffer>;
-  /** A docs-folder file, which the extraction worker reads when its turn comes. */
-  file?: SeenFile;
   /** Where a docs-folder file came from, so a restart can tell it unchanged. */
   source?: { path: string; mtimeMs: number };
   /** Known to FAIL before it is read (a link out of the folder, a FIFO). */
@@ -114,22 +117,19 @@ interface Job {
   due: number;
   /** Its record as the pipeline last stored it (nothing else writes a queued file's record). */
   record: FileRecord;
-}
+};
 
 type Outcome = Extract<Operation, { op: 'fileIndexed' | 'file' | 'fileDeleted' }>;
 
-export interface Upload {
+export type Upload = Content & {
   filename: string;
   size: number;
-  read: () => Promise<Buffer>;
-  /** A docs-folder file as the scan saw it: read by the extraction worker rather than by `read`. */
-  file?: SeenFile;
   id?: string;
   source?: { path: string; mtimeMs: number };
   failure?: IndexingError;
   /** An upload (not a folder file): its record says so for good. */
   uploaded?: boolean;
-}
+};
 
 /**
  * The indexing pipeline: an upload becomes PENDING, then PROCESSING, then COMPLETED or FAILED.
@@ -213,8 +213,7 @@ export class Indexer {
         workspaceId,
         generation,
         size: upload.size,
-        read: upload.read,
-        file: upload.file,
+        ...(upload.file ? { file: upload.file } : { read: upload.read }),
         source: upload.source,
         failure: upload.failure,
         due,
