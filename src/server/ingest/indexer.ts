@@ -115,9 +115,10 @@ type Job = Content & {
   failure?: IndexingError;
   /** When the job may take its next step. */
   due: number;
-  /** Its record as the pipeline last stored it (nothing else writes a queued file's record). */
-  record: FileRecord;
 };
+
+/** Jobs taken for a step, with their records as stored (read with one query for all). */
+type Batch = Map<Job, FileRecord>;
 
 type Outcome = Extract<Operation, { op: 'fileIndexed' | 'file' | 'fileDeleted' }>;
 
@@ -217,7 +218,6 @@ export class Indexer {
         source: upload.source,
         failure: upload.failure,
         due,
-        record: files[i]!,
       });
       if (upload.source)
         this.#inFlight.set(upload.source.path, { id, mtimeMs: upload.source.mtimeMs, size: upload.size });
@@ -285,7 +285,7 @@ export class Indexer {
             { peek: () => this.#processing.peek(workspace), shift: () => this.#processing.shift(workspace) },
             BATCH,
           );
-          if (batch.length) this.#extract(workspace, batch);
+          if (batch.size) this.#extract(workspace, batch);
           return this.#wake(0);
         }
       }
@@ -308,7 +308,7 @@ export class Indexer {
     if (this.#expected === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
-  #extract(workspace: string, batch: Job[]) {
+  #extract(workspace: string, batch: Batch) {
     const count = (n: number) => {
       this.#extractingAll += n;
       const left = (this.#extracting.get(workspace) ?? 0) + n;
@@ -325,7 +325,7 @@ export class Indexer {
   }
 
   /** Takes from `queue` the first jobs that are due, up to a batch; drops those overtaken. */
-  #batch(queue: Pick<JobQueue, 'peek' | 'shift'>, limit: { files: number; bytes: number }): Job[] {
+  #batch(queue: Pick<JobQueue, 'peek' | 'shift'>, limit: { files: number; bytes: number }): Batch {
     const at = Date.now();
     const taken: Job[] = [];
     let bytes = 0;
@@ -336,42 +336,38 @@ export class Indexer {
     }
     const current = this.#current(taken);
     for (const job of taken) if (!current.has(job)) this.#count(job, 0);
-    return taken.filter((job) => current.has(job));
+    return current;
   }
 
   /**
-   * Those of `jobs` still to be done: not deleted, nor uploaded again since (one query for all:
-   * a query per file per step was a tenth of indexing's time on this thread).
+   * Those of `jobs` still to be done, not deleted nor uploaded again since, with their records
+   * (one query for all: a query per file per step was a tenth of indexing's time on this thread;
+   * a record kept by each job waiting, ~250 bytes, was a tenth of the heap at 100,000 files).
    */
-  #current(jobs: Job[]): Set<Job> {
-    const ours = jobs.filter((job) => this.#generation.get(job.id) === job.generation);
-    if (!ours.length) return new Set();
-    const live = this.store.undeletedFiles(ours.map((job) => job.id));
-    return new Set(ours.filter((job) => live.has(job.id)));
+  #current(jobs: Iterable<Job>): Batch {
+    const ours = [...jobs].filter((job) => this.#generation.get(job.id) === job.generation);
+    if (!ours.length) return new Map();
+    const live = this.store.liveFiles(ours.map((job) => job.id));
+    return new Map(ours.flatMap((job) => (live.has(job.id) ? [[job, live.get(job.id)!] as const] : [])));
   }
 
   /** PENDING -> PROCESSING for a batch of due files. */
   #startDue(): boolean {
     const batch = this.#batch(this.#waiting, START_BATCH);
-    if (!batch.length) return false;
+    if (!batch.size) return false;
     const at = now();
-    const ops = batch.map((job) => ({
+    const ops = [...batch.values()].map((record) => ({
       op: 'file' as const,
-      file: {
-        ...job.record,
-        indexingStatus: 'PROCESSING' as const,
-        indexingStartedAt: at,
-        updatedAt: at,
-      },
+      file: { ...record, indexingStatus: 'PROCESSING' as const, indexingStartedAt: at, updatedAt: at },
     }));
     try {
       this.store.commit(...ops);
     } catch (err) {
-      this.#waiting.unshift(batch);
+      this.#waiting.unshift([...batch.keys()]);
       throw err;
     }
     const due = Date.now() + this.options.stepDelayMs;
-    batch.forEach((job, i) => this.#processing.push(job.workspaceId, { ...job, due, record: ops[i]!.file }));
+    for (const job of batch.keys()) this.#processing.push(job.workspaceId, { ...job, due });
     return true;
   }
 
@@ -379,9 +375,10 @@ export class Indexer {
    * PROCESSING -> COMPLETED or FAILED for a batch: each file read and extracted, then the
    * outcomes of those still current stored with one write. Never rejects.
    */
-  async #finish(batch: Job[]): Promise<void> {
+  async #finish(taken: Batch): Promise<void> {
+    const batch = [...taken.keys()];
     // The worker takes them in order; reading the next file overlaps extracting this one.
-    const outcomes = await Promise.all(batch.map((job) => this.#outcome(job)));
+    const outcomes = await Promise.all([...taken].map(([job, record]) => this.#outcome(job, record)));
     for (const [i, outcome] of outcomes.entries())
       if (outcome.op.op === 'fileIndexed') await this.#storeParts(batch[i]!, outcome.op);
     if (this.#closed) return;
@@ -471,10 +468,9 @@ export class Indexer {
   }
 
   /** What processing a file comes to: its chunks, why it failed, or (gone from the folder) its removal. */
-  async #outcome(job: Job): Promise<{ op: Outcome; bytes: number }> {
+  async #outcome(job: Job, current: FileRecord): Promise<{ op: Outcome; bytes: number }> {
     // Its batch was taken just now, of files still to be done; those overtaken meanwhile are
     // left out when the outcomes are stored.
-    const current = job.record;
     const at = () => now();
     if (job.failure) {
       // With its path, so that the next scan finds it refused already rather than recording it again.

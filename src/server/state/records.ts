@@ -95,15 +95,14 @@ export function fileById(db: Database, id: string): FileRecord | undefined {
   return fileRow(db, `SELECT ${FILE_COLUMNS} FROM files WHERE id = ?`, id);
 }
 
-/** Which of the files of these ids are there and not deleted. */
-export function undeletedFiles(db: Database, ids: string[]): Set<string> {
-  const rows = prepared(
+/** The files of these ids that are there and not deleted, by id. */
+export function liveFiles(db: Database, ids: string[]): Map<string, FileRecord> {
+  const files = fileRows(
     db,
-    'SELECT id FROM files WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL',
-  )
-    .raw()
-    .all(JSON.stringify(ids)) as [string][];
-  return new Set(rows.map(([id]) => id));
+    `SELECT ${FILE_COLUMNS} FROM files WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL`,
+    JSON.stringify(ids),
+  );
+  return new Map(files.map((file) => [file.id, file]));
 }
 
 /** Which of a workspace's files a list holds: those not deleted, of one status or all. */

@@ -21,7 +21,7 @@ import {
   filesWithoutSource,
   loadRecords,
   sourcePaths,
-  undeletedFiles,
+  liveFiles,
 } from './records.js';
 import { StorageError } from './storage-error.js';
 import { BY_NAME, type Listing, type ListOrder, NEWEST_FIRST, sortBy } from './paging.js';
@@ -209,9 +209,9 @@ export class Store {
     return fileById(this.#db, id);
   }
 
-  /** Which of the files of these ids are there and not deleted. */
-  undeletedFiles(ids: string[]): Set<string> {
-    return undeletedFiles(this.#db, ids);
+  /** The files of these ids that are there and not deleted, by id. */
+  liveFiles(ids: string[]): Map<string, FileRecord> {
+    return liveFiles(this.#db, ids);
   }
 
   /**
