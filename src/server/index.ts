@@ -54,9 +54,11 @@ export const LOW_MEMORY_V8_FLAGS = ['--optimize-for-size'] as const;
  * this 2-core machine (with the extraction worker's young generation of 16 MB): peak RSS indexing
  * 20,000 generated documents 284-298 → 176 MB, 100,000 (bench/scale.js, index and restart) 648 →
  * 305 MB with index all 64.2 → 66.3 s and message p95 33.8 → 33.4 ms; bench:real's 390 real
- * documents 428-458 → 386-418 MB, indexed in 9.1-10.1 s either way.
+ * documents 428-458 → 386-418 MB, indexed in 9.1-10.1 s either way. The young generation's
+ * semi-spaces at 4 MB (V8's default grows them to 16): node bench/scale.js 20000, peak RSS 210 →
+ * 191 MB (2 MB: 190, but message p95 22 ms), message p95 16.9 → 18.3 ms; 100,000, peak 303 → 261 MB.
  */
-export const SERVE_V8_FLAGS = ['--heap-growing-percent=30'] as const;
+export const SERVE_V8_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=4'] as const;
 
 export interface ServerOptions {
   port?: number;
