@@ -139,9 +139,11 @@ describe('files', () => {
       message: 'images are read by OCR, which is off (--no-ocr)',
     });
     const empty = failed.find((f: any) => f.originalFilename === 'empty-notes.txt');
-    expect((await api(server, demo, 'GET', `/v1/files/${empty.id}`)).json.data.indexingError.code).toBe(
-      'empty_file',
-    );
+    const emptyDetail = (await api(server, demo, 'GET', `/v1/files/${empty.id}`)).json.data;
+    expect(emptyDetail.indexingError.code).toBe('empty_file');
+    // It was never indexed: when it failed is its updatedAt.
+    expect(emptyDetail.indexedAt).toBeNull();
+    expect(emptyDetail.updatedAt >= emptyDetail.indexingStartedAt).toBe(true);
     const done = (await api(server, demo, 'GET', '/v1/files?status=COMPLETED')).json.data[0];
     const detail = (await api(server, demo, 'GET', `/v1/files/${done.id}`)).json.data;
     expect(detail.chunkCount).toBeGreaterThan(0);

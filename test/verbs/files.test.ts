@@ -34,7 +34,7 @@ describe('files list and get', () => {
     expect(fake.stdout()).toContain('2.0 kB');
   });
 
-  it("shows a FAILED file's failure code: a column piped and on a terminal, indexingError in JSON", async () => {
+  it("shows a FAILED file's failure code piped, with its reason on a terminal, indexingError in JSON", async () => {
     const failed = file('f2', 'FAILED');
     const detail = { ...failed, indexingError: { code: 'parse_error', message: 'the PDF cannot be read' } };
     for (const [options, tty] of [
@@ -49,12 +49,33 @@ describe('files list and get', () => {
       await runList(fake.ctx, {});
       const out = fake.stdout();
       if ('json' in options) expect(JSON.parse(out)).toEqual([file('f1'), detail]);
-      else if (tty) expect(out).toMatch(/ERROR\n[\s\S]*FAILED +\S.* +parse_error\n/);
+      else if (tty) expect(out).toMatch(/ERROR\n[\s\S]*FAILED +\S.* +parse_error: the PDF cannot be read\n/);
       else
         expect(out.split('\n')[1]).toBe(
           'f2\tf2.pdf\t2048\tapplication/pdf\tFAILED\t2026-11-22T10:00:00Z\tparse_error',
         );
     }
+  });
+
+  it('on a terminal, lists one status without the columns every row shares or none has', async () => {
+    const failed = file('f2', 'FAILED');
+    const detail = { ...failed, indexingError: { code: 'parse_error', message: 'the PDF cannot be read' } };
+    fake = fakeContext({ tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files?limit=50&status=FAILED').reply(200, { data: [failed] });
+    fake.on('GET', '/v1/files/f2').reply(200, { data: detail });
+    await runList(fake.ctx, { status: 'FAILED' });
+    const [header, row] = fake.stdout().split('\n');
+    expect(header!.split(/\s+/)).toEqual(['ID', 'NAME', 'CREATED', 'ERROR']);
+    expect(row).toMatch(/^f2 +f2\.pdf +\S.* +parse_error: the PDF cannot be read$/);
+    fake = fakeContext({ tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files?limit=50&status=COMPLETED').reply(200, { data: [file('f1')] });
+    await runList(fake.ctx, { status: 'COMPLETED' });
+    expect(fake.stdout().split('\n')[0]!.split(/\s+/)).toEqual(['ID', 'NAME', 'SIZE', 'TYPE', 'CREATED']);
+    // Piped, the same columns whatever the filter.
+    fake = fakeContext();
+    fake.on('GET', '/v1/files?limit=50&status=COMPLETED').reply(200, { data: [file('f1')] });
+    await runList(fake.ctx, { status: 'COMPLETED' });
+    expect(fake.stdout()).toBe('f1\tf1.pdf\t2048\tapplication/pdf\tCOMPLETED\t2026-11-22T10:00:00Z\t\n');
   });
 
   it('shows a detail record with its indexing error, sanitised', async () => {

@@ -4,7 +4,19 @@ import type { Column } from '../../io/output.js';
 import type { IO } from '../../io/streams.js';
 import { indexingError } from './get.js';
 
-export function fileColumns(io: IO): Column<KbFile>[] {
+/**
+ * A list's columns. On a terminal, a list of one status leaves out what every row shares (the
+ * status) and what none has (ERROR, unless it is FAILED), and a FAILED list gives why the room
+ * of the size and the type; piped, the columns stay the same for scripts.
+ */
+export function fileColumns(io: IO, status?: string): Column<KbFile>[] {
+  const all = allColumns(io);
+  if (!io.stdoutIsTTY || !status) return all;
+  const left = new Set(['STATUS', ...(status === 'FAILED' ? ['SIZE', 'TYPE'] : ['ERROR'])]);
+  return all.filter((column) => !left.has(column.header));
+}
+
+function allColumns(io: IO): Column<KbFile>[] {
   return [
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
     { header: 'NAME', value: (f) => f.originalFilename, flex: true },
@@ -12,12 +24,15 @@ export function fileColumns(io: IO): Column<KbFile>[] {
     { header: 'TYPE', value: (f) => f.mimeType, flex: 'first' },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
     { header: 'CREATED', value: (f) => f.createdAt, time: true },
-    // Why a FAILED file failed: its code (or its message, from a service without codes).
+    // Why a FAILED file failed: on a terminal its code and message (as far as the width allows),
+    // piped its code alone (or its message, from a service without codes), a field scripts compare.
     {
       header: 'ERROR',
       value: (f) => {
         const error = indexingError(f);
-        return error?.code ?? error?.message ?? '';
+        if (!error) return '';
+        if (io.stdoutIsTTY && error.code) return `${error.code}: ${error.message}`;
+        return error.code ?? error.message;
       },
       style: (s) => io.color.red(s),
       flex: true,

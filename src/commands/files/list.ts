@@ -25,7 +25,7 @@ export async function runList(ctx: Context, opts: StatusListOptions): Promise<vo
   const listed = client.files.pages({ status: opts.status, want: wanted(opts), signal: ctx.signal });
   // Ids alone need no reasons: `kb files list --status FAILED --ids | kb files delete -` stays one request a page.
   const pages = ctx.format === 'ids' ? listed : withIndexingErrors(client, listed, ctx.signal);
-  await printPages<KbFile>(ctx, pages, fileColumns(ctx.io), {
+  await printPages<KbFile>(ctx, pages, fileColumns(ctx.io, opts.status), {
     empty: opts.status
       ? `No ${opts.status} files`
       : 'No files yet; upload some with `kb files upload FILE` (kb serve) or in the web app',

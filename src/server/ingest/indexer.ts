@@ -565,7 +565,7 @@ const fresh = (startedAt: number): IndexingProgress => ({
 });
 
 function failed(file: FileRecord, at: string, error: FileRecord['indexingError']): FileRecord {
-  return { ...file, indexingStatus: 'FAILED', indexingError: error, updatedAt: at, indexedAt: at };
+  return { ...file, indexingStatus: 'FAILED', indexingError: error, updatedAt: at, indexedAt: null };
 }
 
 /** Jobs in the order they fall due (each queue's pause is the same for all): first in, first out. */
