@@ -411,6 +411,36 @@ describe('a paraphrase that names what the documents name', () => {
   });
 });
 
+describe('"Which Python version…?"', () => {
+  it('asks for a version, as "which version" does (the eleventh new-user trial)', () => {
+    expect(
+      holdsAnswerType('Which Python version does PyYAML require?', 'It requires Python 3.8 or later.'),
+    ).toBe(true);
+    expect(holdsAnswerType('What OpenSSL versions are supported?', 'OpenSSL 1.1.1 and 3.0.')).toBe(true);
+    expect(holdsAnswerType('Which version of Python is needed?', 'Python 3.9 is needed.')).toBe(true);
+    expect(holdsAnswerType('Which Python version does PyYAML require?', 'A YAML framework for Python.')).toBe(
+      false,
+    );
+    // A version named is no version asked for.
+    expect(holdsAnswerType('What changed in version 2.1?', 'The parser was rewritten.')).toBeUndefined();
+  });
+
+  it('is refused by a passage that names the program and the language but no version', () => {
+    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
+    const readme = chunk(
+      'PyYAML\nPyYAML: A full-featured YAML processing framework for Python.',
+      'pyyaml-README.md',
+    );
+    const content = answer('Which Python version does PyYAML require?', readme, [
+      term('python', 1.2),
+      word('version', 2.1),
+      term('pyyaml', 4.5),
+      word('require', 2.4),
+    ]);
+    expect(content).toMatch(/^I couldn't find/);
+  });
+});
+
 describe('a word a paraphrase may say otherwise', () => {
   it('is a word of the language as the question writes it, not an abbreviation in capitals', () => {
     expect(sayableOtherwise('folders', 'How can I make ls show folders ahead of ordinary files?')).toBe(true);

@@ -49,9 +49,10 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
   },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
-  // A version: "which version added --mkpath".
+  // A version: "which version added --mkpath", "Which Python version does PyYAML require?"; not
+  // one the question names ("What changed in version 2.1?").
   {
-    asks: /\bwhich version\b|\bwhat version\b|\bversion (?:number|added|introduced)\b/i,
+    asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?versions?\b(?!\s*v?\d)|\bversion (?:number|added|introduced)\b/i,
     holds: /\b\d+\.\d+(?:\.\d+)*\b/,
   },
   {
