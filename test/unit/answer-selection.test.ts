@@ -411,6 +411,41 @@ describe('a paraphrase that names what the documents name', () => {
   });
 });
 
+describe("a term's `Default:` line after its description (the twelfth new-user trial on vsftpd.conf(5))", () => {
+  const manual = chunk(
+    [
+      'max_clients',
+      'If vsftpd is in standalone mode, this is the maximum number of clients which may be connected.',
+      'Default: 0 (unlimited)',
+      'max_login_fails',
+      'After this many login failures, the session is killed.',
+      'Default: 3',
+      'max_per_ip',
+      'If vsftpd is in standalone mode, this is the maximum number of clients which may be connected from the same source internet address.',
+      'Default: 0 (unlimited)',
+    ].join('\n'),
+    'vsftpd.conf.5.pdf',
+  );
+
+  it('is a passage led by the term, however short', () => {
+    expect(passagesOf(manual).map((p) => [p.lead, p.text])).toContainEqual(['max_login_fails', 'Default: 3']);
+  });
+
+  it("answers the term's default", () => {
+    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
+    const content = answer('What is the default value of max_login_fails in vsftpd?', manual, [
+      word('default', 1.6),
+      word('value', 1.9),
+      term('max_login_fails', 7.2, true),
+      term('vsftpd', 3.4),
+    ]);
+    // Not the next term's text, taken for an item of a list this one announced.
+    expect(content).toBe(
+      'max_login_fails: After this many login failures, the session is killed. Default: 3.\n\nSources: [vsftpd.conf.5.pdf]',
+    );
+  });
+});
+
 describe('"Which Python version…?"', () => {
   it('asks for a version, as "which version" does (the eleventh new-user trial)', () => {
     expect(

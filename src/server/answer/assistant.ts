@@ -378,7 +378,16 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
   const after = passagesOf(passage.chunk).filter(
     (q) => q.line > passage.line && q.line <= passage.line + LIST_LINES,
   );
-  const listed = (q: Passage) => ITEM_START.test(q.text) || (q.lead !== undefined && TERM.test(q.lead));
+  // Under a term of its own, a passage that announces no list is a definition: the terms after
+  // it are the next definitions, not its items (vsftpd.conf(5): max_per_ip's text is no item of
+  // max_login_fails').
+  const sibling = (q: Passage) =>
+    !passage.text.endsWith(':') &&
+    passage.lead !== undefined &&
+    TERM.test(passage.lead) &&
+    q.lead !== passage.lead;
+  const listed = (q: Passage) =>
+    ITEM_START.test(q.text) || (q.lead !== undefined && TERM.test(q.lead) && !sibling(q));
   if (
     !after.length ||
     !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))

@@ -185,8 +185,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let position = 0;
   /** The line before this one, less blank comment lines: where what introduces an example is. */
   let previous = -1;
-  /** The line of the last attribute row of a term (see `attribute`). */
+  /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
+  let underLeadLine = -2;
   const lines = chunk.text.split('\n');
   const config = isConfigFile(chunk.filename);
   lines.forEach((paragraph, line) => {
@@ -329,13 +330,18 @@ export function passagesOf(chunk: Chunk): Passage[] {
       const rowOfLine = row && position !== firstOfLine;
       if (position === firstOfLine) lineSubject = subjectOf(text);
       // A term's attributes on lines of their own under it ("3.163. mail_check" / "Type: number" /
-      // "Default: 5"): what a question about the term may ask, led by it.
+      // "Default: 5"), or after its text ("max_login_fails" / "After this many login failures, the
+      // session is killed." / "Default: 3"): what a question about the term may ask, led by it.
       const attribute =
-        row && position === firstOfLine && lead !== undefined && (fresh || attributeLine === line - 1);
+        row &&
+        position === firstOfLine &&
+        lead !== undefined &&
+        (fresh || attributeLine === line - 1 || underLeadLine === line - 1);
       if (attribute) attributeLine = line;
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       const led = comment ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
+      underLeadLine = led !== undefined && led === lead ? line : -2;
       out.push(
         led === undefined
           ? { text, chunk, position, line }
