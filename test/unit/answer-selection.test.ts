@@ -439,10 +439,60 @@ describe("a term's `Default:` line after its description (the twelfth new-user t
       term('max_login_fails', 7.2, true),
       term('vsftpd', 3.4),
     ]);
-    // Not the next term's text, taken for an item of a list this one announced.
-    expect(content).toBe(
-      'max_login_fails: After this many login failures, the session is killed. Default: 3.\n\nSources: [vsftpd.conf.5.pdf]',
+    // Not the next term's text, taken for an item of a list the term's text announced.
+    expect(content).toBe('max_login_fails: Default: 3.\n\nSources: [vsftpd.conf.5.pdf]');
+  });
+});
+
+describe("an option's syntax line in a manual (`sslVersionMin = SSL_VERSION`, the twelfth new-user trial on stunnel.html)", () => {
+  const manual = chunk(
+    [
+      'sslVersionMax = SSL_VERSION',
+      'maximum supported protocol versions',
+      'Supported versions: all, SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3',
+      'all enable protocol versions up to the highest version supported by the linked OpenSSL library.',
+      'default: all',
+      'sslVersionMin = SSL_VERSION',
+      'minimum supported protocol versions',
+      'Supported versions: all, SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3',
+      'all enable protocol versions down to the lowest version supported by the linked OpenSSL library.',
+      'default: TLSv1',
+    ].join('\n'),
+    'stunnel.html',
+  );
+
+  it('heads the text under it, which defines it', () => {
+    const passages = passagesOf(manual);
+    expect(passages.map((p) => [p.lead, p.text])).toContainEqual([
+      'sslVersionMin = SSL_VERSION',
+      'minimum supported protocol versions',
+    ]);
+    expect(passages.find((p) => p.text === 'default: TLSv1')?.lead).toBe('sslVersionMin = SSL_VERSION');
+  });
+
+  it('is no definition of the one above it (two options an example shows)', () => {
+    const example = chunk(
+      [
+        'is equivalent to options',
+        'sslVersionMax = SSL_VERSION',
+        'sslVersionMin = SSL_VERSION',
+        'when compiled with OpenSSL 1.1.0 and later.',
+      ].join('\n'),
+      'stunnel.html',
     );
+    expect(passagesOf(example).map((p) => p.text)).not.toContain('sslVersionMin = SSL_VERSION');
+  });
+
+  it("answers the option's default", () => {
+    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
+    const content = answer('What is the default value of sslVersionMin in stunnel?', manual, [
+      word('default', 1.6),
+      word('value', 1.9),
+      term('sslversionmin', 6.5),
+      term('stunnel', 2.4),
+    ]);
+    expect(content).toMatch(/default: TLSv1/);
+    expect(content).not.toMatch(/default: all/);
   });
 });
 

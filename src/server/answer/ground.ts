@@ -154,13 +154,15 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   // "What is the difference between bisect_left and bisect_right?": each is answered on its own.
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   const all: ScoredPassage[] = [];
-  const asksDefinition = DEFINITION_QUESTION.test(question);
   const defined = definedPhrase(question);
+  const names = input.terms.filter((t) => !t.word || t.required);
+  // "What is the default value of sslVersionMin?" asks what a thing it names has, not what it is.
+  const asksAttribute = !!defined && names.length > 0 && !names.some((t) => defined.includes(t.stem));
+  const asksDefinition = DEFINITION_QUESTION.test(question) && !asksAttribute;
   const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
   const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
-  const names = input.terms.filter((t) => !t.word || t.required);
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;

@@ -262,7 +262,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
       const setting =
-        position === firstOfLine && !comment
+        position === firstOfLine && !comment && (config || !PLACEHOLDER_LINE.test(text))
           ? (SETTING.exec(text) ?? (config && isSpacedSetting(text) ? SPACED_SETTING.exec(text) : null))
           : null;
       if (setting) {
@@ -287,11 +287,17 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !!entry ||
         (fresh &&
           lead !== undefined &&
-          (TERM.test(lead) || PARAMETER.test(lead) || DIRECTIVE.test(lead)) &&
+          (TERM.test(lead) ||
+            PARAMETER.test(lead) ||
+            DIRECTIVE.test(lead) ||
+            SYNTAX_LINE.test(lead) ||
+            PLACEHOLDER_LINE.test(lead)) &&
           words >= 2 &&
           position === firstOfLine &&
-          // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`).
-          !isOptionLine(text));
+          // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`,
+          // stunnel's `sslVersionMin = SSL_VERSION` under `sslVersionMax = SSL_VERSION`).
+          !isOptionLine(text) &&
+          !PLACEHOLDER_LINE.test(text));
       // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
       if (!row && !defines && words < 8 && showsExample(out, before)) {
         introduced(out, before, text, SHOWS);
@@ -387,6 +393,12 @@ const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|en
 
 /** An option's name and the kind of value it takes, as a manual writes them: `prefetch: <yes or no>`. */
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
+/**
+ * The same with a placeholder for its value, as a manual writes a setting it describes:
+ * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html); in a configuration file it is
+ * a setting.
+ */
+const PLACEHOLDER_LINE = /^[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*)$/;
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
