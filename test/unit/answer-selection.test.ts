@@ -29,6 +29,8 @@ const term = (word: string, weight = 1, required = false): QuestionTerm => ({
   expansions: new Set(),
   ...(required && { required }),
 });
+/** A word of the language (see `QuestionTerm.word`). */
+const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
 const answer = (question: string, c: Chunk, terms: QuestionTerm[]) => {
   const passages = groundedPassages({ question, hits: [hit(c)], terms });
   return extractiveAnswer({ hits: [hit(c)], terms, passages, grounded: [] }).content;
@@ -354,7 +356,6 @@ describe('"how much" answered by a count of things', () => {
 });
 
 describe('a paraphrase that names what the documents name', () => {
-  const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
   const readme = chunk(
     'Support\nFor debugging, run tmux with -v and -vv to generate server and client log files in the current directory.',
     'readme-tmux.docx',
@@ -432,7 +433,6 @@ describe("a term's `Default:` line after its description (the twelfth new-user t
   });
 
   it("answers the term's default", () => {
-    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
     const content = answer('What is the default value of max_login_fails in vsftpd?', manual, [
       word('default', 1.6),
       word('value', 1.9),
@@ -484,7 +484,6 @@ describe("an option's syntax line in a manual (`sslVersionMin = SSL_VERSION`, th
   });
 
   it("answers the option's default", () => {
-    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
     const content = answer('What is the default value of sslVersionMin in stunnel?', manual, [
       word('default', 1.6),
       word('value', 1.9),
@@ -511,7 +510,6 @@ describe('"Which Python version…?"', () => {
   });
 
   it('is refused by a passage that names the program and the language but no version', () => {
-    const word = (w: string, weight: number): QuestionTerm => ({ ...term(w, weight), word: true });
     const readme = chunk(
       'PyYAML\nPyYAML: A full-featured YAML processing framework for Python.',
       'pyyaml-README.md',
