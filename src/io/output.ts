@@ -50,6 +50,11 @@ export interface Column<T> {
    * columns whose end matters (a page, a file name).
    */
   flex?: boolean | 'first';
+  /**
+   * Left out on a terminal too narrow to show the other columns whole, rather than cut to a
+   * stub (kb files list's TYPE: "appli…" says nothing, and cost the file's name its end).
+   */
+  optional?: boolean;
 }
 
 export type Field = [label: string, value: unknown, style?: (text: string) => string];
@@ -88,6 +93,29 @@ export function fitWidths(natural: number[], flex: Column<unknown>['flex'][], co
     }
   }
   return widths;
+}
+
+/**
+ * The columns a terminal `columns` wide shows (their indexes) and their widths (see fitWidths):
+ * an optional column is left out, the last first, while another would be cut.
+ */
+export function fitTable(
+  natural: number[],
+  specs: Pick<Column<unknown>, 'flex' | 'optional'>[],
+  columns: number,
+): { shown: number[]; widths: number[] } {
+  let shown = natural.map((_, i) => i);
+  for (;;) {
+    const widths = fitWidths(
+      shown.map((i) => natural[i]!),
+      shown.map((i) => specs[i]!.flex),
+      columns,
+    );
+    const cut = shown.some((i, k) => !specs[i]!.optional && widths[k]! < natural[i]!);
+    const optional = shown.findLast((i) => specs[i]!.optional);
+    if (!cut || optional === undefined) return { shown, widths };
+    shown = shown.filter((i) => i !== optional);
+  }
 }
 
 function truncate(text: string, width: number): string {
@@ -322,7 +350,15 @@ export class Output {
       }),
     );
     // A column empty in every row (ERROR when nothing failed) says nothing: it takes no room.
-    const shown = all.flatMap((c, i) => (allCells.some((r) => r[i]) ? [i] : []));
+    const filled = all.flatMap((c, i) => (allCells.some((r) => r[i]) ? [i] : []));
+    const natural = filled.map((i) => Math.max(all[i]!.header.length, ...allCells.map((r) => r[i]!.length)));
+    const fit = fitTable(
+      natural,
+      filled.map((i) => all[i]!),
+      io.columns,
+    );
+    const shown = fit.shown.map((k) => filled[k]!);
+    const { widths } = fit;
     const columns = shown.map((i) => all[i]!);
     const cells = allCells.map((r) => shown.map((i) => r[i]!));
     const table = new Table({
@@ -331,12 +367,6 @@ export class Output {
       chars: BORDERLESS,
       wordWrap: false,
     });
-    const natural = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
-    const widths = fitWidths(
-      natural,
-      columns.map((c) => c.flex),
-      io.columns,
-    );
     rows.forEach((row, r) => {
       table.push(
         columns.map((c, i) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitWidths } from '../../src/io/output.js';
+import { fitTable, fitWidths } from '../../src/io/output.js';
 import { humanSize, maskSecret, relativeTime } from '../../src/io/format.js';
 import { safeJson, sanitizeDeep, sanitizeField, sanitizeText } from '../../src/util/sanitize.js';
 import { Chalk } from 'chalk';
@@ -41,6 +41,28 @@ describe('fitWidths', () => {
       1, 46, 5, 7, 13,
     ]);
     expect(fitWidths([1, 46, 5, 7, 200], [false, true, false, false, 'first'], 70)).toEqual([1, 43, 5, 7, 6]);
+  });
+});
+
+describe('fitTable', () => {
+  // kb files list at 80 columns (the twelfth new user's folder): ID, NAME, SIZE, TYPE, STATUS, CREATED.
+  const specs = [{}, { flex: true }, {}, { flex: 'first' as const, optional: true }, {}, {}];
+  it('leaves an optional column out rather than cut another', () => {
+    expect(fitTable([19, 25, 6, 24, 9, 8], specs, 80)).toEqual({
+      shown: [0, 1, 2, 4, 5],
+      widths: [19, 25, 6, 9, 8],
+    });
+  });
+  it('keeps it, cut, when only it gives way', () => {
+    expect(fitTable([19, 25, 6, 24, 9, 8], specs, 100)).toEqual({
+      shown: [0, 1, 2, 3, 4, 5],
+      widths: [19, 25, 6, 23, 9, 8],
+    });
+  });
+  it('cuts the others as before when it is gone and they still do not fit', () => {
+    const { shown, widths } = fitTable([19, 60, 6, 24, 9, 8], specs, 80);
+    expect(shown).toEqual([0, 1, 2, 4, 5]);
+    expect(widths).toEqual([19, 30, 6, 9, 8]);
   });
 });
 

@@ -57,6 +57,23 @@ describe('files list and get', () => {
     }
   });
 
+  it('on a terminal too narrow for the type, leaves it out and keeps the name whole', async () => {
+    const long = file('file_P1gQkUDJx6ulRe', 'COMPLETED', {
+      originalFilename: 'memcached-protocol.txt.gz',
+      mimeType: 'application/gzip',
+    });
+    fake = fakeContext({ tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files?limit=50').reply(200, { data: [long] });
+    await runList(fake.ctx, {});
+    const [header, row] = fake.stdout().split('\n');
+    expect(header!.split(/\s+/)).toEqual(['ID', 'NAME', 'SIZE', 'STATUS', 'CREATED']);
+    expect(row).toContain('memcached-protocol.txt.gz');
+    fake = fakeContext({ tty: true, columns: 120, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files?limit=50').reply(200, { data: [long] });
+    await runList(fake.ctx, {});
+    expect(fake.stdout()).toContain('application/gzip');
+  });
+
   it('on a terminal, lists one status without the columns every row shares or none has', async () => {
     const failed = file('f2', 'FAILED');
     const detail = { ...failed, indexingError: { code: 'parse_error', message: 'the PDF cannot be read' } };

@@ -21,7 +21,7 @@ function allColumns(io: IO): Column<KbFile>[] {
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
     { header: 'NAME', value: (f) => f.originalFilename, flex: true },
     { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
-    { header: 'TYPE', value: (f) => f.mimeType, flex: 'first' },
+    { header: 'TYPE', value: (f) => f.mimeType, flex: 'first', optional: true },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
     { header: 'CREATED', value: (f) => f.createdAt, time: true },
     // Why a FAILED file failed: on a terminal its code and message (as far as the width allows),
