@@ -495,6 +495,36 @@ describe("an option's syntax line in a manual (`sslVersionMin = SSL_VERSION`, th
   });
 });
 
+describe("a program's rc file (wgetrc, monitrc: the twelfth new-user trial)", () => {
+  it("holds the program's name, as redis.conf holds redis's", () => {
+    const wgetrc = chunk(
+      // As the text reader gives it: a comment's lines one paragraph.
+      [
+        '# You can lower (or raise) the default number of retries when downloading a file (default is 20).',
+        '#tries = 20',
+        '# The "wait" command below makes Wget wait between every connection. If, instead, you want Wget to wait only between retries of failed downloads, set waitretry to maximum number of seconds to wait (Wget will use "linear backoff", waiting 1 second after the first failure on a file, 2 seconds after the second failure, etc. up to this max).',
+        '#waitretry = 10',
+      ].join('\n'),
+      'wgetrc',
+    );
+    const content = answer(
+      'What is the default number of retries when downloading a file with wget?',
+      wgetrc,
+      [
+        word('default', 1.6),
+        word('number', 1.9),
+        word('retries', 3.8),
+        word('downloading', 3.7),
+        word('file', 1.4),
+        term('wget', 5.4),
+      ],
+    );
+    expect(content).toMatch(
+      /^You can lower \(or raise\) the default number of retries when downloading a file \(default is 20\)\./,
+    );
+  });
+});
+
 describe('"Which Python version…?"', () => {
   it('asks for a version, as "which version" does (the eleventh new-user trial)', () => {
     expect(

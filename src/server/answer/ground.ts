@@ -494,6 +494,8 @@ function byMeaning(input: GroundingInput, text: string): number {
 const names = new Map<string, Set<string>>();
 
 /** The stems of a file's name, less its extension (`data-debian.csv` is about Debian), and the name itself. */
+const RC_FILE = /^\.?([A-Za-z][A-Za-z0-9_-]+)rc$/;
+
 function nameStems(filename: string): Set<string> {
   let stems = names.get(filename);
   if (!stems) {
@@ -501,8 +503,12 @@ function nameStems(filename: string): Set<string> {
     stems = passageStems(filename.replace(/\.[a-z0-9]+$/i, ''));
     // The file's name as a name asked about ("the default maxmemory-policy in redis.conf"),
     // less its extensions too ("chrony.conf" of chrony.conf.5.pdf).
-    const parts = filename.slice(filename.lastIndexOf('/') + 1).split('.');
+    const base = filename.slice(filename.lastIndexOf('/') + 1);
+    const parts = base.split('.');
     for (let n = 2; n <= parts.length; n++) stems.add(stem(parts.slice(0, n).join('.')));
+    // A program's rc file is its configuration: wgetrc is wget's, .bashrc bash's.
+    const program = RC_FILE.exec(base)?.[1];
+    if (program) stems.add(stem(program.toLowerCase()));
     names.set(filename, stems);
   }
   return stems;
