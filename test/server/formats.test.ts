@@ -892,6 +892,35 @@ describe('paragraphs whole (#33)', () => {
     ]);
   });
 
+  it("reads reStructuredText's literal-block marks as the colon they stand for (lighttpd's ssl.txt)", async () => {
+    const rst = [
+      'If you have a .crt and a .key file, cat them together into a',
+      'single PEM file: ::',
+      '',
+      '  $ cat host.key host.crt > host.pem',
+      '',
+      'You have to enable the SSL engine.::',
+      '',
+      '  ssl.engine = "enable"',
+      '',
+      'In C++, a name is qualified as std::',
+      'followed by the member.',
+    ].join('\n');
+    expect(text(await extractDocument('ssl.txt', Buffer.from(rst))).split('\n')).toEqual([
+      'If you have a .crt and a .key file, cat them together into a single PEM file:',
+      '',
+      '$ cat host.key host.crt > host.pem',
+      '',
+      'You have to enable the SSL engine.',
+      '',
+      'ssl.engine = "enable"',
+      '',
+      // No literal block follows: the marks are the text's own.
+      'In C++, a name is qualified as std::',
+      'followed by the member.',
+    ]);
+  });
+
   it("joins a line the next one's first word would not have fit on", async () => {
     const changelog = [
       'Changes with nginx 0.3.8                                         09 Nov 2005',

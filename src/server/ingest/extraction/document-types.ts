@@ -24,9 +24,10 @@ import { extname } from 'node:path';
  * 22: an HTML heading is never navigation, whatever it links to, but in a page's <nav> or role="navigation";
  * 23: a text's `#` comments join each other as prose, never a setting nor a setting commented out;
  * 24: a text FAQ's `Q:` and `A:` start items, so their wrapped lines, indented to their text, join them;
- * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next)).
+ * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next);
+ * 42: reStructuredText's literal-block marks (`file: ::`, `file::`) read as the colon they stand for).
  */
-export const READER_VERSION = 41;
+export const READER_VERSION = 42;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

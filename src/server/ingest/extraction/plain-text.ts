@@ -18,7 +18,7 @@ const MIN_FILL_WIDTH = 40;
  * them have each option on a line of its own, its description under it (see withOptionsApart).
  */
 export function unwrapText(text: string): string {
-  const lines = withOptionsApart(text.split('\n'));
+  const lines = withOptionsApart(withLiteralMarks(text.split('\n')));
   const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0);
   if (lengths.length < 3) return text;
   const width = lengths.sort((a, b) => a - b)[Math.floor(lengths.length * 0.9)]!;
@@ -240,4 +240,22 @@ function dropUnderlines(lines: string[]): string[] {
  */
 export function withoutOverstrikes(text: string): string {
   return text.includes('\x08') ? text.replace(/[^\n\x08]\x08/g, '') : text;
+}
+
+/**
+ * reStructuredText's mark of a literal block (a line ending with `::`, an indented block under
+ * it) read as what it stands for: "file: ::" and "file::" as "file:", "engine.::" as "engine."
+ * (lighttpd's ssl.txt: "…single PEM file: :: cat host.key…"). A `::` with no block under it is
+ * the text's own (C++'s `std::`).
+ */
+function withLiteralMarks(lines: string[]): string[] {
+  return lines.map((line, i) => {
+    if (!line.endsWith('::')) return line;
+    const next = lines.slice(i + 1).find((l) => l.trim());
+    if (next === undefined || indent(next) <= indent(line)) return line;
+    const before = line.slice(0, -2);
+    if (!before.trim()) return '';
+    if (/\s$/.test(before)) return before.trimEnd();
+    return /[.!?:]$/.test(before) ? before : `${before}:`;
+  });
 }
