@@ -23,9 +23,24 @@ function fits(line: string, width: number): boolean {
 export function wrapText(text: string, width: number): string {
   return text
     .split('\n')
-    .map((line) => (fits(line, width) ? line : wrapAnsi(line, width, { hard: true, trim: false })))
+    .map((line) => (fits(line, width) ? line : broken(line, width)))
     .join('\n');
 }
+
+/**
+ * wrap-ansi's lines, less the blank it leaves at each break, at the end of one line or the start
+ * of the next (`trim: false` keeps them, to keep the line's own indent), around colour codes.
+ */
+function broken(line: string, width: number): string {
+  const wrapped = wrapAnsi(line, width, { hard: true, trim: false });
+  if (wrapped === line) return line;
+  return wrapped
+    .split('\n')
+    .map((part, i) => (i > 0 ? part.replace(LEADING_BLANKS, '$1') : part).replace(TRAILING_BLANKS, '$1'))
+    .join('\n');
+}
+const LEADING_BLANKS = /^((?:\u001b\[[0-9;:]*m)*)[ \t]+/;
+const TRAILING_BLANKS = /[ \t]+((?:\u001b\[[0-9;:]*m)*)$/;
 
 /** How many rows `line` takes on a terminal `columns` wide, which wraps it where it is full. */
 export function rowsOf(line: string, columns: number): number {
