@@ -191,6 +191,19 @@ describe('the extraction worker', () => {
     },
   );
 
+  // Each line looked for the next non-blank line by slicing the rest of the text: quadratic, so a
+  // drawn table of 200,000 rows (or as many options) took 92 s to read and FAILed extract_timeout.
+  it(
+    'reads a text of 200,000 table rows and option lines within the deadline',
+    { timeout: 120_000 },
+    async () => {
+      extractor = new Extractor({ timeoutMs: 60_000 });
+      const text = ['| a | b |', ...Array.from({ length: 200_000 }, () => '|   | c |')].join('\n');
+      const result = await extractor.extract('table.txt', Buffer.from(text));
+      expect(result.ok && result.chunks.length).toBeGreaterThan(0);
+    },
+  );
+
   it('has the next small documents at hand while it reads one, up to 256 KiB of them', async () => {
     extractor = new Extractor({ script: plantedWorker(), timeoutMs: 60_000 });
     const first = extractor.extract('ahead.txt', Buffer.from('x'));

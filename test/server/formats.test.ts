@@ -892,6 +892,52 @@ describe('paragraphs whole (#33)', () => {
     ]);
   });
 
+  it("reads a table drawn with pipes a row at a time, its wrapped cells joined (memcached's protocol.txt)", async () => {
+    const protocol = [
+      'In the type column below, "32u" means a 32-bit unsigned integer, "64u" means a 64-bit',
+      'unsigned integer.',
+      '',
+      '|-----------------------+---------+-------------------------------------------|',
+      '| Name                  | Type    | Meaning                                   |',
+      '|-----------------------+---------+-------------------------------------------|',
+      '| auth_errors           | 64u     | Number of failed authentications.         |',
+      '| idle_kicks            | 64u     | Number of connections closed due to       |',
+      '|                       |         | reaching their idle timeout.              |',
+      '| evictions             | 64u     | Number of valid items removed from cache  |',
+      '|                       |         | to free memory for new items              |',
+      '|-----------------------+---------+-------------------------------------------|',
+      '',
+      'Settings statistics follow.',
+    ].join('\n');
+    expect(text(await extractDocument('protocol.txt', Buffer.from(protocol))).split('\n')).toEqual([
+      'In the type column below, "32u" means a 32-bit unsigned integer, "64u" means a 64-bit unsigned integer.',
+      '',
+      'Name: auth_errors; Type: 64u; Meaning: Number of failed authentications.',
+      'Name: idle_kicks; Type: 64u; Meaning: Number of connections closed due to reaching their idle timeout.',
+      'Name: evictions; Type: 64u; Meaning: Number of valid items removed from cache to free memory for new items.',
+      '',
+      'Settings statistics follow.',
+    ]);
+  });
+
+  it("reads a grid table's rows between its rules, a cell's lines joined", async () => {
+    const grid = [
+      '+------------+--------------------+',
+      '| Option     | Effect             |',
+      '+============+====================+',
+      '| --quiet    | Prints nothing but |',
+      '|            | errors.            |',
+      '+------------+--------------------+',
+      '| --verbose  | Prints each file   |',
+      '| -v         | as it is copied.   |',
+      '+------------+--------------------+',
+    ].join('\n');
+    expect(text(await extractDocument('options.txt', Buffer.from(grid))).split('\n')).toEqual([
+      'Option: --quiet; Effect: Prints nothing but errors.',
+      'Option: --verbose -v; Effect: Prints each file as it is copied.',
+    ]);
+  });
+
   it("reads reStructuredText's literal-block marks as the colon they stand for (lighttpd's ssl.txt)", async () => {
     const rst = [
       'If you have a .crt and a .key file, cat them together into a',

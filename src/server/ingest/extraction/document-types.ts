@@ -25,9 +25,10 @@ import { extname } from 'node:path';
  * 23: a text's `#` comments join each other as prose, never a setting nor a setting commented out;
  * 24: a text FAQ's `Q:` and `A:` start items, so their wrapped lines, indented to their text, join them;
  * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next);
- * 42: reStructuredText's literal-block marks (`file: ::`, `file::`) read as the colon they stand for).
+ * 42: reStructuredText's literal-block marks (`file: ::`, `file::`) read as the colon they stand for;
+ * 43: a text's tables drawn with pipes and rules read a row at a time, a cell's wrapped lines joined).
  */
-export const READER_VERSION = 42;
+export const READER_VERSION = 43;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -1,0 +1,84 @@
+import { namesColumns, recordLine } from './record-line.js';
+
+/** A line of a drawn table: its cells between pipes (`| idle_kicks | 64u | Number of… |`). */
+const ROW = /^\s*\|.*\|\s*$/;
+/** A rule across a drawn table (`|-----+-----|`, `+=====+=====+`), or its frame. */
+const RULE = /^\s*[|+][-=+:| ]*[-=][-=+:| ]*[|+]\s*$/;
+
+/**
+ * The rows of tables drawn with pipes and rules (Emacs and Markdown pipe tables, reStructuredText's
+ * grid tables, memcached's protocol.txt), as records named by the header row: `Name: idle_kicks;
+ * Type: 64u; Meaning: Number of connections closed due to reaching their idle timeout.`. A
+ * cell's text wrapped onto the lines under it is joined: in a table whose rows are parted by
+ * rules, every line between two rules; else the lines whose first cell is empty. By line: the
+ * record on its row's first line, null on the lines it takes in (continuations, rules, the header).
+ */
+export function drawnTableRecords(lines: string[]): Map<number, string | null> {
+  const records = new Map<number, string | null>();
+  for (let start = 0; start < lines.length; start++) {
+    if (!isDrawn(lines[start]!)) continue;
+    let end = start;
+    while (end + 1 < lines.length && isDrawn(lines[end + 1]!)) end++;
+    const block = lines.slice(start, end + 1);
+    if (block.filter((line) => !RULE.test(line)).length >= 2) read(block, start, records);
+    start = end;
+  }
+  return records;
+}
+
+/** The lines with each drawn table read as its records (see drawnTableRecords). */
+export function withDrawnTables(lines: string[]): string[] {
+  const records = drawnTableRecords(lines);
+  return lines.flatMap((line, i) => {
+    const record = records.get(i);
+    return record === null ? [] : [record ?? line];
+  });
+}
+
+const isDrawn = (line: string) => ROW.test(line) || RULE.test(line);
+
+function read(block: string[], first: number, records: Map<number, string | null>): void {
+  const rules = block.flatMap((line, i) => (RULE.test(line) ? [i] : []));
+  const data = block.flatMap((line, i) => (RULE.test(line) ? [] : [i]));
+  // The header: the first row, when a rule is under it.
+  const headed = data.length > 1 && rules.includes(data[0]! + 1) && namesColumns(cellsOf(block[data[0]!]!));
+  const header = headed ? cellsOf(block[data[0]!]!) : undefined;
+  // Rows parted by rules: a rule between two rows of the body.
+  const body = headed ? data.slice(1) : data;
+  const ruled = rules.some((r) => r > body[0]! && r < body.at(-1)!);
+  let row: { line: number; cells: string[] } | undefined;
+  const flush = () => {
+    if (!row) return;
+    const named = row.cells.map((cell, k) => (header?.[k] ? `${header[k]}: ${cell}` : cell));
+    records.set(first + row.line, recordLine(named.filter((_, k) => row!.cells[k])));
+    row = undefined;
+  };
+  block.forEach((line, i) => {
+    records.set(first + i, null);
+    if (RULE.test(line)) {
+      if (ruled) flush();
+      return;
+    }
+    if (headed && i === data[0]) return;
+    const cells = cellsOf(line);
+    const continues = row && (ruled || !cells[0]);
+    if (!continues) {
+      flush();
+      row = { line: i, cells };
+      return;
+    }
+    // Concatenated (a rope), not joined: a row of many lines costs each line once.
+    row!.cells = row!.cells.map((cell, k) =>
+      cell && cells[k] ? `${cell} ${cells[k]}` : cell || (cells[k] ?? ''),
+    );
+  });
+  flush();
+}
+
+function cellsOf(line: string): string[] {
+  return line
+    .trim()
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
+}
