@@ -492,6 +492,14 @@ describe("an option's syntax line in a manual (`sslVersionMin = SSL_VERSION`, th
     ]);
     expect(content).toMatch(/default: TLSv1/);
     expect(content).not.toMatch(/default: all/);
+    // Asked as the trial asked it: a default is a kind of answer, not what the option is.
+    expect(
+      answer('What is the default sslVersionMin in stunnel?', manual, [
+        word('default', 1.6),
+        term('sslversionmin', 6.5),
+        term('stunnel', 2.4),
+      ]),
+    ).toMatch(/default: TLSv1/);
   });
 });
 

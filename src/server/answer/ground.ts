@@ -156,8 +156,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const all: ScoredPassage[] = [];
   const defined = definedPhrase(question);
   const names = input.terms.filter((t) => !t.word || t.required);
-  // "What is the default value of sslVersionMin?" asks what a thing it names has, not what it is.
-  const asksAttribute = !!defined && names.length > 0 && !names.some((t) => defined.includes(t.stem));
+  // "What is the default value of sslVersionMin?" asks what a thing it names has, not what it is;
+  // so does "What is the default sslVersionMin?", which asks for a kind of answer (a default).
+  const asksAttribute =
+    (!!defined && names.length > 0 && !names.some((t) => defined.includes(t.stem))) ||
+    holdsAnswerType(question, '') !== undefined;
   const asksDefinition = DEFINITION_QUESTION.test(question) && !asksAttribute;
   const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
