@@ -10,13 +10,13 @@ import { indexingError } from './get.js';
  * of the size and the type; piped, the columns stay the same for scripts.
  */
 export function fileColumns(io: IO, status?: string): Column<KbFile>[] {
-  const all = allColumns(io);
+  const all = allColumns(io, status === 'FAILED');
   if (!io.stdoutIsTTY || !status) return all;
   const left = new Set(['STATUS', ...(status === 'FAILED' ? ['SIZE', 'TYPE'] : ['ERROR'])]);
   return all.filter((column) => !left.has(column.header));
 }
 
-function allColumns(io: IO): Column<KbFile>[] {
+function allColumns(io: IO, failedOnly: boolean): Column<KbFile>[] {
   return [
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
     { header: 'NAME', value: (f) => f.originalFilename, flex: true },
@@ -24,14 +24,15 @@ function allColumns(io: IO): Column<KbFile>[] {
     { header: 'TYPE', value: (f) => f.mimeType, flex: 'first', optional: true },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
     { header: 'CREATED', value: (f) => f.createdAt, time: true },
-    // Why a FAILED file failed: on a terminal its code and message (as far as the width allows),
-    // piped its code alone (or its message, from a service without codes), a field scripts compare.
+    // Why a FAILED file failed: its code (or its message, from a service without codes), a field
+    // scripts compare; on a terminal, in a list of FAILED files, with its message (as far as the
+    // width allows: beside other files, the code alone leaves their names the room).
     {
       header: 'ERROR',
       value: (f) => {
         const error = indexingError(f);
         if (!error) return '';
-        if (io.stdoutIsTTY && error.code) return `${error.code}: ${error.message}`;
+        if (io.stdoutIsTTY && failedOnly && error.code) return `${error.code}: ${error.message}`;
         return error.code ?? error.message;
       },
       style: (s) => io.color.red(s),
