@@ -55,6 +55,11 @@ export interface Column<T> {
    * stub (kb files list's TYPE: "appli…" says nothing, and cost the file's name its end).
    */
   optional?: boolean;
+  /**
+   * Where a cut cell loses its text: at its end (the default), or in its middle, for a name whose
+   * end tells it from others (a file's path: `etc/ad…duser.conf`, not `etc/adduser.c…`).
+   */
+  cut?: 'end' | 'middle';
 }
 
 export type Field = [label: string, value: unknown, style?: (text: string) => string];
@@ -118,8 +123,14 @@ export function fitTable(
   }
 }
 
-function truncate(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(1, width - 1))}…` : text;
+function truncate(text: string, width: number, cut: Column<unknown>['cut'] = 'end'): string {
+  if (text.length <= width) return text;
+  if (cut === 'middle' && width >= 5) {
+    // A third of what is kept from its start, the rest from its end.
+    const head = Math.floor((width - 1) / 3);
+    return `${text.slice(0, head)}…${text.slice(text.length - (width - 1 - head))}`;
+  }
+  return `${text.slice(0, Math.max(1, width - 1))}…`;
 }
 
 function text(value: unknown): string {
@@ -370,7 +381,7 @@ export class Output {
     rows.forEach((row, r) => {
       table.push(
         columns.map((c, i) => {
-          const cell = truncate(cells[r]![i]!, widths[i]!);
+          const cell = truncate(cells[r]![i]!, widths[i]!, c.cut);
           return c.style ? c.style(cell, row) : cell;
         }),
       );

@@ -533,6 +533,37 @@ describe("a program's rc file (wgetrc, monitrc: the twelfth new-user trial)", ()
   });
 });
 
+describe("a short option and its lower-case text on one line (ls(1) as a PDF: a fresh-eyes user's check)", () => {
+  it('is the option and its definition, which answers what the option does', () => {
+    const manual = chunk(
+      [
+        '-r, --reverse',
+        'reverse order while sorting',
+        '-R, --recursive',
+        'list subdirectories recursively',
+        '-s, --size',
+        'print the allocated size of each file, in blocks',
+        '-S sort by file size, largest first',
+        '--sort=WORD',
+        'sort by WORD instead of name: none (-U), size (-S), time (-t), version (-v), extension (-X), width',
+      ].join('\n'),
+      'ls.pdf',
+    );
+    expect(passagesOf(manual).map((p) => [p.lead, p.text])).toContainEqual([
+      '-S',
+      'sort by file size, largest first',
+    ]);
+    const tar = secondFile('-S, --sparse\nHandle sparse files efficiently.', 'tar.pdf');
+    const terms = [term('ls', 2.1), term('-S', 5.6, true), word('option', 0.9)];
+    const passages = groundedPassages({
+      question: 'What does the ls -S option do?',
+      hits: [hit(tar), hit(manual)],
+      terms,
+    });
+    expect(passages[0]?.text).toBe('sort by file size, largest first');
+  });
+});
+
 describe('"Which Python version…?"', () => {
   it('asks for a version, as "which version" does (the eleventh new-user trial)', () => {
     expect(

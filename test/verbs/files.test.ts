@@ -75,6 +75,22 @@ describe('files list and get', () => {
     expect(fake.stdout()).toContain('application/gzip');
   });
 
+  it('on a terminal too narrow for a name, cuts it in its middle: the end tells two files apart', async () => {
+    const rows = ['usrdoc/misc/dpkg-README.api', 'usrdoc/misc/diffutils-changelog.gz'].map((name, i) =>
+      file(`file_P1gQkUDJx6ulR${i}`, 'COMPLETED', { originalFilename: name }),
+    );
+    fake = fakeContext({ tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files?limit=50').reply(200, { data: rows });
+    await runList(fake.ctx, {});
+    const names = fake
+      .stdout()
+      .split('\n')
+      .slice(1, 3)
+      .map((l) => l.split(/\s+/)[1]!);
+    expect(names[0]).toMatch(/^usr\S*…\S*\.api$/);
+    expect(names[1]).toMatch(/^usr\S*…\S*log\.gz$/);
+  });
+
   it('on a terminal, lists one status without the columns every row shares or none has', async () => {
     const failed = file('f2', 'FAILED');
     const detail = { ...failed, indexingError: { code: 'parse_error', message: 'the PDF cannot be read' } };

@@ -19,7 +19,7 @@ export function fileColumns(io: IO, status?: string): Column<KbFile>[] {
 function allColumns(io: IO, failedOnly: boolean): Column<KbFile>[] {
   return [
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
-    { header: 'NAME', value: (f) => f.originalFilename, flex: true },
+    { header: 'NAME', value: (f) => f.originalFilename, flex: true, cut: 'middle' },
     { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
     { header: 'TYPE', value: (f) => f.mimeType, flex: 'first', optional: true },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },

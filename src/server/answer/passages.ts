@@ -42,6 +42,13 @@ const TERM_LINE =
   /^([A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*|[a-z][a-z0-9_]*[_a-z0-9]|--?[A-Za-z][\w-]*)\s+([A-Z][a-z]+\b.*\s.*\s.*)$/;
 
 /**
+ * A short option and what it does in lower case, as GNU's man pages print it on one line when the
+ * option fits in the indent (ls(1): `-S sort by file size, largest first`); not its arguments
+ * (ssh-keygen(1)'s `-t dsa | ecdsa | … | rsa`).
+ */
+const SHORT_OPTION_LINE = /^(-[A-Za-z0-9])\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
+
+/**
  * A status code and what it means, in a few words ("1 Some files differ.", "2 Fatal error."): a
  * man page's table of exit codes. Not a longer line after a number (a verse, a numbered step).
  * bench:real's questions replayed in process (#33): tar's exit code 1 cited from its page; no
@@ -51,7 +58,7 @@ const CODE_LINE = /^(\d{1,3})\s+([A-Z][a-z]+(?:\s+\S+){1,5})$/;
 
 /** A line that is a definition list's entry: its term, and the definition after it (see TERM_LINE). */
 function termLine(text: string): { term: string; definition: string } | undefined {
-  const entry = TERM_LINE.exec(text) ?? CODE_LINE.exec(text);
+  const entry = TERM_LINE.exec(text) ?? SHORT_OPTION_LINE.exec(text) ?? CODE_LINE.exec(text);
   return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
 }
 
