@@ -83,14 +83,15 @@ describe('answers grounded in the documents, or "not found"', () => {
     }
   });
 
-  it("says, when nothing answers, how many of the workspace's files could not be read (the eleventh new user's units manual FAILED, and the refusal said only to ask in other words)", async () => {
+  it("says, when nothing answers, how many of the workspace's files could not be indexed (the eleventh new user's units manual FAILED, and the refusal said only to ask in other words)", async () => {
     await withFolder(
-      { 'backups.md': 'Backups run nightly at 2 am.\n', 'scan.pdf': 'not a PDF at all' },
+      // An empty file too: the count is what `kb files list --status FAILED` lists (a fresh-eyes user compared them).
+      { 'backups.md': 'Backups run nightly at 2 am.\n', 'scan.pdf': 'not a PDF at all', 'empty.txt': '' },
       async (env) => {
         const [reply] = await conversation(env, 'How long is parental leave?');
         expect(reply!.sources).toEqual([]);
         expect(reply!.content).toBe(
-          "I couldn't find anything about that in this workspace's documents. Try asking in other words; 1 file could not be read (`kb files list --status FAILED` says why).",
+          "I couldn't find anything about that in this workspace's documents. Try asking in other words; 2 files could not be indexed (`kb files list --status FAILED` says why).",
         );
       },
     );

@@ -271,7 +271,7 @@ export const NOT_FOUND =
  */
 export function notFound(indexing: number, failed = 0): string {
   if (indexing === 0 && failed > 0)
-    return `${NOT_FOUND.slice(0, -1)}; ${failed === 1 ? '1 file' : `${failed} files`} could not be read (\`kb files list --status FAILED\` says why).`;
+    return `${NOT_FOUND.slice(0, -1)}; ${failed === 1 ? '1 file' : `${failed} files`} could not be indexed (\`kb files list --status FAILED\` says why).`;
   if (indexing === 0) return NOT_FOUND;
   const files = indexing === 1 ? '1 file is' : `${indexing} files are`;
   return `I couldn't find anything about that in this workspace's documents yet: ${files} still being indexed (\`kb files wait\` waits for ${indexing === 1 ? 'it' : 'them'}).`;

@@ -139,7 +139,7 @@ export async function converse(
       const extractive = extractiveAnswer(retrieval);
       // "Not found" says so when files still to be read may hold the answer.
       if (!extractive.sources.length)
-        extractive.content = notFound(stillIndexing(store, workspaceId), store.countUnreadFiles(workspaceId));
+        extractive.content = notFound(stillIndexing(store, workspaceId), store.countFailedFiles(workspaceId));
       let reply: Reply = extractive;
       const emit = (piece: string) => {
         written += piece;

@@ -156,12 +156,15 @@ export function countFiles(
   return Number(count);
 }
 
-/** How many of the workspace's files FAILED with something in them (not an empty file): what an answer may lack. */
-export function countUnreadFiles(db: Database, workspaceId: string): number {
+/**
+ * How many of the workspace's files FAILED: what an answer may lack, counted as `kb files list
+ * --status FAILED` lists them (an empty file too: a count that left it out, told to look there,
+ * read as wrong).
+ */
+export function countFailedFiles(db: Database, workspaceId: string): number {
   const [count] = prepared(
     db,
-    `SELECT count(*) FROM files WHERE workspace_id = ? AND indexing_status = 'FAILED' AND deleted_at IS NULL
-       AND coalesce(json_extract(indexing_error, '$.code'), '') <> 'empty_file'`,
+    `SELECT count(*) FROM files WHERE workspace_id = ? AND indexing_status = 'FAILED' AND deleted_at IS NULL`,
   )
     .raw()
     .get(workspaceId) as [number];

@@ -12,7 +12,7 @@ import { dropLeftoverParts, type SearchListener, writeOperations } from './opera
 import { hashKey } from './api-keys.js';
 import {
   countFiles,
-  countUnreadFiles,
+  countFailedFiles,
   everyFile,
   fileAtPath,
   fileById,
@@ -223,9 +223,9 @@ export class Store {
     return filesOf(this.#db, filter, { after, limit });
   }
 
-  /** How many of the workspace's files FAILED with something in them (see countUnreadFiles). */
-  countUnreadFiles(workspaceId: string): number {
-    return countUnreadFiles(this.#db, workspaceId);
+  /** How many of the workspace's files FAILED (see countFailedFiles). */
+  countFailedFiles(workspaceId: string): number {
+    return countFailedFiles(this.#db, workspaceId);
   }
 
   /** How many files the workspace has (not deleted; of `status` if given). */
