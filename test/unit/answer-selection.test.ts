@@ -564,6 +564,33 @@ describe("a short option and its lower-case text on one line (ls(1) as a PDF: a 
   });
 });
 
+describe("a configuration comment's `Default:` line (adduser.conf: a fresh-eyes user's check)", () => {
+  it('is shown with the comment it ends, the setting under it as its example', () => {
+    const conf = chunk(
+      [
+        '# The login shell to be used for all new users.',
+        '# Default: DSHELL=/bin/bash',
+        '#DSHELL=/bin/bash',
+        '# The directory in which new home directories should be created.',
+        '# Default: DHOME=/home',
+        '#DHOME=/home',
+      ].join('\n'),
+      'etc/adduser.conf',
+    );
+    const content = answer('What is the default login shell for new users created by adduser?', conf, [
+      word('default', 1.6),
+      word('login', 2.2),
+      word('shell', 2.0),
+      word('new', 1.1),
+      word('users', 1.5),
+      word('created', 1.3),
+      term('adduser', 3.9),
+    ]);
+    expect(content).toContain('/bin/bash');
+    expect(content).not.toContain('/home');
+  });
+});
+
 describe('"Which Python version…?"', () => {
   it('asks for a version, as "which version" does (the eleventh new-user trial)', () => {
     expect(

@@ -248,6 +248,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
         });
         continue;
       }
+      // A comment's default on a line of its own under the sentence it ends ("# The login shell to
+      // be used for all new users." / "# Default: DSHELL=/bin/bash", adduser.conf): shown with it.
+      const stated = config && position === firstOfLine ? COMMENT_DEFAULT.exec(text) : null;
+      const said = out.at(-1);
+      if (stated && said?.line === before && said.example === undefined && !said.setting) {
+        said.example = stated[1]!;
+        continue;
+      }
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
       const entry = position === firstOfLine ? termLine(text) : undefined;
@@ -487,6 +495,9 @@ function introduced(passages: Passage[], before: number, code: string, introduce
   )
     last.example = code.replace(CODE, '').trim();
 }
+
+/** A comment that gives a default (`# Default: DSHELL=/bin/bash`). */
+const COMMENT_DEFAULT = /^#*\s*(Default:\s*\S.*)$/i;
 
 /** A comment that is a label alone (`#Default:`, `# Example:`), for the line under it. */
 const COMMENT_LABEL = /^#+\s*(\p{L}[\p{L} ]{0,30}):$/u;
