@@ -64,6 +64,14 @@ export function readDocumentFileSync(seen: SeenFile, maxBytes: number): Buffer {
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
+/** What a failed read of a document comes to: the file is gone, or why it FAILs. */
+export function readFailure(err: unknown): { gone: true } | { error: IndexingError } {
+  if (err instanceof DocumentReadError) return { error: err.error };
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return { gone: true };
+  return { error: { code: 'unreadable', message: `cannot read the file: ${code ?? String(err)}` } };
+}
+
 /** Why a file could not be opened: DocumentReadError, or the error itself when it is gone (ENOENT). */
 function openFailure(err: unknown): unknown {
   const code = (err as NodeJS.ErrnoException).code;

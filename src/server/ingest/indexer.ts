@@ -1,6 +1,6 @@
 import type { ChunkVectors } from '../search/chunk-vectors.js';
 import { now } from '../clock.js';
-import { DocumentReadError, type SeenFile, tooLarge } from './document-file.js';
+import { readFailure, type SeenFile, tooLarge } from './document-file.js';
 import type { ExtractResult, FileToRead } from './extraction/protocol.js';
 import { mimeTypeFor, READER_VERSION, readMimeTypeFor } from './extraction/document-types.js';
 import { newId } from '../state/ids.js';
@@ -487,16 +487,9 @@ export class Indexer {
         if (input.length > this.#maxFileBytes) throw tooLarge(input.length, this.#maxFileBytes);
       }
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
-      const error =
-        err instanceof DocumentReadError
-          ? err.error
-          : {
-              code: 'unreadable',
-              message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-            };
-      return { op: { op: 'file', file: failed(current, at(), error) }, bytes: 0 };
+      const failure = readFailure(err);
+      if ('gone' in failure) return { op: { op: 'fileDeleted', id: job.id, at: at() }, bytes: 0 };
+      return { op: { op: 'file', file: failed(current, at(), failure.error) }, bytes: 0 };
     }
     const name = current.originalFilename;
     const extraction = await this.options.extract(name, input, current.workspaceId, (page, pages) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { indexedText } from '../../search/fts-terms.js';
-import { DocumentReadError, readDocumentFileSync } from '../document-file.js';
+import { readDocumentFileSync, readFailure } from '../document-file.js';
 import { chunkSections } from './chunk.js';
 import { extractDocument } from './formats.js';
 import type { Extraction, ExtractResult, FileRead, FileToRead } from './protocol.js';
@@ -34,40 +34,28 @@ export async function extractChunks(
 }
 
 /**
- * A docs-folder file's bytes, read by the thread that extracts them (blocking: the worker's
- * thread is its own), with their size and hash; or why it cannot be read, or that it is gone.
+ * extractChunks of a document's bytes, or of a docs-folder file read first (blocking: the
+ * worker's thread is its own), with its size and hash, told to `onRead` before it is extracted
+ * (a document that then times out or crashes the worker was read all the same); or why it
+ * cannot be read, or that it is gone. What the worker does with a job; tests run it in their
+ * thread. Never rejects.
  */
-export function readFileToRead(
-  file: FileToRead,
-): { ok: true; bytes: Buffer; read: FileRead } | Exclude<ExtractResult, { ok: true }> {
-  let bytes: Buffer;
-  try {
-    bytes = readDocumentFileSync(file, file.maxBytes);
-  } catch (err) {
-    if (err instanceof DocumentReadError) return { ok: false, error: err.error };
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, gone: true };
-    return {
-      ok: false,
-      error: { code: 'unreadable', message: `cannot read the file: ${code ?? String(err)}` },
-    };
-  }
-  return {
-    ok: true,
-    bytes,
-    read: { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
-  };
-}
-
-/** extractChunks of a document's bytes, or of a docs-folder file read first: the worker's job, in this thread. */
 export async function readAndExtract(
   filename: string,
   input: Uint8Array | FileToRead,
   ocr?: OcrReader,
   maxFileBytes?: number,
+  onRead?: (read: FileRead) => void,
 ): Promise<ExtractResult> {
   if (input instanceof Uint8Array) return extractChunks(filename, input, ocr, maxFileBytes);
-  const file = readFileToRead(input);
-  if (!file.ok) return file;
-  return { ...(await extractChunks(filename, file.bytes, ocr, maxFileBytes)), read: file.read };
+  let bytes: Buffer;
+  try {
+    bytes = readDocumentFileSync(input, input.maxBytes);
+  } catch (err) {
+    const failure = readFailure(err);
+    return 'gone' in failure ? { ok: false, gone: true } : { ok: false, error: failure.error };
+  }
+  const read = { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  onRead?.(read);
+  return { ...(await extractChunks(filename, bytes, ocr, maxFileBytes)), read };
 }

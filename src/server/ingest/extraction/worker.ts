@@ -5,7 +5,7 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { extractChunks, readFileToRead } from './extract-chunks.js';
+import { readAndExtract } from './extract-chunks.js';
 import { Recogniser } from './ocr.js';
 import type { OcrSettings } from './ocr-languages.js';
 import { MESSAGE_TEXT, type WorkerJob, type WorkerMessage } from './protocol.js';
@@ -36,19 +36,17 @@ const ocrFor = (id: number): OcrReader | undefined =>
 let queue = Promise.resolve();
 parentPort!.on('message', (job: WorkerJob) => {
   queue = queue.then(async () => {
-    let bytes: Uint8Array;
-    if ('file' in job) {
-      const file = readFileToRead(job.file);
-      if (!file.ok)
-        return post(
-          file.gone ? { id: job.id, end: true, gone: true } : { id: job.id, end: true, error: file.error },
-        );
-      // Said first: a document that then times out or crashes the worker was read all the same.
-      post({ id: job.id, read: file.read });
-      bytes = file.bytes;
-    } else bytes = new Uint8Array(job.bytes, job.offset, job.length);
-    const result = await extractChunks(job.filename, bytes, ocrFor(job.id), settings?.maxFileBytes);
-    if (!result.ok) return post({ id: job.id, end: true, error: result.error });
+    const result = await readAndExtract(
+      job.filename,
+      'file' in job ? job.file : new Uint8Array(job.bytes, job.offset, job.length),
+      ocrFor(job.id),
+      settings?.maxFileBytes,
+      (read) => post({ id: job.id, read }),
+    );
+    if (!result.ok)
+      return post(
+        result.gone ? { id: job.id, end: true, gone: true } : { id: job.id, end: true, error: result.error },
+      );
     let start = 0;
     let text = 0;
     result.chunks.forEach((chunk, i) => {
