@@ -1,14 +1,17 @@
-// One phase of bench/scale.js, in a process of its own (so that its peak RSS is that phase's
-// alone), on a directory bench/scale.js prepared: kb serve runs in this process, its clients too.
-// Usage (by bench/scale.js): node --expose-gc bench/scale-measure.js PHASE DIR DOCUMENTS
+// One phase of bench/scale.js on a directory it prepared: the built `kb serve` runs as users run
+// it (its own process, started by bin/kb.cjs with its V8 flags), and this process is its client,
+// so that the peak RSS measured (Linux's VmHWM of kb serve's process) is kb serve's alone.
+// Usage (by bench/scale.js): node bench/scale-measure.js PHASE DIR DOCUMENTS
 // Prints one line of JSON.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { eachDocument } from './corpus.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/kb.cjs', import.meta.url));
+const KEY = 'kb_bench_scale_key';
 const MESSAGES = 150;
 const WARMUP_MESSAGES = 10;
 /** How long the loop of small requests runs before the upload, and after the file is COMPLETED. */
@@ -22,13 +25,94 @@ const percentile = (values, p) => {
 };
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** This process's peak RSS so far, in MB (maxRSS is in kB). */
-const peakRssMb = () => Math.round((process.resourceUsage().maxRSS * 1024) / 1e6);
+
+/** A line of a process's /proc status in MB (Linux), e.g. VmHWM: its peak RSS so far. */
+function statusMb(pid, field) {
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status: bench/scale.js measures memory on Linux`);
+  return Math.round((Number(kb[1]) * 1024) / 1e6);
+}
+
+/**
+ * `kb serve --json` on the prepared docs folder and `data` (its state), resolved once it listens.
+ * `indexed(n)` resolves once its "indexed" lines (one each time the pipeline goes idle) have
+ * counted `n` documents.
+ */
+function serve(dir, data) {
+  const home = mkdtempSync(join(tmpdir(), 'kb-scale-home-'));
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--json',
+      '--docs',
+      join(dir, 'docs'),
+      '--data',
+      join(dir, data),
+      '--index-delay',
+      '0',
+    ],
+    {
+      // The database keeps only a key's hash: given each time, the restarted service knows it too.
+      // A throwaway configuration, and the user's compile cache (kb's start-up, as users have it).
+      env: {
+        ...process.env,
+        XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
+        HOME: home,
+        XDG_CONFIG_HOME: home,
+        XDG_STATE_HOME: home,
+        KB_SERVE_API_KEYS: `bench:${KEY}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let counted = 0;
+  let stderr = '';
+  const waiting = [];
+  child.stderr.setEncoding('utf8').on('data', (text) => {
+    stderr += text;
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('{"event":"indexed"')) continue;
+      counted += JSON.parse(line).documents;
+      for (const w of waiting.filter((w) => counted >= w.n)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      out += text;
+      if (!out.includes('\n')) return;
+      resolve({
+        url: JSON.parse(out.split('\n')[0]).url,
+        pid: child.pid,
+        indexed: (n) =>
+          counted >= n ? Promise.resolve() : new Promise((r) => waiting.push({ n, resolve: r })),
+        counted: () => counted,
+        stop: async () => {
+          child.kill('SIGTERM');
+          const code = await exited;
+          rmSync(home, { recursive: true, force: true });
+          // 130: stopped by a signal, as kb serve says it was.
+          if (code !== 0 && code !== 130) throw new Error(`kb serve exited ${code}: ${stderr.slice(-2000)}`);
+        },
+      });
+    });
+    void exited.then((code) =>
+      reject(new Error(`kb serve exited ${code} before listening: ${stderr.slice(-2000)}`)),
+    );
+  });
+}
 
 /** A client of the first workspace of a running service. */
 function clientOf(s) {
-  const key = Object.values(s.keys)[0];
-  const auth = { authorization: `Bearer ${key}` };
+  const auth = { authorization: `Bearer ${KEY}` };
   const request = async (method, path, body, type = 'application/json') => {
     const res = await fetch(`${s.url}${path}`, {
       method,
@@ -141,81 +225,72 @@ async function uploadStall(client, deadlineMs) {
 }
 
 async function measure(phase, dir, documents) {
-  const { startServer } = await import(join(ROOT, 'dist', 'index.js'));
-  const { SERVE_V8_FLAGS } = await import(join(ROOT, 'dist', 'server', 'index.js'));
-  for (const flag of SERVE_V8_FLAGS) setFlagsFromString(flag);
-  // BENCH_SCALE_LOW_MEMORY=1 measures kb serve --low-memory: its flags, once the server is loaded.
-  if (process.env.BENCH_SCALE_LOW_MEMORY === '1') {
-    const { LOW_MEMORY_V8_FLAGS } = await import(join(ROOT, 'dist', 'server', 'index.js'));
-    for (const flag of LOW_MEMORY_V8_FLAGS) setFlagsFromString(flag);
-  }
   const { bytes, queries, labelled, restartQuestion } = JSON.parse(
     readFileSync(join(dir, 'queries.json'), 'utf8'),
   );
   // Waits scale with the workspace: a slow phase is measured, only a stuck one fails.
   const deadlineMs = 60_000 + documents;
-  const start = (data) =>
-    startServer({
-      port: 0,
-      docsDir: join(dir, 'docs'),
-      dataFile: join(dir, data),
-      indexDelayMs: 0,
-      // The database keeps only a key's hash: given each time, the restarted service knows it too.
-      apiKeys: ['bench:kb_bench_scale_key'],
+  const within = (promise, what) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${what}: not done in ${deadlineMs} ms`)), deadlineMs);
+      timer.unref();
+      promise.then((value) => {
+        clearTimeout(timer);
+        resolve(value);
+      }, reject);
     });
 
   const started = performance.now();
   if (phase === 'indexing') {
     // Indexing everything into a new --data file while messages are answered.
-    const s = await start('again.db');
-    // idle() also waits for the docs folder's scan, which queues the documents after the start.
+    const s = await serve(dir, 'again.db');
     let indexed = false;
-    void s.service.indexer.idle().then(() => (indexed = true));
+    void within(s.indexed(documents), 'indexing').then(() => (indexed = true));
     const latencies = await messageLatencies(clientOf(s), queries, Infinity, () => indexed);
     if (latencies.length < 10) throw new Error(`only ${latencies.length} messages answered while indexing`);
-    await s.close();
+    const indexingPeakRssMb = statusMb(s.pid, 'VmHWM');
+    await s.stop();
     return {
       documents,
       megabytes: round(bytes / 1e6),
       indexingP95Ms: round(percentile(latencies, 95), 2),
-      indexingPeakRssMb: peakRssMb(),
+      indexingPeakRssMb,
     };
   }
   if (phase === 'restart') {
-    // On what the index phase stored: the first answer, everything loaded, then an upload.
-    const s = await start('state.db');
+    // On what the index phase stored: the first answer, then an upload.
+    const s = await serve(dir, 'state.db');
     const client = clientOf(s);
     const firstAnswerMs = await firstAnswer(client, restartQuestion, started, deadlineMs);
-    await s.service.indexer.idle();
-    const restartMs = Math.round(performance.now() - started);
-    // The documents the restart read again (none: the database holds them as they are).
-    const restartIndexed = s.service.indexer.progress().done;
     const upload = await uploadStall(client, deadlineMs);
-    await s.close();
+    // The documents the restart read again (none: the database holds them as they are); the upload is one.
+    const restartIndexed = s.counted() - 1;
+    const restartPeakRssMb = statusMb(s.pid, 'VmHWM');
+    await s.stop();
     return {
       documents,
       megabytes: round(bytes / 1e6),
       restartFirstAnswerMs: Math.round(firstAnswerMs),
-      restartMs,
       restartIndexed,
       ...upload,
-      restartPeakRssMb: peakRssMb(),
+      restartPeakRssMb,
     };
   }
-  const s = await start('state.db');
-  await s.service.indexer.idle();
+  const s = await serve(dir, 'state.db');
+  await within(s.indexed(documents), 'indexing');
   const indexMs = Math.round(performance.now() - started);
   const client = clientOf(s);
   await checkAllIndexed(client);
   const latencies = await messageLatencies(client, queries, MESSAGES);
-  const workspace = [...s.service.store.workspaces.values()][0].id;
-  const index = s.service.search.workspace(workspace);
-  const found = labelled.filter(({ query, expected }) =>
-    index.search(query, 5).some((h) => h.chunk.filename === expected),
-  );
-  globalThis.gc?.();
-  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-  await s.close();
+  // Retrieval as a message retrieves, through kb serve's search route (what `kb search` shows).
+  const found = [];
+  for (const { query, expected } of labelled) {
+    const { data } = await client.request('GET', `/v1/search?limit=5&q=${encodeURIComponent(query)}`);
+    if (data.some((hit) => hit.filename === expected)) found.push(query);
+  }
+  const rssMb = statusMb(s.pid, 'VmRSS');
+  const indexPeakRssMb = statusMb(s.pid, 'VmHWM');
+  await s.stop();
   return {
     documents,
     megabytes: round(bytes / 1e6),
@@ -223,7 +298,7 @@ async function measure(phase, dir, documents) {
     messageP50Ms: round(percentile(latencies, 50), 2),
     messageP95Ms: round(percentile(latencies, 95), 2),
     rssMb,
-    indexPeakRssMb: peakRssMb(),
+    indexPeakRssMb,
     recallAt5: round(found.length / labelled.length, 2),
   };
 }

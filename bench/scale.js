@@ -89,7 +89,7 @@ function measureSize(size) {
     const row = {};
     // Index first; then restart on what it stored; then index anew while answering messages.
     for (const phase of PHASES) {
-      const res = spawnSync(process.execPath, ['--expose-gc', MEASURE, phase, dir, String(size)], {
+      const res = spawnSync(process.execPath, [MEASURE, phase, dir, String(size)], {
         encoding: 'utf8',
         maxBuffer: 16 << 20,
         timeout: phaseTimeoutMs(size),

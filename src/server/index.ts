@@ -37,28 +37,7 @@ import { writeOperations } from './state/operations.js';
 import { SearchIndex } from './search/fts-index.js';
 import { ChunkVectors } from './search/chunk-vectors.js';
 
-/**
- * The V8 flags of `kb serve --low-memory`. Indexing keeps a few tens of MB live, but V8, finding
- * collection cheap, lets the heap grow to four times that between full collections. Measured in
- * interleaved runs (bench/scale.js, bench:real's corpus): indexing alone, peak RSS at 20,000
- * generated documents 283 → 156 MB (5–10 % slower), at 100,000 584 → 263 MB (as fast); p95 while
- * indexing 20,000 40 → 51 ms; bench:real's 390 real documents 455 → 380 MB but indexed in 24–28 s
- * instead of 18–22 s. A trade for large workspaces, so not the default. The library leaves its
- * host's flags alone.
- */
-export const LOW_MEMORY_V8_FLAGS = ['--optimize-for-size'] as const;
-/**
- * The V8 flags `kb serve` always sets. V8 lets the old generation grow by up to 4x what was live
- * at the last full collection; indexing keeps little live but makes much garbage, so the heap
- * grew to several times what it held. Growing by at most 30 % instead, measured interleaved on
- * this 2-core machine (with the extraction worker's young generation of 16 MB): peak RSS indexing
- * 20,000 generated documents 284-298 → 176 MB, 100,000 (bench/scale.js, index and restart) 648 →
- * 305 MB with index all 64.2 → 66.3 s and message p95 33.8 → 33.4 ms; bench:real's 390 real
- * documents 428-458 → 386-418 MB, indexed in 9.1-10.1 s either way. The young generation's
- * semi-spaces at 4 MB (V8's default grows them to 16): node bench/scale.js 20000, peak RSS 210 →
- * 191 MB (2 MB: 190, but message p95 22 ms), message p95 16.9 → 18.3 ms; 100,000, peak 303 → 261 MB.
- */
-export const SERVE_V8_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=4'] as const;
+export { LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS } from './v8-flags.js';
 
 export interface ServerOptions {
   port?: number;

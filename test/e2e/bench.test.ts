@@ -114,7 +114,6 @@ describe('npm run bench', () => {
       expect(row.recallAt5).toBeGreaterThanOrEqual(0.95);
       expect(row.messageP95Ms).toBeGreaterThanOrEqual(row.messageP50Ms);
       expect(row.restartFirstAnswerMs).toBeGreaterThan(0);
-      expect(row.restartMs).toBeGreaterThanOrEqual(row.restartFirstAnswerMs);
       expect(row.peakRssMb).toBeGreaterThanOrEqual(row.rssMb);
       expect(row.requestsDuringUpload).toBeGreaterThan(0);
       expect(row.uploadSettledStallMs).toBeGreaterThanOrEqual(row.uploadStallMs);

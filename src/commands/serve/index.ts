@@ -19,6 +19,7 @@ import {
 import { parseByteSize } from '../../util/size.js';
 import { describeImport, describeRepair, lockState, refuseState } from './state-file.js';
 import { setV8Flag } from '../../v8-flags.js';
+import { flagsMissing, restartWithFlags } from './start-flags.js';
 
 interface ServeOptions {
   port: string;
@@ -255,10 +256,13 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
   const ocr = ocrOptions(opts);
-  const { startServer, LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS } = await import('../../server/index.js');
-  // After the server's modules are loaded: Node's own loaded after a flag change lose their code cache.
-  for (const flag of SERVE_V8_FLAGS) setV8Flag(flag);
-  if (opts.lowMemory) for (const flag of LOW_MEMORY_V8_FLAGS) setV8Flag(flag);
+  const { LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS } = await import('../../server/v8-flags.js');
+  const flags = [...SERVE_V8_FLAGS, ...(opts.lowMemory ? LOW_MEMORY_V8_FLAGS : [])];
+  restartWithFlags(flags);
+  const { startServer } = await import('../../server/index.js');
+  // Where kb serve could not start again with them: after the server's modules are loaded, since
+  // Node's own loaded after a flag change lose their code cache.
+  for (const flag of flagsMissing(flags, process.execArgv, process.env.NODE_OPTIONS)) setV8Flag(flag);
   const lock = opts.data ? await lockState(opts.data) : undefined;
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;

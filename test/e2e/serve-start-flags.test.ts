@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+
+// V8 sizes the young generation when it creates the heap, so kb serve's flags are given at its
+// start: where Node can replace a process with another (process.execve: Node 22.15 and later,
+// not Windows), kb serve starts itself again with them, in the same process.
+const canRestart =
+  typeof (process as { execve?: unknown }).execve === 'function' && process.platform !== 'win32';
+const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+describe('kb serve’s V8 flags at start', () => {
+  let serve: ServeProcess | undefined;
+  afterEach(() => {
+    serve?.child.kill('SIGTERM');
+    serve = undefined;
+  });
+  const start = async (args: string[] = [], env: Record<string, string> = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kb-start-flags-'));
+    serve = await startServeProcess(dir, args, { KB_SERVE_API_KEYS: 'default:kb_start_flags_key', ...env });
+    const res = await fetch(`${serve.url}/v1/threads?limit=1`, {
+      headers: { authorization: 'Bearer kb_start_flags_key' },
+    });
+    expect(res.status).toBe(200);
+    return cmdline(serve.child.pid!);
+  };
+
+  it(`are on its command line ${canRestart ? '(this Node restarts it)' : '(this Node cannot restart it: set at run time)'}`, async () => {
+    const args = await start();
+    const given = args.includes('--max-semi-space-size=4') && args.includes('--heap-growing-percent=30');
+    expect(given).toBe(canRestart);
+    expect(args.filter((a) => a.startsWith('--max-semi-space-size'))).toHaveLength(canRestart ? 1 : 0);
+    expect(args.slice(-4)).toEqual(['serve', '--port', '0', '--json']);
+  });
+
+  it('include --low-memory’s', async () => {
+    const args = await start(['--low-memory']);
+    expect(args.includes('--optimize-for-size')).toBe(canRestart);
+  });
+
+  it('leave a flag the user gave Node alone', async () => {
+    const args = await start([], { NODE_OPTIONS: '--max-semi-space-size=8' });
+    expect(args.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
+    expect(args.includes('--heap-growing-percent=30')).toBe(canRestart);
+  });
+});
