@@ -67,7 +67,7 @@ async function report(err: unknown, argv: string[], refused: Command | undefined
   }
   const reported =
     err instanceof CommanderError && refused
-      ? (await import('./usage-error.js')).usageErrorFor(err, refused)
+      ? (await import('./usage-error.js')).usageErrorFor(err, refused, argv)
       : err;
   return reportError(reported, {
     json,

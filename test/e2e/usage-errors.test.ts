@@ -16,6 +16,17 @@ describe("commander's usage errors in kb's own format", () => {
       [['zzzzzz'], "unknown command 'zzzzzz'", 'run `kb --help` for usage'],
       [['threads', 'zzzzzz'], "unknown command 'zzzzzz'", 'run `kb threads --help` for usage'],
       [['--bogus'], "unknown option '--bogus'", 'run `kb --help` for usage'],
+      // Words of a message or a query that start with '-' are read as options: `--` says they are words.
+      [
+        ['threads', 'send', 'thr_1', 'What', 'does', '-maxdepth', 'do?'],
+        "unknown option '-maxdepth'",
+        "words that start with '-' go after `--`: `kb threads send thr_1 What does -- -maxdepth 'do?'`",
+      ],
+      [
+        ['search', '--limit', '3', 'find', '-mtime'],
+        "unknown option '-mtime'",
+        "words that start with '-' go after `--`: `kb search --limit 3 find -- -mtime`",
+      ],
       [['help', 'thraeds'], 'no help for "thraeds"', 'did you mean `kb help threads`?'],
       [['help', 'threads', 'lst'], 'no help for "threads lst"', 'did you mean `kb help threads list`?'],
       [['help', 'exit-code'], 'no help for "exit-code"', 'did you mean `kb help exit-codes`?'],

@@ -298,6 +298,26 @@ describe('threads create and send', () => {
     expect(fake.stdout().trim()).not.toContain('\n');
   });
 
+  it('wraps the reply at word boundaries on a terminal, as threads get does; piped, one line as sent', async () => {
+    const content = `The retention period is ${'thirty days for every backup '.repeat(4)}taken.\n\n- first item`;
+    const exchange = {
+      userMessage: { id: 'm1', role: 'user', content: 'hi', createdAt: T1.createdAt },
+      aiResponse: { id: 'm2', role: 'assistant', content, createdAt: T1.createdAt },
+    };
+    fake = fakeContext({ tty: true, columns: 40, env: { NO_COLOR: '1' } });
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    const lines = fake.stdout().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.every((line) => line.length <= 38)).toBe(true);
+    expect(lines.join(' ').replace(/ +/g, ' ')).toBe(content.replace(/\s+/g, ' '));
+    expect(lines.at(-1)).toBe('- first item');
+    fake = fakeContext({ columns: 40 });
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    expect(fake.stdout()).toBe(`${content}\n`);
+  });
+
   it('reads the message from stdin and refuses an empty one without sending', async () => {
     fake = fakeContext({ stdin: '  \n' });
     await expect(runSend(fake.ctx, 'thr_1', ['-'])).rejects.toMatchObject({

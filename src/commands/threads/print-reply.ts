@@ -41,7 +41,8 @@ export async function printReply(
     if (live && streamed) {
       const stored = exchange.aiResponse.content;
       await live.end(stored.startsWith(streamed) ? stored.slice(streamed.length) : '');
-    } else if (human) ctx.output.text(`${streamed ? '' : exchange.aiResponse.content}\n`);
+    } else if (human)
+      ctx.output.text(`${streamed ? '' : await forTerminal(ctx, exchange.aiResponse.content)}\n`);
     else if (ctx.format === 'json' || !options.stream) ctx.output.record(exchange, []);
     return exchange;
   }
@@ -67,6 +68,13 @@ export async function printReply(
       `check the thread with \`kb threads get ${threadId}\` before sending it again`,
     );
   throw outcome.error;
+}
+
+/** A reply's text wrapped at word boundaries on a terminal, as `kb threads get` shows it; piped, as it is. */
+async function forTerminal(ctx: Context, text: string): Promise<string> {
+  if (!ctx.io.stdoutIsTTY) return text;
+  const { wrapText } = await import('../../io/wrap-text.js');
+  return wrapText(text, Math.max(20, ctx.io.columns - 2));
 }
 
 /** A reply drawn on the terminal as Markdown while it arrives (chat/markdown-stream.ts). */
