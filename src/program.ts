@@ -123,6 +123,14 @@ export function configureTree(command: Command, write: TreeOutput) {
         .call(this, cmd)
         .filter((o) => o.long !== '--version' && !own.has(o.long));
     },
+    // Every alias, not only the first: `get|view|show <id>`.
+    subcommandTerm(this: Help, cmd: Command) {
+      const term = Help.prototype.subcommandTerm.call(this, cmd);
+      const more = cmd.aliases().slice(1);
+      return more.length
+        ? term.replace(`${cmd.name()}|${cmd.aliases()[0]}`, [cmd.name(), ...cmd.aliases()].join('|'))
+        : term;
+    },
   });
   const { refused } = write;
   command.configureOutput({

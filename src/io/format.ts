@@ -20,14 +20,15 @@ export function relativeTime(iso: unknown, now = Date.now()): string {
   if (Number.isNaN(t)) return String(iso ?? '');
   const seconds = Math.round((now - t) / 1000);
   const abs = Math.abs(seconds);
+  // Each unit while its rounded value is under the next unit's: 59m 40s is "1h", not "60m".
   const [value, unit] =
     abs < 45
       ? [0, 'now']
-      : abs < 3600
+      : Math.round(abs / 60) < 60
         ? [Math.round(abs / 60), 'm']
-        : abs < 86_400
+        : Math.round(abs / 3600) < 24
           ? [Math.round(abs / 3600), 'h']
-          : abs < 2_592_000
+          : Math.round(abs / 86_400) < 30
             ? [Math.round(abs / 86_400), 'd']
             : [0, 'date'];
   if (unit === 'now') return 'just now';

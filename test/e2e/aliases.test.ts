@@ -158,3 +158,22 @@ describe('each flag once in a help', () => {
     expect(wait.helpInformation()).toMatch(/--timeout <duration> +give up after this long/);
   });
 });
+
+describe('a noun’s help', () => {
+  it('lists every alias of each verb, not only the first', async () => {
+    const program = await buildProgram([], { loadAll: true });
+    for (const noun of program.commands) {
+      if (noun.name() === 'help') continue;
+      let help = '';
+      configureTree(noun, { out: (s) => (help += s), err: () => {} });
+      noun.outputHelp();
+      for (const verb of noun.commands)
+        if (verb.name() !== 'help')
+          expect(help, `${noun.name()} ${verb.name()}`).toContain(
+            `  ${[verb.name(), ...verb.aliases()].join('|')} `,
+          );
+    }
+    const { stdout } = await runKb(['threads', '--help']);
+    expect(stdout).toMatch(/\n {2}get\|view\|show \[options\] <id> +show a thread/);
+  });
+});

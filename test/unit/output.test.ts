@@ -75,6 +75,11 @@ describe('formatting helpers', () => {
     expect(relativeTime('2026-01-10T11:59:50Z', now)).toBe('just now');
     expect(relativeTime('2026-01-10T11:00:00Z', now)).toBe('1h ago');
     expect(relativeTime('2026-01-07T12:00:00Z', now)).toBe('3d ago');
+    // At a unit's edge the next unit: not "60m ago" nor "24h ago".
+    expect(relativeTime('2026-01-10T11:00:01Z', now)).toBe('1h ago');
+    expect(relativeTime('2026-01-10T11:01:00Z', now)).toBe('59m ago');
+    expect(relativeTime('2026-01-09T12:10:00Z', now)).toBe('1d ago');
+    expect(relativeTime('2026-01-10T12:59:40Z', now)).toBe('in 1h');
     expect(relativeTime('2025-01-01T00:00:00Z', now)).toBe('2025-01-01');
     expect(maskSecret('kb_0123456789abcdef1a2b')).toBe('kb_…1a2b');
     expect(maskSecret('short')).toBe('…');

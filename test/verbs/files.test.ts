@@ -163,6 +163,59 @@ describe('files get by name', () => {
   });
 });
 
+describe('files get by the name in its folder', () => {
+  it('finds a file of a docs folder by its name alone when no file has the whole name', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/find.pdf').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, {
+      data: [
+        file('f1', 'COMPLETED', { originalFilename: 'man/find.pdf.bak' }),
+        file('f2', 'COMPLETED', { originalFilename: 'man/find.pdf' }),
+      ],
+    });
+    fake
+      .on('GET', '/v1/files/f2')
+      .reply(200, { data: file('f2', 'COMPLETED', { originalFilename: 'man/find.pdf' }) });
+    await runGet(fake.ctx, 'find.pdf');
+    expect(fake.stdout()).toContain('Name\tman/find.pdf\n');
+  });
+
+  it('asks which, with each one’s whole name, when two folders hold the name', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/README.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, {
+      data: [
+        file('f1', 'COMPLETED', { originalFilename: 'a/README.md' }),
+        file('f3', 'COMPLETED', { originalFilename: 'b/README.md' }),
+      ],
+    });
+    const err = (await runGet(fake.ctx, 'README.md').catch((e: unknown) => e)) as CliError;
+    expect(err).toBeInstanceOf(CliError);
+    expect(err.exitCode).toBe(2);
+    expect(err.message).toBe('2 files are named README.md in their folders');
+    expect(err.hint).toBe('give one’s id or whole name: f1 (a/README.md), f3 (b/README.md)');
+  });
+});
+
+describe('files get times', () => {
+  it('shows every time of the record as it shows the creation: relative on a terminal, exact piped', async () => {
+    const record = file('f1', 'COMPLETED', {
+      createdAt: '2026-11-22T11:00:00Z',
+      indexedAt: '2026-11-22T11:00:01Z',
+    });
+    fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files/f1').reply(200, { data: record });
+    await runGet(fake.ctx, 'f1');
+    expect(fake.stdout()).toMatch(/Created: +1h ago\n/);
+    expect(fake.stdout()).toMatch(/Indexed at: +1h ago\n/);
+    fake.agent.close();
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/f1').reply(200, { data: record });
+    await runGet(fake.ctx, 'f1');
+    expect(fake.stdout()).toContain('Indexed at\t2026-11-22T11:00:01Z\n');
+  });
+});
+
 describe('files delete', () => {
   it('treats an empty list of ids as a successful no-op, as xargs -r does', async () => {
     fake = fakeContext({ stdin: '\n  \n' });

@@ -8,8 +8,10 @@ const LISTED = 5;
 
 /**
  * The file a person names by its id or, when no file has that id, by its file name
- * (`kb files get manual.pdf`): the list is read, every page, for files of exactly that name. Two
- * or more of one name are refused with their ids, since which one was meant is not known.
+ * (`kb files get manual.pdf`): the list is read, every page, for files of exactly that name, or,
+ * when none has it and it names no folder, of that name in their folder (a docs folder's
+ * `man/find.pdf` for `find.pdf`). Two or more are refused with their ids, since which one was
+ * meant is not known.
  */
 export async function fileByIdOrName(client: KbClient, ref: string, signal?: AbortSignal): Promise<KbFile> {
   try {
@@ -17,18 +19,35 @@ export async function fileByIdOrName(client: KbClient, ref: string, signal?: Abo
   } catch (err) {
     // A route the service lacks is no missing record: said as it is.
     if (!(err instanceof NotFoundError) || err.code === 'route_not_found') throw err;
-    const named: string[] = [];
+    const named: KbFile[] = [];
+    const inFolders: KbFile[] = [];
     for await (const page of client.files.pages({ want: Infinity, signal }))
-      for (const file of page.data) if (file.originalFilename === ref) named.push(file.id);
-    if (named.length === 1) return client.files.get(named[0]!, signal);
-    if (named.length === 0) {
+      for (const file of page.data) {
+        const name = String(file.originalFilename ?? '');
+        if (name === ref) named.push(file);
+        else if (!ref.includes('/') && name.endsWith(`/${ref}`)) inFolders.push(file);
+      }
+    const found = named.length ? named : inFolders;
+    if (found.length === 1) return client.files.get(found[0]!.id, signal);
+    if (found.length === 0) {
       const none = new NotFoundError(`no file has the id or name ${ref}`, err);
       throw err.response ? none.withResponse(err.response) : none;
     }
-    const more = named.length > LISTED ? ` and ${named.length - LISTED} more` : '';
+    const more = found.length > LISTED ? ` and ${found.length - LISTED} more` : '';
+    if (!named.length)
+      throw new UsageError(
+        `${found.length} files are named ${ref} in their folders`,
+        `give one’s id or whole name: ${found
+          .slice(0, LISTED)
+          .map((f) => `${f.id} (${String(f.originalFilename)})`)
+          .join(', ')}${more}`,
+      );
     throw new UsageError(
-      `${named.length} files are named ${ref}`,
-      `give one's id: ${named.slice(0, LISTED).join(', ')}${more}`,
+      `${found.length} files are named ${ref}`,
+      `give one's id: ${found
+        .slice(0, LISTED)
+        .map((f) => f.id)
+        .join(', ')}${more}`,
     );
   }
 }

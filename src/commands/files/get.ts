@@ -42,6 +42,11 @@ export function ocrSummary(raw: unknown): string | undefined {
   return text;
 }
 
+/** A field such as `indexedAt` holding an ISO 8601 time: shown as the record's creation is. */
+function isTime(key: string, value: unknown): value is string {
+  return /At$/.test(key) && typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value);
+}
+
 function label(key: string): string {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -73,7 +78,7 @@ export async function runGet(ctx: Context, id: string): Promise<void> {
     ['Created', ctx.output.time(file.createdAt)],
     ...Object.entries(file)
       .filter(([key, value]) => !SHOWN.has(key) && value !== null && typeof value !== 'object')
-      .map(([key, value]): Field => [label(key), value]),
+      .map(([key, value]): Field => [label(key), isTime(key, value) ? ctx.output.time(value) : value]),
   ];
   const ocr = ocrSummary(file.ocr);
   if (ocr) fields.push(['OCR', ocr]);
