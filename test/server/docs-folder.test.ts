@@ -90,6 +90,42 @@ describe('a docs folder', () => {
     indexer.close();
   });
 
+  it('looks for files gone from the folder a page of stored paths at a time, with other work run between', async () => {
+    // Read at once, 100,000 stored paths held kb serve's event loop for 160 ms at each scan (a restart, a new file).
+    const { root, store, indexer, folder } = followed(2500);
+    folder.start();
+    await indexer.idle();
+    folder.close();
+    let turn = 0;
+    let turning = true;
+    const turns = () => {
+      turn++;
+      if (turning) setImmediate(turns);
+    };
+    const pagesAt: number[] = [];
+    const sourcePaths = store.sourcePaths.bind(store);
+    store.sourcePaths = (...args) => {
+      pagesAt.push(turn);
+      return sourcePaths(...args);
+    };
+    const scans: number[] = [];
+    const again = new DocsFolder(store, indexer, 'ws', root, {
+      isOwn: () => false,
+      maxFileBytes: 1 << 20,
+      isUpload: () => false,
+      onScan: () => scans.push(Date.now()),
+    });
+    turns();
+    again.start();
+    await until(() => scans.length === 1, 'the scan after the restart');
+    turning = false;
+    expect(pagesAt.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(pagesAt).size).toBe(pagesAt.length);
+    expect(store.everyFile().filter((f) => f.deletedAt)).toEqual([]);
+    again.close();
+    indexer.close();
+  });
+
   it('queues every file, once, when the disk refused a write halfway through a scan', async () => {
     const { store, indexer, folder, scans, completed } = followed(1200);
     const commit = store.commit.bind(store);
