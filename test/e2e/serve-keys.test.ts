@@ -18,8 +18,42 @@ describe('kb serve takes keys from the environment and a file, and warns about a
         expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
       expect(server.stderr()).toBe('');
+      // A key the user gave is theirs: not printed again where a log would keep it.
+      const line = JSON.parse(server.stdout().split('\n')[0]!) as {
+        workspaces: { name: string; key?: string }[];
+      };
+      expect(line.workspaces.map((w) => [w.name, w.key])).toEqual([
+        ['ci', undefined],
+        ['other', undefined],
+      ]);
+      expect(server.stdout()).not.toMatch(/kb_from_|kb_other_/);
     } finally {
       server.child.kill('SIGTERM');
+    }
+  });
+
+  it('on a terminal, shows a key the user gave masked, and one it made in full', async () => {
+    const dir = tempDir();
+    const given = await startServeProcess(
+      dir,
+      [],
+      { KB_SERVE_API_KEYS: 'ci:kb_from_env_9876' },
+      { human: true },
+    );
+    try {
+      await expect.poll(given.stdout).toContain('Web console');
+      expect(given.stdout()).toMatch(/workspace ci +ws_\S+ +key kb_…9876 \(as given\)\n/);
+      expect(given.stdout()).toContain('KB_API_KEY=<the key you gave>');
+      expect(given.stdout()).not.toContain('kb_from_env_9876');
+    } finally {
+      given.child.kill('SIGTERM');
+    }
+    const made = await startServeProcess(tempDir(), [], {}, { human: true });
+    try {
+      await expect.poll(made.stdout).toContain('Web console');
+      expect(made.stdout()).toMatch(/workspace default +ws_\S+ +key kb_[0-9a-f]{48}\n/);
+    } finally {
+      made.child.kill('SIGTERM');
     }
   });
 
@@ -65,7 +99,7 @@ describe('kb serve takes keys from the environment and a file, and warns about a
     } finally {
       await stop(server);
     }
-    // A key given again is known in clear, and printed.
+    // A key given again is known: shown masked, the user has it.
     server = await startServeProcess(
       dir,
       ['--data', data],
@@ -73,7 +107,7 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       { human: true },
     );
     try {
-      expect(await listing(server)).toMatch(/workspace default +ws_\S+ +key kb_given_0123\n/);
+      expect(await listing(server)).toMatch(/workspace default +ws_\S+ +key kb_…0123 \(as given\)\n/);
     } finally {
       await stop(server);
     }

@@ -8,6 +8,7 @@ import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
 import { parseDuration } from '../../util/duration.js';
 import { sanitizeText } from '../../util/sanitize.js';
+import { maskSecret } from '../../io/format.js';
 import { showIndexing } from './indexing-progress.js';
 import { collect, integer } from '../shared/options.js';
 import { FAILURE_CODES, SUPPORTED } from '../../server/ingest/extraction/document-types.js';
@@ -263,6 +264,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   // Where kb serve could not start again with them: after the server's modules are loaded, since
   // Node's own loaded after a flag change lose their code cache.
   for (const flag of flagsMissing(flags, process.execArgv, process.env.NODE_OPTIONS)) setV8Flag(flag);
+  const apiKeys = serveKeys(ctx, opts);
   const lock = opts.data ? await lockState(opts.data) : undefined;
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -272,7 +274,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
       host: opts.host,
       demo: opts.demo,
       docsDir: opts.docs,
-      apiKeys: serveKeys(ctx, opts),
+      apiKeys,
       dataFile: opts.data,
       repairData: opts.repair,
       replyDelayMs: nonNegativeInt('reply delay', opts.replyDelay),
@@ -337,16 +339,25 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     ctx.warn(
       `${interrupted} repl${interrupted === 1 ? 'y was' : 'ies were'} being written when kb serve stopped: kept as written, marked incomplete`,
     );
+  // A key the user gave is theirs: shown masked, never in full where a log would keep it. One
+  // kb serve made is shown once, in full: how the user learns it.
+  const given = new Set(apiKeys.map((pair) => pair.slice(pair.indexOf(':') + 1).trim()));
   const info = {
     url: server.url,
-    workspaces: server.workspaces.map((w) => ({ id: w.id, name: w.name, key: w.keys[0] })),
+    workspaces: server.workspaces.map((w) => {
+      const key = w.keys[0];
+      return key !== undefined && given.has(key)
+        ? { id: w.id, name: w.name, keyGiven: maskSecret(key) }
+        : { id: w.id, name: w.name, key };
+    }),
   };
+  const shownKey = (w: (typeof info.workspaces)[number]) =>
+    'keyGiven' in w ? `${w.keyGiven} (as given)` : (w.key ?? KEY_SHOWN_BEFORE(w.name));
   const view = (safe: typeof info) => {
-    const lines = safe.workspaces.map(
-      (w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${w.key ?? KEY_SHOWN_BEFORE(w.name)}\n`,
-    );
+    const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${shownKey(w)}\n`);
     const first = safe.workspaces[0]!;
-    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${first.key ?? '<its key>'}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
+    const firstKey = 'keyGiven' in first ? '<the key you gave>' : (first.key ?? '<its key>');
+    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${firstKey}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
   };
   // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
   if (ctx.format === 'human') ctx.output.record(info, view);
