@@ -216,6 +216,9 @@ export async function retrieve(
     said: answer?.content,
     ownTerms: ownSubject ? ownTerms : undefined,
     followUpTerms: followUp ? ownTerms : undefined,
+    newTerms: followUp
+      ? ownTerms.filter((t) => !questionWords(previous.content).includes(t.term))
+      : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
@@ -232,6 +235,14 @@ export async function retrieve(
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
   let scored = unknownName ? [] : scorePassages(input);
   let passages = groundedPassages(input, scored);
+    for (const p of scored.slice(0, 8))
+      console.log(
+        'SCORED',
+        p.rank.toFixed(2),
+        p.relevance.toFixed(2),
+        p.subject.toFixed(2),
+        p.text.slice(0, 70),
+      );
   if (followUp && passages.length === 0 && !unknownName) {
     // "And parking passes?" after another subject: read with the question before, nothing
     // answers; read alone, it may.
@@ -283,7 +294,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   if (passages.length === 0) return { content: NOT_FOUND, sources: [] };
   const sources = citations(passages.map((p) => p.chunk));
   const said = new Set(passages.map((p) => `${p.chunk.id}:${p.position}`));
-  const sentences: string[] = [];
+  const sentences: Said[] = [];
   // Chunks overlap by whole sentences: one two passages share is said once.
   const spoken = new Set<string>();
   const say = (...texts: string[]) => {
@@ -292,6 +303,13 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       spoken.add(text);
       sentences.push(text);
     }
+  };
+  /** A configuration's line, said as it is written: a value pasted from an answer must work. */
+  const sayLine = (p: Passage) => {
+    const key = `${p.chunk.id}:${p.line}`;
+    if (spoken.has(key)) return;
+    spoken.add(key);
+    sentences.push({ chunk: p.chunk, line: p.line });
   };
   const shownLeads = new Set<string>();
   for (const p of passages) {
@@ -303,6 +321,11 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
         ? text
         : `${shortLead(lead, retrieval.terms).replace(/[;,]$/, '')}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
     const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
+    if (p.setting && p.example === undefined) {
+      if (lead !== undefined) say(`${shortLead(lead, retrieval.terms).replace(/[;,:]$/, '')}:`);
+      sayLine(p);
+      continue;
+    }
     if (before && !said.has(before)) {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
       said.add(before);
@@ -320,7 +343,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       say(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
     }
     // A list announced by a colon and starting right under it is shown as it is.
-    const item = announcesList(p) ? undefined : itemAnswering(p, retrieval.terms, sentences.join(' '));
+    const item = announcesList(p) ? undefined : itemAnswering(p, retrieval.terms, spokenText(sentences));
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
       said.add(`${item.chunk.id}:${item.position}`);
       say(asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text));
@@ -329,9 +352,73 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       say(...listAfter(p).map(asSentence));
     }
   }
-  const body = sentences.join(' ');
+  const body = spokenText(sentences);
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** A sentence of an answer, or a line of a configuration file (its chunk's `line`) shown as written. */
+type Said = string | { chunk: Chunk; line: number };
+
+/** Lines of a block this far apart are shown with the lines between them (`unbind C-b` between two that answer). */
+const BLOCK_GAP = 3;
+
+/**
+ * An answer's text: its sentences joined, and each run of configuration lines as a block of code
+ * (Markdown's fences, so a terminal shows each line as it is), with the lines of the file's block
+ * between two of them.
+ */
+function spokenText(said: Said[]): string {
+  const parts: string[] = [];
+  let prose: string[] = [];
+  let block: { chunk: Chunk; lines: number[] } | undefined;
+  const endProse = () => {
+    if (prose.length) parts.push(prose.join(' '));
+    prose = [];
+  };
+  const endBlock = () => {
+    if (!block) return;
+    const lines = blockLines(block.chunk, block.lines);
+    // Longer than any run of backticks in it (CommonMark), so no line of it ends the block.
+    const fence = '`'.repeat(
+      Math.max(
+        3,
+        ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length + 1), 0)),
+      ),
+    );
+    parts.push(`${fence}\n${lines.join('\n')}\n${fence}`);
+    block = undefined;
+  };
+  for (const s of said) {
+    if (typeof s === 'string') {
+      endBlock();
+      prose.push(s);
+      continue;
+    }
+    endProse();
+    if (block && block.chunk.id !== s.chunk.id) endBlock();
+    if (block) block.lines.push(s.line);
+    else block = { chunk: s.chunk, lines: [s.line] };
+  }
+  endBlock();
+  endProse();
+  return parts.join('\n\n');
+}
+
+/** A block's lines in the file's order, with those of the same block (no blank line) between two close ones. */
+function blockLines(chunk: Chunk, lines: number[]): string[] {
+  const text = chunk.text.split('\n');
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const out: string[] = [];
+  sorted.forEach((line, i) => {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && line - previous <= BLOCK_GAP) {
+      const between = text.slice(previous + 1, line);
+      if (between.every((l) => l.trim() !== '')) out.push(...between);
+    }
+    out.push(text[line]!);
+  });
+  return out.map((l) => l.trimEnd());
 }
 
 /** How much of the list a sentence ending with a colon introduces is shown after it. */

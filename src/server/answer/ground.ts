@@ -139,6 +139,13 @@ export interface GroundingInput {
   threshold?: number;
   /** A follow-up's own words, with or without a pronoun for the subject before (see previousAnswerContext). */
   followUpTerms?: QuestionTerm[];
+  /**
+   * Of those, the ones the question before did not say: what the follow-up newly asks. A
+   * sentence of the passages the previous answer drew on that holds none of them is no nearer
+   * its answer than any other ("And which command does it use to mail logs by default?" after
+   * the default state file was answered with the state file's lock).
+   */
+  newTerms?: QuestionTerm[];
   /** Per passage text, its cosine with the question (with an embeddings endpoint). */
   similarity?: Map<string, number>;
   /** The cosine at which a passage answers by meaning alone. */
@@ -277,7 +284,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         SUBJECT_BONUS * subject +
         OWN_WORDS_BONUS * coverage(own, terms) +
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
-        (input.drawnOn?.has(passage.chunk.id) && !input.said?.includes(passage.text) ? DRAWN_ON_BONUS : 0) +
+        (input.drawnOn?.has(passage.chunk.id) &&
+        !input.said?.includes(passage.text) &&
+        (!input.newTerms?.length || holdsAny(own, input.newTerms))
+          ? DRAWN_ON_BONUS
+          : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
         (definition || (defined && saysWhatItIs(passage.text, defined)) ? DEFINITION_BONUS : 0) +
         (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
@@ -320,6 +331,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   for (const p of all) if (!kept.some((k) => k.text.includes(p.text))) kept.push(p);
   return kept;
 }
+
+/** Whether a passage's stems hold one of `terms`. */
+const holdsAny = (stems: Set<string>, terms: QuestionTerm[]) => terms.some((t) => stems.has(t.stem));
 
 /** How many lines of its chunk follow a passage's line. */
 function linesAfter(p: Passage): number {
