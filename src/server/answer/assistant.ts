@@ -235,14 +235,6 @@ export async function retrieve(
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
   let scored = unknownName ? [] : scorePassages(input);
   let passages = groundedPassages(input, scored);
-    for (const p of scored.slice(0, 8))
-      console.log(
-        'SCORED',
-        p.rank.toFixed(2),
-        p.relevance.toFixed(2),
-        p.subject.toFixed(2),
-        p.text.slice(0, 70),
-      );
   if (followUp && passages.length === 0 && !unknownName) {
     // "And parking passes?" after another subject: read with the question before, nothing
     // answers; read alone, it may.
