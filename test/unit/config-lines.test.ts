@@ -31,4 +31,23 @@ describe('lines of a configuration in an answer', () => {
     expect(content).not.toMatch(/C-a\.|send-prefix\./);
     expect(content).toMatch(/\n\nSources: \[example_tmux\.conf\]$/);
   });
+
+  it('in a text, lines of a shell script under the sentence that introduces them stay lines', async () => {
+    const faq = [
+      'Q: A script runs "xz -9" and xz says that it cannot allocate memory. Can I make the script work without modifying it?',
+      'A: Set a default memory usage limit for compression. You can do it e.g. in a shell initialization script such as ~/.bashrc or /etc/profile:',
+      'XZ_DEFAULTS=--memlimit-compress=150MiB',
+      'export XZ_DEFAULTS',
+      'xz will then scale the compression settings down so that the given memory usage limit is not reached.',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('xz-faq.txt', faq)]),
+      'ws',
+      'xz cannot allocate memory; how can I make the script work without modifying it?',
+      [],
+    );
+    const { content } = extractiveAnswer(r);
+    expect(content).toContain('```\nXZ_DEFAULTS=--memlimit-compress=150MiB\nexport XZ_DEFAULTS\n```');
+    expect(content).not.toMatch(/150MiB\.|XZ_DEFAULTS\./);
+  });
 });

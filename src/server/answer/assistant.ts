@@ -1,6 +1,14 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
-import { asSentence, followingSentences, type Passage, passagesOf, TERM } from './passages.js';
+import {
+  asSentence,
+  CODE_MARK,
+  followingSentences,
+  isCodeLine,
+  type Passage,
+  passagesOf,
+  TERM,
+} from './passages.js';
 import {
   figureParts,
   isName,
@@ -289,20 +297,34 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const sentences: Said[] = [];
   // Chunks overlap by whole sentences: one two passages share is said once.
   const spoken = new Set<string>();
-  const say = (...texts: string[]) => {
+  const say = (...texts: Said[]) => {
     for (const text of texts) {
-      if (spoken.has(text)) continue;
-      spoken.add(text);
+      const key =
+        typeof text === 'string' ? text : 'code' in text ? text.code : `${text.chunk.id}:${text.line}`;
+      if (spoken.has(key)) continue;
+      spoken.add(key);
       sentences.push(text);
     }
   };
-  /** A configuration's line, said as it is written: a value pasted from an answer must work. */
-  const sayLine = (p: Passage) => {
-    const key = `${p.chunk.id}:${p.line}`;
-    if (spoken.has(key)) return;
-    spoken.add(key);
-    sentences.push({ chunk: p.chunk, line: p.line });
+  /**
+   * Passages' texts as the answer says them: sentences, or lines of code as written (and a short
+   * line without a full stop right after one: `export XZ_DEFAULTS` under its setting).
+   */
+  const sayText = (...texts: string[]) => {
+    for (const text of texts) {
+      const last = sentences.at(-1);
+      const afterCode = last !== undefined && typeof last !== 'string';
+      const code =
+        isCodeLine(text) ||
+        (afterCode &&
+          !/[.!?:]$/.test(text) &&
+          text.split(/\s+/).length <= CODE_TAIL_WORDS &&
+          CODE_MARK.test(text));
+      say(code ? { code: text } : text);
+    }
   };
+  /** A configuration's line, said as it is written: a value pasted from an answer must work. */
+  const sayLine = (p: Passage) => say({ chunk: p.chunk, line: p.line });
   const shownLeads = new Set<string>();
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
@@ -321,8 +343,8 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     if (before && !said.has(before)) {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
       said.add(before);
-      say(asSentence(led(p.before!.text)), asSentence(p.text));
-    } else say(asSentence(led(p.example ? `${p.text} ${p.example}` : p.text)));
+      sayText(led(p.before!.text), p.text);
+    } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),
@@ -332,16 +354,16 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       const key = `${next.chunk.id}:${next.position}`;
       if (said.has(key) || !sameSubject(next.text, known)) break;
       said.add(key);
-      say(asSentence(next.example ? `${next.text} ${next.example}` : next.text));
+      sayText(next.example ? `${next.text} ${next.example}` : next.text);
     }
     // A list announced by a colon and starting right under it is shown as it is.
     const item = announcesList(p) ? undefined : itemAnswering(p, retrieval.terms, spokenText(sentences));
     if (item && !said.has(`${item.chunk.id}:${item.position}`)) {
       said.add(`${item.chunk.id}:${item.position}`);
-      say(asSentence(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text));
+      sayText(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text);
     } else if (!item && p.text.endsWith(':') && p.example === undefined) {
       // "…has one of the following storage classes:" says nothing without what follows it.
-      say(...listAfter(p).map(asSentence));
+      sayText(...listAfter(p));
     }
   }
   const body = spokenText(sentences);
@@ -349,8 +371,14 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
 }
 
-/** A sentence of an answer, or a line of a configuration file (its chunk's `line`) shown as written. */
-type Said = string | { chunk: Chunk; line: number };
+/**
+ * A sentence of an answer, or what it shows as written: a line of a configuration file (its
+ * chunk's `line`), a line of code.
+ */
+type Said = string | { chunk: Chunk; line: number } | { code: string };
+
+/** A line after a line of code, this short and without a full stop, goes on with it (`export XZ_DEFAULTS`). */
+const CODE_TAIL_WORDS = 4;
 
 /** Lines of a block this far apart are shown with the lines between them (`unbind C-b` between two that answer). */
 const BLOCK_GAP = 3;
@@ -363,36 +391,43 @@ const BLOCK_GAP = 3;
 function spokenText(said: Said[]): string {
   const parts: string[] = [];
   let prose: string[] = [];
-  let block: { chunk: Chunk; lines: number[] } | undefined;
+  let code: string[] = [];
+  let lines: { chunk: Chunk; lines: number[] } | undefined;
+  const endLines = () => {
+    if (lines) code.push(...blockLines(lines.chunk, lines.lines));
+    lines = undefined;
+  };
   const endProse = () => {
     if (prose.length) parts.push(prose.join(' '));
     prose = [];
   };
-  const endBlock = () => {
-    if (!block) return;
-    const lines = blockLines(block.chunk, block.lines);
+  const endCode = () => {
+    endLines();
+    if (!code.length) return;
     // Longer than any run of backticks in it (CommonMark), so no line of it ends the block.
-    const fence = '`'.repeat(
-      Math.max(
-        3,
-        ...lines.map((l) => (l.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length + 1), 0)),
-      ),
-    );
-    parts.push(`${fence}\n${lines.join('\n')}\n${fence}`);
-    block = undefined;
+    const longest = Math.max(0, ...code.flatMap((l) => (l.match(/`+/g) ?? []).map((run) => run.length)));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    parts.push(`${fence}\n${code.join('\n')}\n${fence}`);
+    code = [];
   };
-  for (const s of said) {
+  said.forEach((s, i) => {
     if (typeof s === 'string') {
-      endBlock();
-      prose.push(s);
-      continue;
+      endCode();
+      // A sentence that introduces the code after it keeps its colon.
+      const next = said[i + 1];
+      prose.push(next !== undefined && typeof next !== 'string' && s.endsWith(':') ? s : asSentence(s));
+    } else if ('code' in s) {
+      endProse();
+      endLines();
+      code.push(s.code);
+    } else {
+      endProse();
+      if (lines && lines.chunk.id !== s.chunk.id) endLines();
+      if (lines) lines.lines.push(s.line);
+      else lines = { chunk: s.chunk, lines: [s.line] };
     }
-    endProse();
-    if (block && block.chunk.id !== s.chunk.id) endBlock();
-    if (block) block.lines.push(s.line);
-    else block = { chunk: s.chunk, lines: [s.line] };
-  }
-  endBlock();
+  });
+  endCode();
   endProse();
   return parts.join('\n\n');
 }

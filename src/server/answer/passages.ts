@@ -520,6 +520,24 @@ export function followingSentences(passage: Passage, length: number): Passage[] 
   return after;
 }
 
+/**
+ * A line of code or of a configuration, not a sentence: a setting
+ * (`XZ_DEFAULTS=--memlimit-compress=150MiB`), a command line (`set -g prefix C-a`), code. An
+ * answer shows it as it is written: a full stop after it would be pasted with it.
+ */
+export function isCodeLine(text: string): boolean {
+  if (/[.!?:]["')\]]?$/.test(text)) return false;
+  // Not a table's row of a command and what it does (`dpkg --configure -a configure all partially installed packages`).
+  if (DESCRIBED.test(text)) return false;
+  return SETTING.test(text) || COMMAND.test(text) || isCode(text);
+}
+
+/** A line that ends in words of prose: four or more plain words. */
+const DESCRIBED = /(?:\s[a-z]{2,}){4,}$/;
+
+/** A line with a mark of code: an option, a variable, a path, an identifier's underscore, an assignment. */
+export const CODE_MARK = /(?:^|\s)(?:[-$][\w-]|\S*[_=/]\S*)/;
+
 /** The passage as an answer's sentence: ends with a full stop. */
 export function asSentence(text: string): string {
   if (/[.!?]["')\]]?$/.test(text)) return text;
