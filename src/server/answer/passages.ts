@@ -26,6 +26,12 @@ export interface Passage {
   attribute?: boolean;
 }
 
+/**
+ * An identifier (with an underscore, or in capitals) and a number, or any name and a number
+ * written with a leading zero (an octal mode: `0600`): a setting's line, never a page's.
+ */
+const NAMED_NUMBER = /^(?:[A-Za-z]\w*_\w+|[A-Z][A-Z0-9]{2,})\s+\d+$|^\S+\s+0\d+$/;
+
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
   // a section number alone, or a title ending in a page number (after dot leaders or not)
@@ -136,6 +142,8 @@ export function recordValues(text: string): string | undefined {
 const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 
 function isEntry(line: string): boolean {
+  // A setting: a name and its number (login.defs's `PASS_WARN_AGE 7`, `UMASK 022`), no title and its page.
+  if (NAMED_NUMBER.test(line)) return false;
   if (ENTRY.some((re) => re.test(line))) return true;
   if (/[.!?]["')\]]?$/.test(line)) return false;
   // A term and the places it is treated ("upper, String Functions, Range Functions"); not a name
