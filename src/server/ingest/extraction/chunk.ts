@@ -125,11 +125,13 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
 /**
  * A line that heads what follows: short and without an end mark, or a function's signature; but
  * not an option or a code a definition list defines (`‘%o’`, `-a, --all`, `-s ca_key`), which
- * heads only its definition, nor a line at a shell's prompt. A line after one ending with a colon
+ * heads only its definition, nor a line at a shell's prompt, nor an item of a list. A line after one ending with a colon
  * ("Example:") is not one either: it is what that line introduces.
  */
 function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
+  // An item of a list (haproxy's intro.txt: "- Server load balancing (via load balancers)").
+  if (/^[-*•+]\s/.test(text)) return false;
   if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
   // Words, not code or a figure (`}`, `61184`), nor an aside ("(contributed by brian d foy)").
   if (!/\p{L}\p{L}/u.test(text) || /^\(.*\)$/.test(text)) return false;
@@ -171,6 +173,9 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
   return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
 }
 
+/** A line's section number: `2. `, `3.3.5. `. */
+const SECTION_NUMBER = /^[ \t]*(?:\d{1,3}\.)+[ \t]+/;
+
 /**
  * The sentences of a text, one at a time (a document of any size makes no array of them); a line
  * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?"),
@@ -199,8 +204,10 @@ function* sentencesOf(
     const asks = !heading && isQuestion(trimmed);
     const whole = heading || asks || RECORD.test(trimmed);
     let opens = true;
+    // A section's number ("2. Quick introduction…", "3.3.5. Basic features") ends no sentence.
+    const numbered = whole ? undefined : SECTION_NUMBER.exec(text.slice(start, end));
     for (let from = start; from < end;) {
-      const match = whole ? undefined : endAfter(from);
+      const match = whole ? undefined : endAfter(opens && numbered ? start + numbered[0].length : from);
       const stop = match && match.index < end ? match.index : end;
       const sentence = text.slice(from, stop).trim();
       if (sentence) {

@@ -26,9 +26,10 @@ import { extname } from 'node:path';
  * 24: a text FAQ's `Q:` and `A:` start items, so their wrapped lines, indented to their text, join them;
  * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next);
  * 42: reStructuredText's literal-block marks (`file: ::`, `file::`) read as the colon they stand for;
- * 43: a text's tables drawn with pipes and rules read a row at a time, a cell's wrapped lines joined).
+ * 43: a text's tables drawn with pipes and rules read a row at a time, a cell's wrapped lines joined;
+ * 44: a line's section number (`2. `, `3.3.5. `) ends no sentence, so the line heads what follows; an item of a list heads nothing).
  */
-export const READER_VERSION = 43;
+export const READER_VERSION = 44;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
