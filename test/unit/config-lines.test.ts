@@ -50,4 +50,27 @@ describe('lines of a configuration in an answer', () => {
     expect(content).toContain('```\nXZ_DEFAULTS=--memlimit-compress=150MiB\nexport XZ_DEFAULTS\n```');
     expect(content).not.toMatch(/150MiB\.|XZ_DEFAULTS\./);
   });
+
+  it('a setting commented out under the comment that describes it is its default, shown as written', async () => {
+    // nanorc: "For the options that take parameters, the default value is shown." (a new user's trial)
+    const nanorc = [
+      '## Use auto-indentation.',
+      '# set autoindent',
+      '',
+      '## Use this tab size instead of the default; it must be greater than 0.',
+      '# set tabsize 8',
+      '',
+      '## Convert each typed tab to the fitting number of spaces.',
+      '# set tabstospaces',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('nanorc', nanorc)]),
+      'ws',
+      "What is nano's default tab size?",
+      [],
+    );
+    const { content } = extractiveAnswer(r);
+    expect(content).toContain('Use this tab size instead of the default; it must be greater than 0.');
+    expect(content).toContain('```\n# set tabsize 8\n```');
+  });
 });

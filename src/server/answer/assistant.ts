@@ -344,6 +344,10 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       // The sentence that states what is asked ("…lists are not efficient for this purpose."), then its answer.
       said.add(before);
       sayText(led(p.before!.text), p.text);
+    } else if (p.setting && p.example !== undefined) {
+      // The setting a comment describes, as the file writes it (`bantime = 10m`, `# set tabsize 8`).
+      sayText(led(p.text));
+      say({ code: p.example });
     } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),

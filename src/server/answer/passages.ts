@@ -264,6 +264,22 @@ export function passagesOf(chunk: Chunk): Passage[] {
         said.example = stated[1]!;
         continue;
       }
+      // A setting commented out under the comment sentence that describes it (nanorc's "## Use
+      // this tab size instead of the default…" / "# set tabsize 8"): the default, as the file
+      // writes it.
+      if (
+        config &&
+        position === firstOfLine &&
+        COMMENTED_DIRECTIVE.test(text) &&
+        said?.line === before &&
+        said.example === undefined &&
+        !said.setting &&
+        /[.!?]$/.test(said.text)
+      ) {
+        said.example = text;
+        said.setting = true;
+        continue;
+      }
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
       const entry = position === firstOfLine ? termLine(text) : undefined;
@@ -506,6 +522,9 @@ function introduced(passages: Passage[], before: number, code: string, introduce
 
 /** A comment that gives a default (`# Default: DSHELL=/bin/bash`). */
 const COMMENT_DEFAULT = /^#*\s*(Default:\s*\S.*)$/i;
+
+/** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
+const COMMENTED_DIRECTIVE = /^#\s?[a-z][\w.-]*(?:\s+[^\s#]+){1,3}$/;
 
 /** A comment that is a label alone (`#Default:`, `# Example:`), for the line under it. */
 const COMMENT_LABEL = /^#+\s*(\p{L}[\p{L} ]{0,30}):$/u;
