@@ -315,7 +315,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             before,
           }),
         ...(typed !== undefined && { typed }),
-        ...(names.length > 0 && names.every((t) => holdsName(stems, t.stem)) && { holdsNames: true }),
+        // Names it is about, by its heading or its document, not one it mentions in passing
+        // ("Normally, logrotate is run as a daily cron job." is no answer on cron's mail).
+        ...(names.length > 0 &&
+          names.every((t) =>
+            holdsName(new Set([...(leadStems ?? []), ...nameStems(passage.chunk.filename)]), t.stem),
+          ) && {
+            holdsNames: true,
+          }),
       });
     }
   }
@@ -456,7 +463,10 @@ function answerUnder(best: ScoredPassage): Passage | undefined {
  * words that are no word of the language) and the kind of answer it asks for, and misses only
  * words of the language, answers at this share of the threshold: a paraphrase says those
  * otherwise ("diagnostic logs" for debugging's log files), while a question about something the
- * documents lack misses its name ("zram", "ignore_nan"). bench:real's questions replayed in
+ * documents lack misses its name ("zram", "ignore_nan"). The names held by what the passage is
+ * about (its heading, its document's name), not in passing by its sentence alone: "Normally,
+ * logrotate is run as a daily cron job." answered a question on cron's mail (bench:real after:
+ * gnu-para-9, wrong, refused instead; no other flag changed). bench:real's questions replayed in
  * process (#33): 0.7 answered 5 paraphrases refused before (2 with their expected text, 1 more
  * citing the right file first, 2 citing another), no no-answer question; 0.6 and 0.5 only added
  * wrong answers, 0.75 answered one fewer.
