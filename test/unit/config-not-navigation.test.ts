@@ -37,8 +37,9 @@ describe('a configuration file of names and numbers', () => {
       'How many days before a password expires are users warned?',
       [],
     );
+    // With the value the file sets further down, under the name its comment described.
     expect(extractiveAnswer(r).content).toMatch(
-      /^(?:PASS_WARN_AGE: )?Number of days warning given before a password expires\./,
+      /^PASS_WARN_AGE: Number of days warning given before a password expires\.\n\n```\nPASS_WARN_AGE\t7\n```\n/,
     );
   });
 });

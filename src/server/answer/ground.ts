@@ -315,14 +315,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             before,
           }),
         ...(typed !== undefined && { typed }),
-        // Names it is about, by its heading or its document, not one it mentions in passing
-        // ("Normally, logrotate is run as a daily cron job." is no answer on cron's mail).
+        // Every name, one of them what it is about (see isAbout), not all in passing ("Normally,
+        // logrotate is run as a daily cron job." is no answer on cron's mail).
         ...(names.length > 0 &&
-          names.every((t) =>
-            holdsName(new Set([...(leadStems ?? []), ...nameStems(passage.chunk.filename)]), t.stem),
-          ) && {
-            holdsNames: true,
-          }),
+          names.every((t) => holdsName(stems, t.stem)) &&
+          names.some((t) => isAbout(passage, leadStems, t.stem)) && { holdsNames: true }),
       });
     }
   }
@@ -337,6 +334,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const kept: ScoredPassage[] = [];
   for (const p of all) if (!kept.some((k) => k.text.includes(p.text))) kept.push(p);
   return kept;
+}
+
+/**
+ * Whether a passage is about a name: its heading holds it, or its document's name does (or
+ * begins with it: sudoers(5) is sudo's, crontab(5) cron's), or, a table's row, its own values.
+ */
+function isAbout(passage: Passage, leadStems: Set<string> | undefined, name: string): boolean {
+  if (leadStems && holdsName(leadStems, name)) return true;
+  const document = nameStems(passage.chunk.filename);
+  if (holdsName(document, name) || (name.length >= 3 && [...document].some((s) => s.startsWith(name))))
+    return true;
+  const values = recordValues(passage.text);
+  return values !== undefined && holdsName(passageStems(values), name);
 }
 
 /** Whether a passage's stems hold one of `terms`. */

@@ -298,6 +298,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (text && (CODE.test(text) || isCode(text)))
         introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES);
       if (!text || CODE.test(text) || output || labelsOutput) continue;
+      // A name and its value (`PASS_WARN_AGE 7`) under the comment that defined that name further
+      // up (login.defs describes its settings in a block above them): that definition's value.
+      const valued = position === firstOfLine && !comment ? NAMED_VALUE.exec(text) : null;
+      if (valued && setByDefinition(out, valued[1]!, text)) continue;
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
       const setting =
@@ -385,7 +389,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (attribute) attributeLine = line;
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
-      const led = comment ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
+      // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
+      const led = comment && !entry ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       underLeadLine = led !== undefined && led === lead ? line : -2;
       out.push(
         led === undefined
@@ -522,6 +527,18 @@ function introduced(passages: Passage[], before: number, code: string, introduce
 
 /** A comment that gives a default (`# Default: DSHELL=/bin/bash`). */
 const COMMENT_DEFAULT = /^#*\s*(Default:\s*\S.*)$/i;
+
+/** An identifier (with an underscore, or in capitals) and one value: `PASS_WARN_AGE 7`, `UMASK 022`. */
+const NAMED_VALUE = /^([A-Za-z]\w*_\w+|[A-Z][A-Z0-9]{2,})[ \t]+([^\s#]+)$/;
+
+/** Whether a definition of `name` (a passage it leads) took `setting` as its value: once, the first. */
+function setByDefinition(passages: Passage[], name: string, setting: string): boolean {
+  const defined = passages.find((p) => p.defines && p.lead === name && p.example === undefined);
+  if (!defined) return false;
+  defined.example = setting;
+  defined.setting = true;
+  return true;
+}
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
 const COMMENTED_DIRECTIVE = /^#\s?[a-z][\w.-]*(?:\s+[^\s#]+){1,3}$/;
