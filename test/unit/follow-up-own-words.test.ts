@@ -67,4 +67,43 @@ describe('a follow-up with words of its own', () => {
     expect(content).toContain('The default mail command is /usr/bin/mail.');
     expect(content).not.toContain('/var/lib/logrotate/status');
   });
+
+  it('without a word any answer holds, is answered by the passage the previous answer drew on', async () => {
+    // The demo's first follow-up (a fourteenth new user's trial): "And how do I fix it?" repeated
+    // what E-4102 means; the fix is the next sentence, though it says no "fix".
+    const page: Chunk = {
+      id: 'file_2:0',
+      fileId: 'file_2',
+      filename: 'troubleshooting.html',
+      text: [
+        'Troubleshooting',
+        'E-mail sync',
+        "Error E-4102 means the IMAP server refused Orbitdesk's login. Reconnect the mailbox under Settings > Channels > E-mail and check that app passwords are allowed.",
+        "Error E-4310 means the mailbox is over its provider's quota; Orbitdesk retries every 15 minutes until space is freed.",
+        'Single sign-on',
+        'If agents are sent back to the login page after SSO, check that the identity provider sends the e-mail attribute and that the clock skew is under 5 minutes.',
+      ].join('\n'),
+    };
+    const library = libraryOf([page]);
+    const first = await retrieve(library, 'ws', 'What does error E-4102 mean?', []);
+    const answer = extractiveAnswer(first);
+    expect(answer.content).toMatch(/^Error E-4102 means the IMAP server refused Orbitdesk's login\./);
+    const history = [
+      { id: 'm1', threadId: 't', role: 'user', content: 'What does error E-4102 mean?', createdAt: 'x' },
+      {
+        id: 'm2',
+        threadId: 't',
+        role: 'assistant',
+        content: answer.content,
+        sources: answer.sources,
+        drawnFrom: answer.drawnFrom,
+        createdAt: 'x',
+      },
+    ] as MessageRecord[];
+    const next = await retrieve(library, 'ws', 'And how do I fix it?', history);
+    const content = extractiveAnswer(next).content;
+    expect(content).toMatch(
+      /^Reconnect the mailbox under Settings > Channels > E-mail and check that app passwords are allowed\.\n\nSources/,
+    );
+  });
 });

@@ -1,5 +1,11 @@
 import { citation, citedFilename } from '../../util/citation.js';
-import { groundedPassages, RELEVANCE_THRESHOLD, scorePassages, type ScoredPassage } from './ground.js';
+import {
+  groundedPassages,
+  HOW_TO,
+  RELEVANCE_THRESHOLD,
+  scorePassages,
+  type ScoredPassage,
+} from './ground.js';
 import {
   asSentence,
   CODE_MARK,
@@ -257,6 +263,17 @@ export async function retrieve(
     scored = scorePassages(alone);
     passages = groundedPassages(alone, scored);
   }
+  // A follow-up that asks how, answered only with what the previous answer said, is answered
+  // with what comes next in its paragraph ("And how do I fix it?" after what error E-4102 means:
+  // "Reconnect the mailbox…"). Not one that asks what that answer says ("What replaces it?").
+  if (
+    followUp &&
+    answer &&
+    HOW_TO.test(message) &&
+    passages.length &&
+    passages.every((p) => answer.content.includes(p.text))
+  )
+    passages = goingOn(passages, answer.content);
   const answering = new Set(
     [...scored.filter((p) => p.relevance >= threshold), ...passages].map((p) => p.chunk.id),
   );
@@ -267,6 +284,27 @@ export async function retrieve(
     passages,
     grounded: hits.filter((h) => answering.has(h.chunk.id)),
   };
+}
+
+/**
+ * The sentences after `said` passages in their paragraphs that the previous answer (`content`)
+ * did not say, each as its passage scored; the passages themselves when there are none.
+ */
+function goingOn(said: ScoredPassage[], content: string): ScoredPassage[] {
+  const next: ScoredPassage[] = [];
+  for (const p of said) {
+    const after = followingSentences(p, Infinity).find((s) => !content.includes(s.text));
+    if (after && !next.some((n) => n.text === after.text))
+      next.push({
+        ...after,
+        relevance: p.relevance,
+        rank: p.rank,
+        needsLead: false,
+        subject: p.subject,
+        exactSubject: p.exactSubject,
+      });
+  }
+  return next.length ? next : said;
 }
 
 /** An answering sentence shorter than this is followed by the next of its paragraph, up to this length. */
@@ -504,8 +542,10 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
     passage.lead !== undefined &&
     TERM.test(passage.lead) &&
     q.lead !== passage.lead;
+  // A term, not a title's word (a sentence under the heading "Troubleshooting" is no item).
   const listed = (q: Passage) =>
-    ITEM_START.test(q.text) || (q.lead !== undefined && TERM.test(q.lead) && !sibling(q));
+    ITEM_START.test(q.text) ||
+    (q.lead !== undefined && TERM.test(q.lead) && !/^\p{Lu}\p{Ll}+$/u.test(q.lead) && !sibling(q));
   if (
     !after.length ||
     !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))

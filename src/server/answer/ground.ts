@@ -68,7 +68,7 @@ const DEFINITION_BONUS = 0.5;
 const MAX_TERMS_DEFINED = 3;
 
 /** A question asking how to do something ("How can I compress a file without deleting it?"). */
-const HOW_TO = /^\W*how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
+export const HOW_TO = /^\W*(?:and\s+)?how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
 /** A definition list's term that is a program's option (`‘--keep’, ‘-k’`). */
 const OPTION = /^[‘'"`]?-/;
 /**
