@@ -48,26 +48,41 @@ export function rawRenderer(): Renderer {
 const SGR = /\u001b\[[0-9;]*m/g;
 
 /**
- * Markdown shown plainly, without loading a Markdown renderer: markers removed, lists and
- * paragraphs kept, wrapped at word boundaries. For a resumed thread's messages, so the prompt
- * does not wait ~200 ms for marked-terminal.
+ * Markdown as plain text: its marks left out (headings', emphasis', inline code's), list items
+ * kept, and a block of code as its lines, exactly (a `# set tabsize 8` in it is no heading).
  */
-export function plainRenderer(width: () => number): Renderer {
-  return {
-    render(text) {
-      const columns = Math.max(20, Math.min(width(), 120));
-      const lines = sanitizeText(text)
-        .trimEnd()
-        .split('\n')
-        .filter((line) => !/^\s*(```|~~~)/.test(line))
-        .map((line) =>
-          line
+export function plainMarkdown(text: string): string {
+  let fenced = false;
+  const lines: string[] = [];
+  for (const line of sanitizeText(text).trimEnd().split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    lines.push(
+      fenced
+        ? line
+        : line
             .replace(/^\s{0,3}#{1,6}\s+/, '')
             .replace(/^(\s*)[-*+]\s+/, '$1  * ')
             .replace(/(\*\*|__)(.+?)\1/g, '$2')
             .replace(/(^|[\s(])[*_]([^*_\n]+)[*_](?=[\s.,;:!?)]|$)/g, '$1$2')
             .replace(/`([^`\n]+)`/g, '$1'),
-        );
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Markdown shown plainly, without loading a Markdown renderer (plainMarkdown), wrapped at word
+ * boundaries. For a resumed thread's messages, so the prompt does not wait ~200 ms for
+ * marked-terminal.
+ */
+export function plainRenderer(width: () => number): Renderer {
+  return {
+    render(text) {
+      const columns = Math.max(20, Math.min(width(), 120));
+      const lines = plainMarkdown(text).split('\n');
       return `${lines.flatMap((line) => (line.length <= columns ? [line] : wrapWords(line, columns))).join('\n')}\n`;
     },
   };

@@ -4,17 +4,22 @@ import type { Output } from './output.js';
 
 /**
  * A thread as people read it: a header, then each message with its role and time, word-wrapped
- * on a terminal. It is given the sanitised record (Output.record), so every field is safe.
+ * on a terminal, Markdown's marks left out. It is given the sanitised record (Output.record), so every field is safe.
  */
 export async function transcriptView(
   output: Output,
   options: { last?: number } = {},
 ): Promise<(thread: ThreadWithMessages) => string> {
   const { io } = output;
-  const wrap = io.stdoutIsTTY ? (await import('./wrap-text.js')).wrapText : undefined;
+  // On a terminal, Markdown's marks left out (a block of code as its lines), wrapped at word boundaries.
+  const terminal = io.stdoutIsTTY
+    ? { ...(await import('./wrap-text.js')), ...(await import('../chat/render.js')) }
+    : undefined;
   const message = (m: Message) => {
     const text = String(m.content ?? '');
-    const body = wrap ? wrap(text, Math.max(20, io.columns - 2)) : text;
+    const body = terminal
+      ? terminal.wrapText(terminal.plainMarkdown(text), Math.max(20, io.columns - 2))
+      : text;
     const mark = unfinishedMark(m);
     return `${roleLabel(io.color, String(m.role))} ${io.color.dim(`· ${output.time(m.createdAt)}`)}\n${body}\n${mark ? `${io.color.dim(mark)}\n` : ''}`;
   };

@@ -153,6 +153,27 @@ describe('threads get', () => {
     );
   });
 
+  it('shows a reply’s block of code as its lines on a terminal, without the fences', async () => {
+    const thread = {
+      ...T1,
+      messages: [
+        {
+          id: 'm1',
+          role: 'assistant',
+          content: 'Change the prefix key:\n\n```\nset -g prefix C-a\n```\n\nSources: [example_tmux.conf]',
+          createdAt: T1.createdAt,
+        },
+      ],
+    };
+    fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/threads/thr_1').reply(200, { data: thread });
+    await runGet(fake.ctx, 'thr_1', {});
+    expect(fake.stdout()).toContain(
+      'Change the prefix key:\n\nset -g prefix C-a\n\nSources: [example_tmux.conf]\n',
+    );
+    expect(fake.stdout()).not.toContain('```');
+  });
+
   it('keeps the data exact in --json, escaping only what a terminal would act on', async () => {
     fake = fakeContext({ tty: true, options: { json: true } });
     fake.on('GET', '/v1/threads/thr_x').reply(200, { data: HOSTILE });
@@ -310,9 +331,30 @@ describe('threads create and send', () => {
     const lines = fake.stdout().trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(4);
     expect(lines.every((line) => line.length <= 38)).toBe(true);
-    expect(lines.join(' ').replace(/ +/g, ' ')).toBe(content.replace(/\s+/g, ' '));
-    expect(lines.at(-1)).toBe('- first item');
+    expect(lines.join(' ').replace(/ +/g, ' ')).toBe(
+      content.replace(/\s+/g, ' ').replace('- first', '* first'),
+    );
+    expect(lines.at(-1)).toBe('  * first item');
     fake = fakeContext({ columns: 40 });
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    expect(fake.stdout()).toBe(`${content}\n`);
+  });
+
+  it('shows a block of code in the reply as its lines on a terminal, without the fences; piped, as sent', async () => {
+    const content =
+      'Change the prefix key:\n\n```\nset -g prefix C-a\nunbind C-b\n```\n\nSources: [example_tmux.conf]';
+    const exchange = {
+      userMessage: { id: 'm1', role: 'user', content: 'hi', createdAt: T1.createdAt },
+      aiResponse: { id: 'm2', role: 'assistant', content, createdAt: T1.createdAt },
+    };
+    fake = fakeContext({ tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
+    await runSend(fake.ctx, 'thr_1', ['hi']);
+    expect(fake.stdout()).toBe(
+      'Change the prefix key:\n\nset -g prefix C-a\nunbind C-b\n\nSources: [example_tmux.conf]\n',
+    );
+    fake = fakeContext();
     fake.on('POST', '/v1/threads/thr_1/messages').reply(200, { data: exchange });
     await runSend(fake.ctx, 'thr_1', ['hi']);
     expect(fake.stdout()).toBe(`${content}\n`);

@@ -2,7 +2,7 @@ import type { KbClient } from '../../api/client.js';
 import { TimeoutError } from '../../api/errors.js';
 import type { Exchange } from '../../api/types.js';
 import { MarkdownStream } from '../../chat/markdown-stream.js';
-import { createRenderer, deferredRenderer, plainRenderer } from '../../chat/render.js';
+import { createRenderer, deferredRenderer, plainMarkdown, plainRenderer } from '../../chat/render.js';
 import { runTurn, threadTarget } from '../../chat/turn.js';
 import { CliError, ExitCode, Interrupted } from '../../errors.js';
 import { unfinishedMark } from '../../io/format.js';
@@ -70,11 +70,14 @@ export async function printReply(
   throw outcome.error;
 }
 
-/** A reply's text wrapped at word boundaries on a terminal, as `kb threads get` shows it; piped, as it is. */
+/**
+ * A reply's text as `kb threads get` shows it on a terminal: Markdown's marks left out (a block
+ * of code as its lines), wrapped at word boundaries; piped, as it is.
+ */
 async function forTerminal(ctx: Context, text: string): Promise<string> {
   if (!ctx.io.stdoutIsTTY) return text;
   const { wrapText } = await import('../../io/wrap-text.js');
-  return wrapText(text, Math.max(20, ctx.io.columns - 2));
+  return wrapText(plainMarkdown(text), Math.max(20, ctx.io.columns - 2));
 }
 
 /** A reply drawn on the terminal as Markdown while it arrives (chat/markdown-stream.ts). */
