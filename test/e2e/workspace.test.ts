@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itWith } from '../helpers/tools.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { BIN, baseEnv, ROOT, runKb, runKbOnTTY, runKbTraced, stripAnsi, tempDir } from '../helpers/cli.js';
-import { api, startTestServer } from '../helpers/server.js';
+import { api, freePort, startTestServer } from '../helpers/server.js';
 
 let server: RunningServer;
 let env: Record<string, string>;
@@ -335,6 +335,43 @@ describe('README', () => {
     expect(local.service.store.countFiles({ workspaceId: demoId, status: 'FAILED' })).toBe(0);
     await local.close();
   });
+
+  it('runs the own-documents example as written: a folder served, waited for, asked and searched', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = /<!-- example:own-documents -->\s*```bash\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const dir = tempDir();
+    const { mkdirSync, symlinkSync, writeFileSync } = await import('node:fs');
+    mkdirSync(join(dir, 'bin'));
+    symlinkSync(BIN, join(dir, 'bin', 'kb'));
+    mkdirSync(join(dir, 'my-folder'));
+    writeFileSync(
+      join(dir, 'my-folder', 'backups.md'),
+      '# Backups\n\nBackups run nightly at 2 am and are kept for 30 days.\n',
+    );
+    const port = String(await freePort());
+    // As written, but with kb on PATH for npx's, a free port, and the service stopped at the end.
+    const script = `cd ${JSON.stringify(dir)}\n${example!.replaceAll('npx kb', 'kb').replaceAll('4010', port)}\nkill %1\n`;
+    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script], {
+        // More retries than a person needs: kb serve, started in the background, may still be
+        // starting on a loaded machine when the next line asks it.
+        env: { ...baseEnv(dir), PATH: `${join(dir, 'bin')}:${process.env.PATH}`, KB_RETRIES: '8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('backups.md');
+    expect(result.stdout).toMatch(
+      /1\tbackups\.md\t[\d.]+\ttrue\tBackups run nightly at 2 am and are kept for 30 days\./,
+    );
+    expect(result.stdout).not.toContain('kb_my_local_key');
+  }, 60_000);
 
   it("runs the CI recipe's wait for 130 files that are still being indexed", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
