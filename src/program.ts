@@ -111,6 +111,10 @@ export interface TreeOutput {
  */
 export function configureTree(command: Command, write: TreeOutput) {
   command.exitOverride();
+  // One wording for help in every command's, as kb's own says it.
+  command.helpOption('-h, --help', 'show help');
+  if (command.parent && command.commands.length)
+    command.helpCommand('help [command]', 'show help for a command');
   // kb suggests what was meant itself (usage-error.ts), by a command's name rather than an alias.
   command.showSuggestionAfterError(false);
   command.configureHelp({

@@ -115,6 +115,8 @@ export function hintFor(err: unknown): string | undefined {
     const list = /\/v1\/(threads|files|webhooks|users)(?:[/?]|$)/.exec(safePath(err.url))?.[1];
     if (list) return `\`kb ${list} list\` shows the ${list} there are`;
   }
+  if (err instanceof InvalidIdError)
+    return 'an id is one of those a list shows (`kb threads list`, `kb files list`): not empty, ".", ".." nor with control characters';
   if (err instanceof ReplyInterruptedError)
     return '`kb threads get THREAD` (or /history in kb chat) shows what was kept';
   return undefined;

@@ -175,5 +175,9 @@ describe('a noun’s help', () => {
     }
     const { stdout } = await runKb(['threads', '--help']);
     expect(stdout).toMatch(/\n {2}get\|view\|show \[options\] <id> +show a thread/);
+    // Help is worded as kb's own says it, in every command's.
+    expect(stdout).toMatch(/\n {2}-h, --help +show help\n/);
+    expect(stdout).toMatch(/\n {2}help \[command\] +show help for a command\n/);
+    expect((await runKb(['threads', 'send', '--help'])).stdout).toMatch(/\n {2}-h, --help +show help\n/);
   });
 });

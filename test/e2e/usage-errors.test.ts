@@ -52,6 +52,19 @@ describe("commander's usage errors in kb's own format", () => {
     }
   }, 60_000);
 
+  it('an empty id: one line and a hint, exit 2, before any request', async () => {
+    // A service that is never reached: the id is refused first.
+    const res = await runKb(['threads', 'send', '', 'hello'], {
+      env: { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_never_sent' },
+    });
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: invalid id ""\nhint: an id is one of those a list shows (`kb threads list`, `kb files list`): not empty, ".", ".." nor with control characters\n',
+    });
+  });
+
   it('with --json, the same error and hint as one JSON object', async () => {
     const res = await runKb(['thred', '--json']);
     expect([res.code, res.stdout]).toEqual([2, '']);
