@@ -73,4 +73,27 @@ describe('lines of a configuration in an answer', () => {
     expect(content).toContain('Use this tab size instead of the default; it must be greater than 0.');
     expect(content).toContain('```\n# set tabsize 8\n```');
   });
+
+  it('a comment without a full stop right above a setting says what the setting does', async () => {
+    // sysctl.conf (a fourteenth new user's trial): the comment was read as a heading and dropped,
+    // so "How do I make my machine forward IPv4 packets?" was refused.
+    const sysctl = [
+      '# Uncomment the next two lines to enable Spoof protection (reverse-path filter)',
+      '#net.ipv4.conf.default.rp_filter=1',
+      '#net.ipv4.conf.all.rp_filter=1',
+      '',
+      '# Uncomment the next line to enable packet forwarding for IPv4',
+      '#net.ipv4.ip_forward=1',
+      '',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('sysctl.conf', sysctl)]),
+      'ws',
+      'How do I make my machine forward IPv4 packets between interfaces?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /^Uncomment the next line to enable packet forwarding for IPv4\.\n\n```\n#net\.ipv4\.ip_forward=1\n```\n/,
+    );
+  });
 });

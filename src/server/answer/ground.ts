@@ -338,12 +338,16 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
 
 /**
  * Whether a passage is about a name: its heading holds it, or its document's name does (or
- * begins with it: sudoers(5) is sudo's, crontab(5) cron's), or, a table's row, its own values.
+ * begins with it: sudoers(5) is sudo's, crontab(5) cron's), or the setting it describes, or, a
+ * table's row, its own values.
  */
 function isAbout(passage: Passage, leadStems: Set<string> | undefined, name: string): boolean {
   if (leadStems && holdsName(leadStems, name)) return true;
   const document = nameStems(passage.chunk.filename);
   if (holdsName(document, name) || (name.length >= 3 && [...document].some((s) => s.startsWith(name))))
+    return true;
+  // A setting's description is about the setting (`#net.ipv4.ip_forward=1` under its comment).
+  if (passage.setting && passage.example !== undefined && holdsName(passageStems(passage.example), name))
     return true;
   const values = recordValues(passage.text);
   return values !== undefined && holdsName(passageStems(values), name);

@@ -205,6 +205,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let underLeadLine = -2;
   const lines = chunk.text.split('\n');
   const config = isConfigFile(chunk.filename);
+  /** The places in `out` of comments that describe the setting under them (see `describing`). */
+  const describedAt = new Set<number>();
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     const before = previous;
@@ -239,7 +241,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // A configuration file's comment that is a sentence says what the line under it does: it
       // stands alone, not under the line before it; so does an item of a comment's list.
       const item = COMMENT_ITEM.exec(text);
-      const comment = !!item || COMMENT.test(text) || INTRODUCING_COMMENT.test(text);
+      // And one without a full stop right above a setting, which it describes (sysctl.conf's
+      // "# Uncomment the next line to enable packet forwarding for IPv4" / `#net.ipv4.ip_forward=1`).
+      const describing =
+        config &&
+        position === firstOfLine &&
+        DESCRIBING_COMMENT.test(text) &&
+        SETTING.test(lines[line + 1]?.trim() ?? '');
+      const comment = !!item || COMMENT.test(text) || INTRODUCING_COMMENT.test(text) || describing;
       if (item) text = text.slice(item[0].length);
       else if (comment) text = text.replace(/^#+\s+/, '');
       // A comment's label for the commented-out line under it (squid's "#Default:" / "# cache_mem
@@ -311,7 +320,18 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (setting) {
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
-        if (!valueOf(out, before, text, setting[1]!) && config)
+        if (valueOf(out, before, text, setting[1]!)) continue;
+        const said = out.at(-1);
+        if (
+          config &&
+          said &&
+          describedAt.has(out.length - 1) &&
+          said.line === before &&
+          said.example === undefined
+        ) {
+          said.example = text;
+          said.setting = true;
+        } else if (config)
           out.push({ text: text.replace(/^[#;]/, ''), chunk, position, line, setting: true });
         continue;
       }
@@ -392,6 +412,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
       const led = comment && !entry ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
       underLeadLine = led !== undefined && led === lead ? line : -2;
+      if (describing) describedAt.add(out.length);
       out.push(
         led === undefined
           ? { text, chunk, position, line }
@@ -539,6 +560,9 @@ function setByDefinition(passages: Passage[], name: string, setting: string): bo
   defined.setting = true;
   return true;
 }
+
+/** A comment of words, without a full stop: a capitalised word, then three or more. */
+const DESCRIBING_COMMENT = /^#+\s+\p{Lu}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/-]+){3,}$/u;
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
 const COMMENTED_DIRECTIVE = /^#\s?[a-z][\w.-]*(?:\s+[^\s#]+){1,3}$/;
