@@ -295,6 +295,24 @@ describe('kb users', () => {
   });
 });
 
+/** A script run by bash as a CI step runs it (-euo pipefail), without blocking this process. */
+function runBash(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 describe('README', () => {
   itWith('jq')('runs the scripting example exactly as written', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -313,21 +331,11 @@ describe('README', () => {
     mkdirSync(bin);
     symlinkSync(BIN, join(bin, 'kb'));
     // Async: the service runs in this process, so a blocking spawn would deadlock it.
-    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script!], {
-        env: {
-          ...baseEnv(dir),
-          PATH: `${bin}:${process.env.PATH}`,
-          KB_BASE_URL: local.url,
-          KB_API_KEY: local.keys.demo!,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    const result = await runBash(script!, {
+      ...baseEnv(dir),
+      PATH: `${bin}:${process.env.PATH}`,
+      KB_BASE_URL: local.url,
+      KB_API_KEY: local.keys.demo!,
     });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -352,18 +360,12 @@ describe('README', () => {
     const port = String(await freePort());
     // As written, but with kb on PATH for npx's, a free port, and the service stopped at the end.
     const script = `cd ${JSON.stringify(dir)}\n${example!.replaceAll('npx kb', 'kb').replaceAll('4010', port)}\nkill %1\n`;
-    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script], {
-        // More retries than a person needs: kb serve, started in the background, may still be
-        // starting on a loaded machine when the next line asks it.
-        env: { ...baseEnv(dir), PATH: `${join(dir, 'bin')}:${process.env.PATH}`, KB_RETRIES: '8' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    // More retries than a person needs: kb serve, started in the background, may still be
+    // starting on a loaded machine when the next line asks it.
+    const result = await runBash(script, {
+      ...baseEnv(dir),
+      PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
+      KB_RETRIES: '8',
     });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('backups.md');

@@ -174,9 +174,9 @@ export async function retrieve(
     };
   };
   const terms = [...new Set(own)].map((t) => weigh(t, 1, message));
-  if (followUp)
-    for (const t of new Set(questionWords(previous.content)))
-      if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous.content));
+  const previousWords = new Set(followUp ? questionWords(previous.content) : []);
+  for (const t of previousWords)
+    if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous!.content));
   // The names a question gives (an identifier, a number) must be in what answers it; a
   // follow-up that says "it" gives those of the question before too.
   // Not a number that is part of a figure in the question (the 1 of "ISO 3166-1"): a part, as below.
@@ -230,9 +230,7 @@ export async function retrieve(
     said: answer?.content,
     ownTerms: ownSubject ? ownTerms : undefined,
     followUpTerms: followUp ? ownTerms : undefined,
-    newTerms: followUp
-      ? ownTerms.filter((t) => !questionWords(previous.content).includes(t.term))
-      : undefined,
+    newTerms: followUp ? ownTerms.filter((t) => !previousWords.has(t.term)) : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
