@@ -132,6 +132,22 @@ describe('SearchIndex (FTS5)', () => {
     expect(ids('%j', 1)).toEqual(['format:0']);
   });
 
+  it('finds two words asked as the one word a document writes them as ("block size": blocksize) (#33)', () => {
+    // mke2fs.conf (a fourteenth new user's trial): "What block size does mke2fs use by default?"
+    // found `inode_size = 256` (its "size"), not `blocksize = 4096`.
+    const { add, search } = setUp();
+    add(file('conf', 'blocksize = 4096', 'inode_size = 256'));
+    add(file('prose', 'The size of a block of text is measured in lines.'));
+    const [first] = search('What block size does mke2fs use?');
+    expect(first).toMatchObject({ chunk: { id: 'conf:0' }, queryTerms: ['block', 'size'] });
+    expect(first!.expansions).toEqual([
+      ['block', 'blocksiz'],
+      ['size', 'blocksiz'],
+    ]);
+    // Only where a document holds the word: "size of" is no term.
+    expect(search('size of a block')[0]!.chunk.id).toBe('prose:0');
+  });
+
   it('takes a removed file out at once, and replaces a file added again', () => {
     const { add, remove, ids } = setUp();
     add(file('a', 'old words about llamas'));

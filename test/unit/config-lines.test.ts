@@ -96,4 +96,56 @@ describe('lines of a configuration in an answer', () => {
       /^Uncomment the next line to enable packet forwarding for IPv4\.\n\n```\n#net\.ipv4\.ip_forward=1\n```\n/,
     );
   });
+
+  // mke2fs.conf (a fourteenth new user's trial): a setting inside a stanza (`small = {` … `}`) or
+  // a section (`[defaults]`) is that stanza's; the answer was every `inode_ratio` but small's.
+  const MKE2FS = [
+    '[defaults]',
+    '\tbase_features = sparse_super,large_file,filetype,resize_inode,dir_index,ext_attr',
+    '\tdefault_mntopts = acl,user_xattr',
+    '\tenable_periodic_fsck = 0',
+    '\tblocksize = 4096',
+    '\tinode_size = 256',
+    '\tinode_ratio = 16384',
+    '',
+    '[fs_types]',
+    '\text3 = {',
+    '\t\tfeatures = has_journal',
+    '\t}',
+    '\tsmall = {',
+    '\t\tblocksize = 1024',
+    '\t\tinode_ratio = 4096',
+    '\t}',
+    '\tfloppy = {',
+    '\t\tblocksize = 1024',
+    '\t\tinode_ratio = 8192',
+    '\t}',
+    '\tbig = {',
+    '\t\tinode_ratio = 32768',
+    '\t}',
+    '\tlargefile = {',
+    '\t\tinode_ratio = 1048576',
+    '\t\tblocksize = -1',
+    '\t}',
+    '\thurd = {',
+    '\t     blocksize = 4096',
+    '\t     inode_size = 128',
+    '\t}',
+  ].join('\n');
+
+  it("a setting inside a stanza or a section is that stanza's, shown in it", async () => {
+    const library = libraryOf([doc('mke2fs.conf', MKE2FS)]);
+    const small = extractiveAnswer(
+      await retrieve(library, 'ws', 'What inode ratio does mke2fs use for small file systems?', []),
+    ).content;
+    expect(small).toMatch(
+      /^```\n\[fs_types\]\n\tsmall = \{\n\t\tblocksize = 1024\n\t\tinode_ratio = 4096\n\t\}\n```\n/,
+    );
+    expect(small).not.toMatch(/16384|8192|1048576/);
+    const defaults = extractiveAnswer(
+      await retrieve(library, 'ws', 'What is the default inode ratio of mke2fs?', []),
+    ).content;
+    expect(defaults).toMatch(/^```\n\[defaults\]\n\tinode_ratio = 16384\n```\n/);
+    expect(defaults).not.toMatch(/4096|8192|1048576/);
+  });
 });

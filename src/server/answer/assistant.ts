@@ -360,7 +360,11 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     }
   };
   /** A configuration's line, said as it is written: a value pasted from an answer must work. */
-  const sayLine = (p: Passage) => say({ chunk: p.chunk, line: p.line });
+  const sayLine = (p: Passage) => {
+    say({ chunk: p.chunk, line: p.line });
+    // Inside the lines of its section and stanza (`[fs_types]`, `small = {` … `}`).
+    for (const line of p.block?.lines ?? []) say({ chunk: p.chunk, line });
+  };
   const shownLeads = new Set<string>();
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
@@ -372,7 +376,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
         : `${shortLead(lead, retrieval.terms).replace(/[;,]$/, '')}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
     const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
     if (p.setting && p.example === undefined) {
-      if (lead !== undefined) say(`${shortLead(lead, retrieval.terms).replace(/[;,:]$/, '')}:`);
+      if (lead !== undefined && !p.block) say(`${shortLead(lead, retrieval.terms).replace(/[;,:]$/, '')}:`);
       sayLine(p);
       continue;
     }
@@ -485,7 +489,11 @@ function blockLines(chunk: Chunk, lines: number[]): string[] {
     }
     out.push(text[line]!);
   });
-  return out.map((l) => l.trimEnd());
+  // As far left as the least indented line: a stanza's settings keep their place inside it.
+  const written = out.filter((l) => l.trim());
+  let indent = /^\s*/.exec(written[0] ?? '')![0];
+  for (const l of written) while (!l.startsWith(indent)) indent = indent.slice(0, -1);
+  return out.map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l).trimEnd());
 }
 
 /** How much of the list a sentence ending with a colon introduces is shown after it. */

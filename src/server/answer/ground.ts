@@ -1,7 +1,7 @@
 import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
-import { type Passage, passagesOf, recordValues } from './passages.js';
+import { type Passage, passagesOf, recordValues, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
 import { indexTerms } from '../search/tokens.js';
 
@@ -59,6 +59,13 @@ const COMPARISON = /\bdifferences?\s+between\b|\bversus\b|\bvs\.?\s/i;
 /** A question asking what a thing it names is or does ("What does %j print?"), not "what does it…". */
 const DEFINITION_QUESTION =
   /^\W*(?:and\s+)?what\s+(?:does|do|is|are)\s+(?!(?:it|its|they|this|that|these|those)\b)/i;
+/**
+ * A question asking which term does something ("Which format letter makes time print…?", "What
+ * option makes ls sort by size?"): the words naming the kind of term (group 1) are what a
+ * definition's term is, not words its definition must say.
+ */
+const ASKS_FOR_TERM =
+  /\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|can|could|should|would|will)\b)((?:[\w.+-]+\s+){0,2}?(?:letters?|options?|flags?|switch(?:es)?|directives?|specifiers?|escapes?|keys?|keywords?|variables?|characters?|fields?|settings?|commands?|parameters?|arguments?))\b/i;
 /**
  * The definition of a name the question asks about, over the sentences that only use the name
  * (npm run bench:real: 0.25 held one fewer than 0.5; 1 the same as 0.5).
@@ -169,6 +176,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
     (!!defined && names.length > 0 && !names.some((t) => defined.includes(t.stem))) ||
     holdsAnswerType(question, '') !== undefined;
   const asksDefinition = DEFINITION_QUESTION.test(question) && !asksAttribute;
+  const termKind = ASKS_FOR_TERM.exec(question)?.[1];
+  const termKindStems = termKind ? indexTerms(termKind) : [];
   const howTo = HOW_TO.test(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
@@ -185,7 +194,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const shown = passage.example ? `${passage.text} ${passage.example}` : passage.text;
       const own = new Set(stemsOf(shown));
       // The value a configuration file sets is its default.
-      if (passage.setting) own.add(DEFAULT);
+      // Not one inside a stanza: that is the stanza's (mke2fs.conf's `small = {` … `}`).
+      if (passage.setting && !passage.block?.stanza) own.add(DEFAULT);
       const leadStems = passage.lead ? new Set(stemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
@@ -197,14 +207,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const typedText = holdsAnswerType(question, shown);
       const typedLead =
         typedText === false && !!passage.lead && holdsAnswerType(question, passage.lead) === true;
-      const typed = typedText === undefined ? undefined : typedText || typedLead;
+      // A definition's term is of the kind of term asked for ("format letter": `M`), whatever
+      // else the question's words seem to ask ("maximum" a magnitude).
+      const definesKind = termKindStems.length > 0 && !!passage.defines && TERM.test(passage.lead!);
+      const typed = definesKind || (typedText === undefined ? undefined : typedText || typedLead);
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
       // A passage on one of the names compared is weighed without the others.
       const on = compared.filter((t) => holdsName(stems, t.stem));
+      // Nor are the words naming that kind what its definition must say.
+      const kindless = definesKind ? input.terms.filter((t) => !termKindStems.includes(t.stem)) : input.terms;
       const terms =
         on.length > 0 && compared.length > 1
-          ? input.terms.filter((t) => !compared.includes(t) || on.includes(t))
-          : input.terms;
+          ? kindless.filter((t) => !compared.includes(t) || on.includes(t))
+          : kindless;
       // A passage without the identifier or number the question names is about something else
       // ("Ubuntu 27.04" is not 13.04; json.dumps's ignore_nan is none of its other options).
       const required = terms.filter((t) => t.required);

@@ -3,6 +3,7 @@ import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
 import { STOP_WORDS } from '../search/tokens.js';
 import type { Chunk } from '../state/model.js';
+import { configBlocks, isBlockLine, type ConfigBlock } from './config-blocks.js';
 
 /** A sentence, or a row of a table or a data file, that an answer can be made of. */
 export interface Passage {
@@ -24,6 +25,8 @@ export interface Passage {
   labels?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
   attribute?: boolean;
+  /** The section or stanza of a configuration file its setting is in (its lead is their names). */
+  block?: ConfigBlock;
 }
 
 /**
@@ -205,10 +208,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let underLeadLine = -2;
   const lines = chunk.text.split('\n');
   const config = isConfigFile(chunk.filename);
+  const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
   const describedAt = new Set<number>();
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
+    // A section's or a stanza's own line is where its settings are, shown with them.
+    if (config && isBlockLine(paragraph)) return;
     const before = previous;
     previous = line;
     /** The line before ends with a colon: it introduces this one. */
@@ -331,8 +337,17 @@ export function passagesOf(chunk: Chunk): Passage[] {
         ) {
           said.example = text;
           said.setting = true;
-        } else if (config)
-          out.push({ text: text.replace(/^[#;]/, ''), chunk, position, line, setting: true });
+        } else if (config) {
+          const block = blocks?.[line];
+          out.push({
+            text: text.replace(/^[#;]/, ''),
+            chunk,
+            position,
+            line,
+            setting: true,
+            ...(block && { lead: block.name, block }),
+          });
+        }
         continue;
       }
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {

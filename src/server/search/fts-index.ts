@@ -6,7 +6,7 @@ import type { ChunkVectors } from './chunk-vectors.js';
 import type { Hit } from './hit.js';
 import { createWorkspaceTables, ensureSearchSchema, ftsTable, vocabTable } from './search-schema.js';
 import { decode, encode, indexedText, phrase } from './fts-terms.js';
-import { indexTerms } from './tokens.js';
+import { fold, indexTerms, stem, STOP_WORDS } from './tokens.js';
 
 // BM25 with the usual constants.
 const K1 = 1.2;
@@ -46,6 +46,12 @@ const PURGED_AT_ONCE = 500;
 const PURGE_RETRY_MS = 1000;
 const CANDIDATE_SHARE = 0.05;
 const FREQUENCIES_KEPT = 10_000;
+
+/** Expansions with the compounds, a compound that is also a prefix expansion at a compound's weight. */
+function withCompounds(expanded: Lookup[], compounds: Lookup[]): Lookup[] {
+  const said = new Set(compounds.map((l) => `${l.queryTerm} ${l.term}`));
+  return [...expanded.filter((l) => !said.has(`${l.queryTerm} ${l.term}`)), ...compounds];
+}
 
 /**
  * The terms FTS5 finds candidates by: the rarest first, while the chunks holding them add up to
@@ -568,10 +574,40 @@ export class WorkspaceSearch {
     if (this.#chunks === 0) return queries.map(() => []);
     // Exact terms first: expansion reads the vocabulary, so it is used only when exact terms
     // find too little.
-    const exact = termsOf.map((terms) => terms.map((t) => ({ queryTerm: t, term: t, weight: 1 })));
+    const compounds = queries.map((query) => this.#compounds(query));
+    const exact = termsOf.map((terms, i) => [
+      ...terms.map((t) => ({ queryTerm: t, term: t, weight: 1 })),
+      ...compounds[i]!,
+    ]);
     return this.#rank(exact, limit).map((hits, i) =>
-      hits.length >= limit || !termsOf[i]!.length ? hits : this.#rank([this.#expand(termsOf[i]!)], limit)[0]!,
+      hits.length >= limit || !termsOf[i]!.length
+        ? hits
+        : this.#rank([withCompounds(this.#expand(termsOf[i]!), compounds[i]!)], limit)[0]!,
     );
+  }
+
+  /**
+   * Two words the query says one after the other that the workspace writes as one ("block size":
+   * mke2fs.conf's `blocksize`, "time out": `timeout`): that word, for each of the two.
+   */
+  #compounds(query: string): Lookup[] {
+    const said = fold(query).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const lookups: Lookup[] = [];
+    for (let i = 1; i < said.length; i++) {
+      const [first, second] = [said[i - 1]!, said[i]!];
+      if (!/^\p{L}{2,}$/u.test(first) || !/^\p{L}{2,}$/u.test(second)) continue;
+      if (STOP_WORDS.has(first) || STOP_WORDS.has(second)) continue;
+      const term = stem(first + second);
+      if (this.documentFrequency(term) === 0) continue;
+      // As much as each word would weigh itself: a rare compound (Python's `exitcode`) is no
+      // stronger evidence of "exit code" than the two words.
+      const compound = this.idf(term);
+      for (const word of [first, second]) {
+        const queryTerm = stem(word);
+        lookups.push({ queryTerm, term, weight: Math.min(1, this.idf(queryTerm) / compound) });
+      }
+    }
+    return lookups;
   }
 
   #expand(queryTerms: string[]): Lookup[] {
