@@ -18,7 +18,8 @@ export interface ChatClient {
     cancelGeneration?(generationId: string): Promise<Exchange | undefined>;
   };
   files?: {
-    list(params?: { limit?: number; signal?: AbortSignal }): Promise<{ data: KbFile[] }>;
+    /** The list's pages until `want` files (Infinity: all of them). */
+    pages(params: { want: number; signal?: AbortSignal }): AsyncIterable<{ data: KbFile[] }>;
   };
 }
 
@@ -58,7 +59,11 @@ export function terminalSafe(client: ChatClient): ChatClient {
       cancelGeneration:
         threads.cancelGeneration && (async (id) => sanitizeDeep(await threads.cancelGeneration!(id))),
     },
-    files: files && { list: async (params) => sanitizeDeep(await files.list(params)) },
+    files: files && {
+      pages: async function* (params) {
+        for await (const page of files.pages(params)) yield sanitizeDeep(page);
+      },
+    },
   };
 }
 

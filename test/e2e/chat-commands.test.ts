@@ -83,6 +83,39 @@ describe('kb chat commands (tmux)', () => {
   });
 
   itWith('tmux')(
+    '/sources finds a cited file however many files came after it (past the first page of the list)',
+    async () => {
+      // A new user's trial (#33): with 154 documents, every file past the list's first 100 was
+      // "not found", though the reply had just cited it.
+      const own = await startTestServer({ demo: true, replyDelayMs: 0 });
+      try {
+        const dir = tempDir();
+        const paths = Array.from({ length: 101 }, (_, i) => {
+          const path = join(dir, `note-${i}.txt`);
+          writeFileSync(path, `Note ${i} is about the quokka number ${i}.\n`);
+          return path;
+        });
+        const env = { ...vars(), KB_BASE_URL: own.url, KB_API_KEY: own.keys.demo! };
+        const upload = await runKb(['files', 'upload', ...paths, '--wait', '--interval', '100ms'], { env });
+        expect(upload.code, upload.stderr).toBe(0);
+        const term = kbInTmux(['chat'], env);
+        try {
+          await term.waitFor('you ›');
+          term.keys('How much is the Growth plan?', 'Enter');
+          await term.waitFor(REPLIED);
+          term.keys('/sources', 'Enter');
+          await term.waitFor(/pricing\.md\s+COMPLETED\s+file_\w+/);
+          expect(term.screen()).not.toMatch(/not found/);
+        } finally {
+          term.close();
+        }
+      } finally {
+        await own.close();
+      }
+    },
+  );
+
+  itWith('tmux')(
     '/title, /close and /archive change the thread; a service without changes says so',
     async () => {
       const term = kbInTmux(['chat', '--title', 'to change'], vars());

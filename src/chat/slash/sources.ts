@@ -1,4 +1,4 @@
-import { citedSources } from '../../api/types.js';
+import { citedSources, type KbFile } from '../../api/types.js';
 import { colorStatus } from '../../io/format.js';
 import { citedFilename } from '../../util/citation.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -14,10 +14,16 @@ export const sources: SlashCommand = {
       repl.print(repl.color.dim(reply ? 'The last reply cited no files.\n' : 'No reply yet.\n'));
       return undefined;
     }
-    const files = repl.client.files
-      ? (await repl.client.files.list({ limit: 100, signal: repl.signal() })).data
-      : [];
-    const byName = new Map(files.map((f) => [f.originalFilename, f]));
+    // Every page until each cited file is found: a workspace may hold many more than a page.
+    const wanted = new Set(cited.map(citedFilename));
+    const byName = new Map<unknown, KbFile>();
+    if (repl.client.files)
+      for await (const page of repl.client.files.pages({ want: Infinity, signal: repl.signal() })) {
+        for (const file of page.data)
+          if (wanted.has(String(file.originalFilename)) && !byName.has(file.originalFilename))
+            byName.set(file.originalFilename, file);
+        if (byName.size === wanted.size) break;
+      }
     const width = Math.max(...cited.map((name) => name.length));
     for (const name of cited) {
       const file = byName.get(citedFilename(name));
