@@ -211,6 +211,9 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);
     expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
     expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
+    // A size is an amount too (tc-fq_codel(8): "Default is 32 MB.").
+    expect(holdsAnswerType('How much memory can a queue use?', 'Default is 32 MB.')).toBe(true);
+    expect(holdsAnswerType('How much memory can a queue use?', 'Default is 1024 packets.')).toBe(false);
     expect(holdsAnswerType('When is v0 switched off?', 'On 30 June.')).toBe(true);
     expect(holdsAnswerType('Who wrote it?', 'On 30 June.')).toBeUndefined();
   });

@@ -29,6 +29,11 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     holds:
       /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|percent|dollars?|euros?|pounds?|usd|eur)\b|\b(?:free|pricing|priced|no charge|discount)\b/i,
   },
+  {
+    // Or a size ("How much memory can an fq_codel queue use?": "Default is 32 MB.").
+    asks: /\bhow much\b/i,
+    holds: /\b\d+(?:[.,]\d+)?\s?(?:[kmgtp]i?b|bytes?|(?:kilo|mega|giga|tera)bytes?)\b/i,
+  },
   // Or a count of things ("thirty pieces of silver").
   { asks: /\bhow much\b/i, holds: new RegExp(`\\b(?:${SPELLED})\\s+[a-z]+s\\b`, 'i') },
   {

@@ -562,6 +562,8 @@ function nameStems(filename: string): Set<string> {
     const base = filename.slice(filename.lastIndexOf('/') + 1);
     const parts = base.split('.');
     for (let n = 2; n <= parts.length; n++) stems.add(stem(parts.slice(0, n).join('.')));
+    // An identifier after a prefix (`fq_codel` of tc-fq_codel.8.pdf, the page of tc's fq_codel).
+    for (const part of parts[0]!.split('-')) if (part.includes('_')) stems.add(part.toLowerCase());
     // A program's rc file is its configuration: wgetrc is wget's, .bashrc bash's.
     const program = RC_FILE.exec(base)?.[1];
     if (program) stems.add(stem(program.toLowerCase()));
