@@ -780,7 +780,10 @@ describe('a sentence that goes on after the answer', () => {
       term('length', 1),
       term('blob', 3),
     ]);
-    expect(content).toContain('using a command-line option like this: -DSQLITE_MAX_LENGTH=123456789.');
+    // Under it as written: a full stop after it would be pasted with it.
+    expect(content).toContain(
+      'using a command-line option like this:\n\n```\n-DSQLITE_MAX_LENGTH=123456789\n```',
+    );
   });
 });
 

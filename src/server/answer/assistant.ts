@@ -388,6 +388,10 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       // The setting a comment describes, as the file writes it (`bantime = 10m`, `# set tabsize 8`).
       sayText(led(p.text));
       say({ code: p.example });
+    } else if (p.example !== undefined && p.text.endsWith(':')) {
+      // What a sentence introduces ("…, use:" / `-s (O/../.././(00|06|12|18)|…)`), as written under it.
+      sayText(led(p.text));
+      say({ code: p.example });
     } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),

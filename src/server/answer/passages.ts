@@ -387,6 +387,15 @@ export function passagesOf(chunk: Chunk): Passage[] {
         introduced(out, before, text, /:$/);
         continue;
       }
+      // So is a short line without an end mark under "…, use:" (smartd.conf(5)'s `-s
+      // L/../(01|15)/./22`): what to use, not a heading of what follows.
+      if (
+        position === firstOfLine &&
+        words < 8 &&
+        !/[.!?]["')\]]?$/.test(text) &&
+        introduced(out, before, text, TO_USE)
+      )
+        continue;
       // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`).
       if (
         !comment &&
@@ -471,6 +480,9 @@ function subjectOf(sentence: string): string | undefined {
  */
 const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows|is|are)\s*:$/i;
 
+/** A sentence that ends by saying what to do with what follows it ("…, use:", "run:"), not a list's ("are:"). */
+const TO_USE = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter)\s*:$/i;
+
 /** An option's name and the kind of value it takes, as a manual writes them: `prefetch: <yes or no>`. */
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
 /**
@@ -550,15 +562,17 @@ function showsExample(passages: Passage[], before: number): boolean {
  * An example on the line after a sentence that introduces it (see INTRODUCES), the sentence's
  * line being `before`, is what that sentence says.
  */
-function introduced(passages: Passage[], before: number, code: string, introduces = INTRODUCES): void {
+function introduced(passages: Passage[], before: number, code: string, introduces = INTRODUCES): boolean {
   const last = passages.at(-1);
   if (
-    last &&
-    last.line === before &&
-    (last.labels || introduces.test(last.text)) &&
-    last.example === undefined
+    !last ||
+    last.line !== before ||
+    !(last.labels || introduces.test(last.text)) ||
+    last.example !== undefined
   )
-    last.example = code.replace(CODE, '').trim();
+    return false;
+  last.example = code.replace(CODE, '').trim();
+  return true;
 }
 
 /** A comment that gives a default (`# Default: DSHELL=/bin/bash`). */
