@@ -148,4 +148,38 @@ describe('lines of a configuration in an answer', () => {
     expect(defaults).toMatch(/^```\n\[defaults\]\n\tinode_ratio = 16384\n```\n/);
     expect(defaults).not.toMatch(/4096|8192|1048576/);
   });
+
+  it("a setting's comment that names another setting in passing is about its own", async () => {
+    // faillock.conf (a fifteenth new user's trial): the answer on unlock_time's default went on
+    // with root_unlock_time's "In case the option is not specified the value is the same as of
+    // the `unlock_time` option." and `# root_unlock_time = 900`, read as unlock_time's.
+    const faillock = [
+      '# The access will be re-enabled after n seconds after the lock out.',
+      '# The value 0 has the same meaning as value `never` - the access',
+      '# will not be re-enabled without resetting the faillock',
+      '# entries by the `faillock` command.',
+      '# The default is 600 (10 minutes).',
+      '# unlock_time = 600',
+      '#',
+      '# Root account can become locked as well as regular accounts.',
+      '# Enabled if option is present.',
+      '# even_deny_root',
+      '#',
+      '# This option implies the `even_deny_root` option.',
+      '# Allow access after n seconds to root account after the',
+      '# account is locked. In case the option is not specified',
+      '# the value is the same as of the `unlock_time` option.',
+      '# root_unlock_time = 900',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('etc/security/faillock.conf', faillock)]),
+      'ws',
+      'What is the default unlock_time in faillock.conf?',
+      [],
+    );
+    const { content } = extractiveAnswer(r);
+    expect(content).toMatch(
+      /^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n\nSources:/,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import type { Hit } from '../search/hit.js';
 import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
-import { type Passage, passagesOf, recordValues, TERM } from './passages.js';
+import { type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
 import { indexTerms } from '../search/tokens.js';
 
@@ -257,7 +257,17 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         alone + BEFORE_SHARE * (joined - alone),
         alone + AROUND_SHARE * (withAround - alone),
       );
-      const missing = required.filter((t) => !holdsName(stems, t.stem)).length - AROUND_SHARE * around.length;
+      // A setting's comment is about its setting: another name asked for that its text only
+      // mentions (root_unlock_time's "…the same as of the `unlock_time` option.") is missing.
+      const setsName = passage.setting
+        ? settingNameOf(passage.example ?? passage.text)?.toLowerCase()
+        : undefined;
+      const namesAsked = setsName
+        ? required.filter((t) => !nameStems(passage.chunk.filename).has(t.stem))
+        : [];
+      const another = namesAsked.length > 0 && !namesAsked.some((t) => t.stem === setsName) ? 1 : 0;
+      const missing =
+        required.filter((t) => !holdsName(stems, t.stem)).length - AROUND_SHARE * around.length + another;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
       const typeShare = typed === false ? MISSING_TYPE_SHARE : 1;

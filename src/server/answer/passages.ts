@@ -622,6 +622,11 @@ export function followingSentences(passage: Passage, length: number): Passage[] 
  * (`XZ_DEFAULTS=--memlimit-compress=150MiB`), a command line (`set -g prefix C-a`), code. An
  * answer shows it as it is written: a full stop after it would be pasted with it.
  */
+/** The name a configuration line sets, set or commented out (`# unlock_time = 600`: unlock_time). */
+export function settingNameOf(line: string): string | undefined {
+  return SETTING.exec(line.replace(/^[#;]\s*/, ''))?.[1];
+}
+
 export function isCodeLine(text: string): boolean {
   if (/[.!?:]["')\]]?$/.test(text)) return false;
   // Not a table's row of a command and what it does (`dpkg --configure -a configure all partially installed packages`).
