@@ -582,8 +582,10 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
  * pricing" does not after the Growth plan's. One that opens with a pronoun goes on.
  */
 function sameSubject(sentence: string, known: Set<string>): boolean {
-  // "It is January 1, 1970…" after "The epoch is…": a pronoun stands for the subject before.
-  if (/^(?:it|its|this|these|they|their)\b/i.test(sentence)) return true;
+  // "It is January 1, 1970…" after "The epoch is…": a pronoun stands for the subject before, and
+  // a word that goes on from it ("So, to do this add the value: MAILDEV = any…").
+  if (/^(?:it|its|this|these|they|their|so|then|thus|therefore|to do (?:this|that|so))\b/i.test(sentence))
+    return true;
   const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { doc, libraryOf } from '../helpers/library.js';
+
+// quota's README on mail servers, as a Word document (a fifteenth new user's trial): "how do I
+// stop warnquota from emailing users who are already over their hard limit?" was answered with
+// the sentence that states the need, without the next one that says how ("So, to do this…").
+const QUOTA = [
+  'Mail server support by James Bourne jbourne@hardrock.org',
+  'If you are running warnquota on a mail server you need to be able to tell warnquota not to send mail when the users quota is either over the hard limit or past the grace period. So, to do this add the value: MAILDEV = any into /etc/warnquota.conf and warnquota will not send mail to those users.',
+].join('\n');
+
+describe('an answer', () => {
+  it('goes on with the sentence after it that begins by referring back to it ("So, to do this…")', async () => {
+    const r = await retrieve(
+      libraryOf([doc('word/quota-mailserver.docx', QUOTA)]),
+      'ws',
+      'On my mail server, how do I stop warnquota from emailing users who are already over their hard limit?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /past the grace period\. So, to do this add the value: MAILDEV = any into \/etc\/warnquota\.conf and warnquota will not send mail to those users\./,
+    );
+  });
+});
