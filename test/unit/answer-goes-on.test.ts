@@ -23,3 +23,28 @@ describe('an answer', () => {
     );
   });
 });
+
+// BIND 9's reference (a fifteenth new user's trial): "The default size limit for each individual
+// cache is:" and its two items read "…cache is. 90% of physical memory …, or. 2 MB for views…".
+const BIND = [
+  'max-cache-size',
+  'When the amount of data in a cache database reaches the configured limit, named starts purging non-expired records (following an LRU-based strategy).',
+  'The default size limit for each individual cache is:',
+  '90% of physical memory for views with recursion set to yes (the default), or',
+  '2 MB for views with recursion set to no.',
+  'Any positive value smaller than 2 MB is ignored and reset to 2 MB.',
+].join('\n');
+
+describe('a list a sentence introduces with its colon', () => {
+  it('is shown as a list under it, each item as written', async () => {
+    const r = await retrieve(
+      libraryOf([doc('bind9/reference.html', BIND)]),
+      'ws',
+      'What is the default size limit for each individual cache in BIND?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /The default size limit for each individual cache is:\n\n- 90% of physical memory for views with recursion set to yes \(the default\), or\n- 2 MB for views with recursion set to no\.\n/,
+    );
+  });
+});

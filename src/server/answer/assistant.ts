@@ -336,7 +336,13 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const say = (...texts: Said[]) => {
     for (const text of texts) {
       const key =
-        typeof text === 'string' ? text : 'code' in text ? text.code : `${text.chunk.id}:${text.line}`;
+        typeof text === 'string'
+          ? text
+          : 'code' in text
+            ? text.code
+            : 'item' in text
+              ? text.item
+              : `${text.chunk.id}:${text.line}`;
       if (spoken.has(key)) continue;
       spoken.add(key);
       sentences.push(text);
@@ -357,6 +363,19 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
           text.split(/\s+/).length <= CODE_TAIL_WORDS &&
           CODE_MARK.test(text));
       say(code ? { code: text } : text);
+    }
+  };
+  /**
+   * What a sentence ending with a colon introduces: a list's items as items (bulleted, or each but
+   * the last going on to the next: "…(the default), or" / "2 MB for views…"), the rest as text.
+   */
+  const sayList = (lines: string[]) => {
+    let goesOn = false;
+    for (const line of lines) {
+      const listed: boolean = goesOn || ITEM_START.test(line) || (ITEM_GOES_ON.test(line) && isProse(line));
+      if (listed) say({ item: line });
+      else sayText(line);
+      goesOn = listed && ITEM_GOES_ON.test(line);
     }
   };
   /** A configuration's line, said as it is written: a value pasted from an answer must work. */
@@ -411,7 +430,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       sayText(item.lead && TERM.test(item.lead) ? `${item.lead}: ${item.text}` : item.text);
     } else if (!item && p.text.endsWith(':') && p.example === undefined) {
       // "…has one of the following storage classes:" says nothing without what follows it.
-      sayText(...listAfter(p));
+      sayList(listAfter(p));
     }
   }
   const body = spokenText(sentences);
@@ -421,9 +440,9 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
 
 /**
  * A sentence of an answer, or what it shows as written: a line of a configuration file (its
- * chunk's `line`), a line of code.
+ * chunk's `line`), a line of code, an item of the list a sentence introduces.
  */
-type Said = string | { chunk: Chunk; line: number } | { code: string };
+type Said = string | { chunk: Chunk; line: number } | { code: string } | { item: string };
 
 /** A line after a line of code, this short and without a full stop, goes on with it (`export XZ_DEFAULTS`). */
 const CODE_TAIL_WORDS = 4;
@@ -449,6 +468,11 @@ function spokenText(said: Said[]): string {
     if (prose.length) parts.push(prose.join(' '));
     prose = [];
   };
+  let items: string[] = [];
+  const endItems = () => {
+    if (items.length) parts.push(items.map((item) => `- ${item.replace(ITEM_START, '')}`).join('\n'));
+    items = [];
+  };
   const endCode = () => {
     endLines();
     if (!code.length) return;
@@ -459,6 +483,13 @@ function spokenText(said: Said[]): string {
     code = [];
   };
   said.forEach((s, i) => {
+    if (typeof s !== 'string' && 'item' in s) {
+      endProse();
+      endCode();
+      items.push(s.item);
+      return;
+    }
+    endItems();
     if (typeof s === 'string') {
       endCode();
       // A sentence that introduces the code after it keeps its colon.
@@ -475,6 +506,7 @@ function spokenText(said: Said[]): string {
       else lines = { chunk: s.chunk, lines: [s.line] };
     }
   });
+  endItems();
   endCode();
   endProse();
   return parts.join('\n\n');
@@ -527,6 +559,15 @@ function announcesList(passage: Passage): boolean {
     !!line?.trimEnd().endsWith(passage.text) && ITEM_START.test((next ?? '').trim().replace(/^#+\s*/, ''))
   );
 }
+
+/** Words of prose: three or more, most of them lower case (not `artistid INTEGER PRIMARY KEY,`). */
+function isProse(line: string): boolean {
+  const words = line.split(/\s+/);
+  return words.length >= 3 && words.filter((w) => /^[\p{Ll}]+[,;.]?$/u.test(w)).length * 2 > words.length;
+}
+
+/** A list's item that goes on to the next: it ends with a comma, a semicolon, "or" or "and". */
+const ITEM_GOES_ON = /(?:[,;]|\s(?:or|and))$/;
 
 /** A list's item or a definition's term, as a line starts it. */
 const ITEM_START = /^(?:[•·*-]\s|\d+[.)]\s)/;
