@@ -94,6 +94,8 @@ export interface SearchHit {
   text: string;
   /** The chunk's passages the answer is made of. */
   passages: { text: string; relevance: number }[];
+  /** Its passage most relevant to the question (kb serve; null when none was scored). */
+  best?: { text: string; relevance: number } | null;
   [extra: string]: unknown;
 }
 

@@ -48,6 +48,33 @@ describe('kb search against kb serve', () => {
     }
   });
 
+  it('a chunk the answer does not draw on shows its passage nearest the question, not its first words', async () => {
+    // A fifteenth new user's trial: on a terminal each row is cut to one line, and a chunk's
+    // first words said nothing of why it was retrieved.
+    const uploaded = await fetch(`${server.url}/v1/files?filename=visitors.md`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.KB_API_KEY}`, 'content-type': 'application/octet-stream' },
+      body: '# Visitors\n\nVisitors sign in at reception on arrival. A visitor badge is printed there and must be returned when leaving.\n',
+    });
+    expect(uploaded.status).toBe(201);
+    await server.service.indexer.idle();
+    const res = await runKb(['search', 'When does the badge reader reset?'], { env });
+    expect(res.code).toBe(0);
+    const visitors = rows(res.stdout).find((row) => row[1] === 'visitors.md');
+    expect(visitors?.[4]).toBe('A visitor badge is printed there and must be returned when leaving.');
+    const json = JSON.parse(
+      (await runKb(['search', 'When does the badge reader reset?', '--json'], { env })).stdout,
+    );
+    expect(json.data.find((h: { filename: string }) => h.filename === 'visitors.md')).toMatchObject({
+      answers: false,
+      passages: [],
+      best: {
+        text: 'A visitor badge is printed there and must be returned when leaving.',
+        relevance: expect.any(Number),
+      },
+    });
+  });
+
   it('--json: the whole answer, as the service gave it; --jsonl: a chunk a line; the query may come from stdin', async () => {
     const json = await runKb(['search', 'How much is the Growth plan?', '--limit', '2', '--json'], { env });
     expect(json.code).toBe(0);
@@ -65,7 +92,10 @@ describe('kb search against kb serve', () => {
       passages: expect.arrayContaining([
         { text: expect.stringContaining('29 dollars'), relevance: expect.any(Number) },
       ]),
+      best: { text: expect.any(String), relevance: expect.any(Number) },
     });
+    // A chunk the answer draws on: its best passage is one of the answer's.
+    expect(result.data[0].passages.map((p: { text: string }) => p.text)).toContain(result.data[0].best.text);
     const jsonl = await runKb(['search', '-', '--jsonl', '--limit', '3'], {
       env,
       input: 'How much is the Growth plan?\n',

@@ -64,6 +64,7 @@ describe('explainRetrieval', () => {
         { text: 'b one', relevance: 0.7 },
         { text: 'b two', relevance: 0.8 },
       ],
+      best: null,
     });
     expect(explained.data[2]).toMatchObject({ pages: null, passages: [] });
   });

@@ -40,10 +40,10 @@ export default function searchCommand(run = runSearch): Command {
       `
 What the assistant draws on for a message, to see why it answers as it does: each chunk with
 its file (and page), score, ✓ when it holds a passage that answers, and its text (the answering
-passage when there is one). The chunks the answer is made of come first. When nothing answers,
+passage, else the passage nearest the question, else the chunk's first words). The chunks the answer is made of come first. When nothing answers,
 a note on stderr says the assistant would answer "not found"; the exit code is still 0.
 Piped: tab-separated rank, source, score, answers (true/false), text. --json: the whole answer
-({query, answered, data: [{rank, fileId, filename, pages, score, answers, text, passages}]}),
+({query, answered, data: [{rank, fileId, filename, pages, score, answers, text, passages, best}]}),
 --jsonl: one chunk per line.
 
 An extension: kb serve offers it (GET /v1/search); against a service without it kb says so
@@ -96,9 +96,13 @@ export function source(hit: Pick<SearchHit, 'filename' | 'pages'>): string {
   return citation(filename, pages);
 }
 
-/** One line of text: the answering passage when there is one, else the chunk's own. */
+/**
+ * One line of text: the answering passage when there is one, else the passage nearest the
+ * question (what the service calls `best`), else the chunk's own.
+ */
 function snippet(hit: SearchHit): string {
-  const text = hit.passages[0]?.text ?? hit.text;
+  const best = hit.best && typeof hit.best === 'object' ? hit.best.text : undefined;
+  const text = hit.passages[0]?.text ?? best ?? hit.text;
   return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : '';
 }
 

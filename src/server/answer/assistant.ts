@@ -101,6 +101,8 @@ export interface Retrieval {
   passages: ScoredPassage[];
   /** The hits that hold an answering passage: what a generator is given. */
   grounded: Hit[];
+  /** Per chunk (by id), its passage ranked first for the question: why it was retrieved. */
+  best?: Map<string, ScoredPassage>;
 }
 
 /**
@@ -276,11 +278,17 @@ export async function retrieve(
     [...scored.filter((p) => p.relevance >= threshold), ...passages].map((p) => p.chunk.id),
   );
   const listed = ranked.slice(CANDIDATES).filter((h) => !byId.has(h.chunk.id));
+  // The answer's own passage where the chunk holds one; else the one ranked first.
+  const best = new Map<string, ScoredPassage>();
+  const drawnFrom = new Set(passages.map((p) => p.chunk.id));
+  for (const p of [...passages, ...scored.filter((q) => !drawnFrom.has(q.chunk.id))])
+    if (p.rank > (best.get(p.chunk.id)?.rank ?? -Infinity)) best.set(p.chunk.id, p);
   return {
     hits: list > hits.length ? [...hits, ...listed] : hits,
     terms,
     passages,
     grounded: hits.filter((h) => answering.has(h.chunk.id)),
+    best,
   };
 }
 

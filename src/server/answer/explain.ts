@@ -12,7 +12,7 @@ export type Explained = Omit<SearchResult, 'query'>;
  * given; chunks are marked answering only when it is (their order is the same either way).
  */
 export function explainRetrieval(
-  retrieval: Pick<Retrieval, 'hits' | 'passages' | 'grounded'>,
+  retrieval: Pick<Retrieval, 'hits' | 'passages' | 'grounded' | 'best'>,
   limit: number,
   { generator = false }: { generator?: boolean } = {},
 ): Explained {
@@ -44,6 +44,12 @@ export function explainRetrieval(
       answers: answered && (answering.has(hit.chunk.id) || drawnOn.has(hit.chunk.id)),
       text: hit.chunk.text,
       passages: drawnOn.get(hit.chunk.id)?.passages ?? [],
+      best: bestOf(retrieval.best?.get(hit.chunk.id)),
     })),
   };
+}
+
+/** A chunk's passage most relevant to the question, as the route gives it (null: none scored). */
+function bestOf(passage: { text: string; relevance: number } | undefined): SearchHit['best'] {
+  return passage ? { text: passage.text, relevance: passage.relevance } : null;
 }

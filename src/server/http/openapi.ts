@@ -602,6 +602,15 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 properties: { text: { type: 'string' }, relevance: { type: 'number', minimum: 0 } },
               },
             },
+            best: {
+              ...nullable({
+                type: 'object',
+                required: ['text', 'relevance'],
+                properties: { text: { type: 'string' }, relevance: { type: 'number', minimum: 0 } },
+              }),
+              description:
+                'the chunk’s passage most relevant to the question, answering or not: why it was retrieved (null: none)',
+            },
           },
         },
         User: {
