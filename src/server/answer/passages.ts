@@ -206,7 +206,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
   let underLeadLine = -2;
-  const lines = chunk.text.split('\n');
+  const lines = joinWrappedComments(chunk.text.split('\n'));
   const config = isConfigFile(chunk.filename);
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
@@ -500,6 +500,43 @@ const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/
 
 /** A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git log --oneline`). */
 const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
+
+/** A comment line of prose that a sentence goes on from to the next line: no end mark. */
+const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
+/** A comment line that goes on with the sentence of the one before: it starts in lower case. */
+const COMMENT_GOING_ON = /^\s*#+\s+["'“(]?\p{Ll}/u;
+
+/**
+ * A comment's sentences wrapped over several lines (keepalived.conf's `# when it comes online.
+ * "nopreempt" stops the higher priority machine taking` / `# over the master role, …`), each
+ * joined on its first line; the lines joined become blank comment lines, which are read as
+ * nothing, so lines keep their numbers. Never a setting or a directive commented out.
+ */
+function joinWrappedComments(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    let next = i + 1;
+    while (
+      WRAPPED_COMMENT.test(out[i]!) &&
+      !SETTING.test(out[i]!.trim().replace(/^#+\s*/, '')) &&
+      next < out.length &&
+      COMMENT_GOING_ON.test(lines[next]!) &&
+      !isCommentedSetting(lines[next]!)
+    ) {
+      out[i] = `${out[i]!.trimEnd()} ${lines[next]!.trim().replace(/^#+\s*/, '')}`;
+      out[next] = '#';
+      next++;
+    }
+    i = next - 1;
+  }
+  return out;
+}
+
+/** A setting or a directive commented out (`# unlock_time = 600`, `# set tabsize 8`). */
+function isCommentedSetting(line: string): boolean {
+  const text = line.trim();
+  return SETTING.test(text.replace(/^#+\s*/, '')) || COMMENTED_DIRECTIVE.test(text);
+}
 
 /**
  * A configuration file's setting: `name = value` (fail2ban's `bantime = 10m`, an INI file's

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { doc, libraryOf } from '../helpers/library.js';
+
+// keepalived.conf(5) as a PDF (a fifteenth new user's trial): its example configuration says what
+// `nopreempt` does in a comment whose sentences wrap over four `#` lines; each line was read
+// alone, so no sentence of it was whole and nothing answered, even asked in its own words.
+const KEEPALIVED = [
+  '# Drop packets to non address-owner.',
+  'no_accept',
+  '# A higher priority VRRP instance will normally preempt a lower priority instance',
+  '# when it comes online. "nopreempt" stops the higher priority machine taking',
+  '# over the master role, and allows the lower priority machine to remain as',
+  '# master.',
+  '# NOTE: For this to work, the initial state must not be MASTER.',
+  '# --',
+  'nopreempt',
+  '# for backwards compatibility',
+  'preempt',
+].join('\n');
+
+describe("a comment's sentences wrapped over several lines", () => {
+  it('are read whole', async () => {
+    const r = await retrieve(
+      libraryOf([doc('man/keepalived.conf.5.pdf', KEEPALIVED)]),
+      'ws',
+      'Which option stops the higher priority machine taking over the master role?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toContain(
+      '"nopreempt" stops the higher priority machine taking over the master role, and allows the lower priority machine to remain as master.',
+    );
+  });
+
+  it('but a setting commented out under a comment is no part of its sentence', async () => {
+    const faillock = [
+      '# The access will be re-enabled after n seconds after the lock out.',
+      '# The value 0 has the same meaning as value `never` - the access',
+      '# will not be re-enabled without resetting the faillock',
+      '# entries by the `faillock` command.',
+      '# The default is 600 (10 minutes).',
+      '# unlock_time = 600',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('faillock.conf', faillock)]),
+      'ws',
+      'What is the default unlock_time?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n/,
+    );
+  });
+});
