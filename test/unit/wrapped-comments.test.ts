@@ -27,9 +27,12 @@ describe("a comment's sentences wrapped over several lines", () => {
       'Which option stops the higher priority machine taking over the master role?',
       [],
     );
-    expect(extractiveAnswer(r).content).toContain(
+    const { content } = extractiveAnswer(r);
+    expect(content).toContain(
       '"nopreempt" stops the higher priority machine taking over the master role, and allows the lower priority machine to remain as master.',
     );
+    // A comment's sentences, all of them, describe what comes after, not the line before.
+    expect(content).not.toMatch(/no_accept/);
   });
 
   it('but a setting commented out under a comment is no part of its sentence', async () => {

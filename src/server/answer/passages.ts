@@ -254,7 +254,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
         position === firstOfLine &&
         DESCRIBING_COMMENT.test(text) &&
         SETTING.test(lines[line + 1]?.trim() ?? '');
-      const comment = !!item || COMMENT.test(text) || INTRODUCING_COMMENT.test(text) || describing;
+      // And so is every sentence after the first of a comment's line (its marks are the line's).
+      const comment =
+        !!item ||
+        COMMENT.test(text) ||
+        INTRODUCING_COMMENT.test(text) ||
+        describing ||
+        (position !== firstOfLine && COMMENT_LINE.test(paragraph) && /[.!?]["')\]]?$/.test(text));
       if (item) text = text.slice(item[0].length);
       else if (comment) text = text.replace(/^#+\s+/, '');
       // A comment's label for the commented-out line under it (squid's "#Default:" / "# cache_mem
@@ -501,6 +507,8 @@ const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/
 /** A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git log --oneline`). */
 const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 
+/** A line of a comment. */
+const COMMENT_LINE = /^\s*#+\s/;
 /** A comment line of prose that a sentence goes on from to the next line: no end mark. */
 const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
 /** A comment line that goes on with the sentence of the one before: it starts in lower case. */
