@@ -27,4 +27,16 @@ describe('the line a sentence ending "…, use:" introduces', () => {
     );
     expect(content).not.toContain('22:');
   });
+
+  it('needs no option line before it as its heading: it says what to use itself', async () => {
+    // The same page, a chunk later: the example of a sentence in the chunk before headed it.
+    const chunk = ['HH', '-s L/../../7/04:003-010', SMARTD].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('man/smartd.conf.5.pdf', chunk)]),
+      'ws',
+      'How do I get smartd to run a long self-test every Saturday around 3 am?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(/^To schedule an Offline Immediate test /);
+  });
 });

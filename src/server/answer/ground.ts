@@ -324,8 +324,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         (coverage(new Set([...own, ...leadStems]), terms) > coverage(own, terms) ||
           typedLead ||
           // A how-to question is answered by the option it is under (one option's line, not a
-          // listing of several: gzip's `-f, --force force overwrite … -h, --help give this help`).
-          (howTo && SETTING_LEAD.test(passage.lead!) && passage.lead!.length <= SETTING_LEAD_LENGTH) ||
+          // listing of several: gzip's `-f, --force force overwrite … -h, --help give this help`),
+          // unless it says itself what to use ("To schedule…, use:" / `-s (O/../.././…)`).
+          (howTo &&
+            passage.example === undefined &&
+            SETTING_LEAD.test(passage.lead!) &&
+            passage.lead!.length <= SETTING_LEAD_LENGTH) ||
           (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
           REFERS_BACK.test(passage.text));
       all.push({
