@@ -324,12 +324,35 @@ export const NOT_FOUND =
  * "Not found" while `indexing` files of the workspace are still to be read: they may hold the
  * answer; else, when `failed` files could not be read, how many, and where to see why.
  */
-export function notFound(indexing: number, failed = 0): string {
-  if (indexing === 0 && failed > 0)
-    return `${NOT_FOUND.slice(0, -1)}; ${failed === 1 ? '1 file' : `${failed} files`} could not be indexed (\`kb files list --status FAILED\` says why).`;
-  if (indexing === 0) return NOT_FOUND;
+export function notFound(indexing: number, failed = 0, nearest: string[] = []): string {
+  if (indexing === 0) {
+    // Where to look on: the documents nearest the question, which `kb search` shows.
+    const near = nearest.length
+      ? `; the nearest passages are in ${nearest.join(' and ')} (\`kb search\` shows them)`
+      : '';
+    const unread = failed
+      ? `; ${failed === 1 ? '1 file' : `${failed} files`} could not be indexed (\`kb files list --status FAILED\` says why)`
+      : '';
+    return `${NOT_FOUND.slice(0, -1)}${near}${unread}.`;
+  }
   const files = indexing === 1 ? '1 file is' : `${indexing} files are`;
   return `I couldn't find anything about that in this workspace's documents yet: ${files} still being indexed (\`kb files wait\` waits for ${indexing === 1 ? 'it' : 'them'}).`;
+}
+
+/** How many documents a reply that finds nothing names as the nearest. */
+const NEAREST = 2;
+
+/**
+ * The documents (and pages) of the best-scored chunks retrieved, one chunk each, best first: where
+ * a reply that finds nothing says the nearest passages are. None cited: nothing there answers.
+ */
+export function nearestSources(hits: Hit[]): string[] {
+  const files = new Map<string, Chunk>();
+  for (const hit of [...hits].sort((a, b) => b.score - a.score)) {
+    if (files.size === NEAREST) break;
+    if (!files.has(hit.chunk.filename)) files.set(hit.chunk.filename, hit.chunk);
+  }
+  return [...files.values()].flatMap((chunk) => citations([chunk]));
 }
 
 /** An answer made of the passages that answer the question, citing their files; or "not found". */

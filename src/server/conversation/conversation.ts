@@ -1,6 +1,7 @@
 import {
   citations,
   extractiveAnswer,
+  nearestSources,
   notFound,
   type Reply,
   retrieve,
@@ -139,7 +140,11 @@ export async function converse(
       const extractive = extractiveAnswer(retrieval);
       // "Not found" says so when files still to be read may hold the answer.
       if (!extractive.sources.length)
-        extractive.content = notFound(stillIndexing(store, workspaceId), store.countFailedFiles(workspaceId));
+        extractive.content = notFound(
+          stillIndexing(store, workspaceId),
+          store.countFailedFiles(workspaceId),
+          nearestSources(retrieval.hits),
+        );
       let reply: Reply = extractive;
       const emit = (piece: string) => {
         written += piece;
