@@ -155,6 +155,15 @@ describe('HTML', () => {
         '<table><tr><td>ascii</td><td>8bcccbcc18b95.b</td></tr><tr><td>dos</td><td>8bcccbcc12bc5b95.b.</td></tr></table>',
       ),
     ).toBe('ascii; 8bcccbcc18b95.b.\ndos; 8bcccbcc12bc5b95.b.');
+    // Not on a page that marks its tables' headers (Graphviz's attrs.html, a fifteenth new user's
+    // trial: imagepos's values `tl` / Top Left became the header of the rows under them, and
+    // "tl: br; Top Left: Bottom Right." answered how to make a graph flow left to right).
+    expect(
+      htmlToText(
+        '<table><tr><th>Name</th><th>Default</th></tr><tr><td>imagepos</td><td>"mc"</td></tr></table>' +
+          '<p>Valid values:</p><table><tr><td>tl</td><td>Top Left</td></tr><tr><td>br</td><td>Bottom Right</td></tr></table>',
+      ).split('\n'),
+    ).toEqual(['Name: imagepos; Default: "mc".', 'Valid values:', 'tl; Top Left.', 'br; Bottom Right.']);
   });
 
   it("reads a parameter table as rows alone, a label row as a record, a label beside links as one (rsyslog's module pages)", () => {

@@ -27,9 +27,10 @@ import { extname } from 'node:path';
  * 25: an HTML table's row most of whose cells are links is navigation (DocBook's Prev / Up / Home / Next);
  * 42: reStructuredText's literal-block marks (`file: ::`, `file::`) read as the colon they stand for;
  * 43: a text's tables drawn with pipes and rules read a row at a time, a cell's wrapped lines joined;
- * 44: a line's section number (`2. `, `3.3.5. `) ends no sentence, so the line heads what follows; an item of a list heads nothing).
+ * 44: a line's section number (`2. `, `3.3.5. `) ends no sentence, so the line heads what follows; an item of a list heads nothing;
+ * 45: on an HTML page that marks its tables' headers with <th>, a table's first row of data cells is a row, not its header).
  */
-export const READER_VERSION = 44;
+export const READER_VERSION = 45;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -80,6 +80,8 @@ export function readHtml(html: string): {
 } {
   const lines: string[] = [];
   const headings: (boolean | undefined)[] = [];
+  /** The page marks its tables' headers (`<th>`): a table's first row of data cells is data. */
+  const marksHeaders = /<th[\s>]/i.test(html);
   /** Per line, how many definition lists (`<dl>`) it is in. */
   const depths: number[] = [];
   /** How many of the open blocks are `<dl>`s (counted as they open and close: blocks nest a million deep). */
@@ -303,7 +305,7 @@ export function readHtml(html: string): {
             !labelled &&
             ((table.linkChars > 0 && table.linkChars >= NAVIGATION_LINK_SHARE * chars) ||
               table.linkCells * 2 > cells);
-          if (!navigation) for (const row of rowLines(table)) tableLine(row);
+          if (!navigation) for (const row of rowLines(table, marksHeaders)) tableLine(row);
           table.row = undefined;
         } else if (name === 'table') {
           if (!table!.rows && table!.header) tableLine(table!.header);
@@ -342,15 +344,17 @@ export function readHtml(html: string): {
 
 /**
  * A table row as text: a first row that names the columns (header cells, or short labels as
- * a Word table's first row is) names them in the rows after it; a table without one has its
- * rows' cells joined as they are.
+ * a Word table's first row is, on a page with no header cells) names them in the rows after it;
+ * a table without one has its rows' cells joined as they are.
  */
-function rowLines(table: Table): string[] {
+function rowLines(table: Table, marksHeaders: boolean): string[] {
   const cells = table.row!;
   if (!cells.some(Boolean)) return [];
   if (!table.headers) {
-    // Not a first row that is a label and its value ("Module Name:" / "imfile").
-    const names = !LABEL.test(cells[0] ?? '') && (table.dataCells === 0 || namesColumns(cells));
+    // Not a first row that is a label and its value ("Module Name:" / "imfile"), nor one of data
+    // cells on a page whose headers are header cells (Graphviz's `tl` / Top Left).
+    const names =
+      !LABEL.test(cells[0] ?? '') && (table.dataCells === 0 || (!marksHeaders && namesColumns(cells)));
     table.headers = names ? cells : [];
     if (names) {
       table.header = cells.filter(Boolean).join('; ');
