@@ -182,4 +182,34 @@ describe('lines of a configuration in an answer', () => {
       /^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n\nSources:/,
     );
   });
+
+  it("a comment's default in parentheses, a blank comment line and the setting commented out under it (SpamAssassin's local.cf)", async () => {
+    // A sixteenth new user's trial: local.cf was no configuration file by its name (`.cf`), and
+    // its comments end without a full stop, so "What score does SpamAssassin need before it
+    // calls a message spam by default?" was refused though the chunk was retrieved first.
+    const local = [
+      '#   Set file-locking method (flock is not safe over NFS, but is faster)',
+      '#',
+      '# lock_method flock',
+      '',
+      '',
+      '#   Set the threshold at which a message is considered spam (default: 5.0)',
+      '#',
+      '# required_score 5.0',
+      '',
+      '',
+      '#   Use Bayesian classifier (default: 1)',
+      '#',
+      '# use_bayes 1',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('spamassassin/local.cf', local)]),
+      'ws',
+      'What score does SpamAssassin need before it calls a message spam by default?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /^Set the threshold at which a message is considered spam \(default: 5\.0\)\.\n\n```\n# required_score 5\.0\n```\n/,
+    );
+  });
 });

@@ -249,11 +249,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       const item = COMMENT_ITEM.exec(text);
       // And one without a full stop right above a setting, which it describes (sysctl.conf's
       // "# Uncomment the next line to enable packet forwarding for IPv4" / `#net.ipv4.ip_forward=1`).
+      // Or with a blank comment line between them, above one set by a space (local.cf's "#   Set
+      // the threshold … (default: 5.0)" / "#" / "# required_score 5.0").
       const describing =
-        config &&
-        position === firstOfLine &&
-        DESCRIBING_COMMENT.test(text) &&
-        SETTING.test(lines[line + 1]?.trim() ?? '');
+        config && position === firstOfLine && DESCRIBING_COMMENT.test(text) && settingAfter(lines, line);
       // And so is every sentence after the first of a comment's line (its marks are the line's).
       const comment =
         !!item ||
@@ -295,7 +294,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         said?.line === before &&
         said.example === undefined &&
         !said.setting &&
-        /[.!?]$/.test(said.text)
+        (/[.!?]$/.test(said.text) || describedAt.has(out.length - 1))
       ) {
         said.example = text;
         said.setting = true;
@@ -579,10 +578,11 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
 
 /**
  * A configuration file, by its name: `postgresql.conf.sample`, `squid.conf.documented`,
- * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `sshd_config`, `.env`.
+ * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `sshd_config`, `.env`, Postfix's `main.cf`,
+ * SpamAssassin's `local.cf`.
  */
 const CONFIG_FILE =
-  /\.(?:conf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
+  /\.(?:conf|cf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
 /** A document about one is no configuration file (`cupsd.conf.html`, a man page of its directives). */
 const DOCUMENT = /\.(?:html?|pdf|md|markdown|docx|json|csv|tsv)$/i;
 const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUMENT.test(filename);
@@ -636,7 +636,15 @@ function setByDefinition(passages: Passage[], name: string, setting: string): bo
 }
 
 /** A comment of words, without a full stop: a capitalised word, then three or more. */
-const DESCRIBING_COMMENT = /^#+\s+\p{Lu}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/-]+){3,}$/u;
+const DESCRIBING_COMMENT = /^#+\s+\p{Lu}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3,}(?<![.!?:,])$/u;
+
+/** Whether the next line but blank comment lines after `line` is a setting, set or commented out. */
+function settingAfter(lines: string[], line: number): boolean {
+  let next = line + 1;
+  while (next < lines.length && BLANK_COMMENT.test(lines[next]!.trim())) next++;
+  const text = lines[next]?.trim() ?? '';
+  return SETTING.test(text) || COMMENTED_DIRECTIVE.test(text);
+}
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
 const COMMENTED_DIRECTIVE = /^#\s?[a-z][\w.-]*(?:\s+[^\s#]+){1,3}$/;
