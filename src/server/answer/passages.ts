@@ -206,7 +206,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
   let underLeadLine = -2;
-  const lines = joinWrappedComments(chunk.text.split('\n'));
+  const lines = joinLabelLines(joinWrappedComments(chunk.text.split('\n')));
   const config = isConfigFile(chunk.filename);
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
@@ -434,7 +434,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         row &&
         position === firstOfLine &&
         lead !== undefined &&
-        (fresh || attributeLine === line - 1 || underLeadLine === line - 1);
+        (fresh || [line - 1, before].includes(attributeLine) || [line - 1, before].includes(underLeadLine));
       if (attribute) attributeLine = line;
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
@@ -508,6 +508,39 @@ const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 
 /** A line of a comment. */
 const COMMENT_LINE = /^\s*#+\s/;
+/** A clause that introduces a list ("The individual files are:"), not a label of one value. */
+const LISTS = /\b(?:is|are|was|were|be|include|includes|including|following|follows|means|mean)\s*:$/i;
+/** A label of what follows as it is shown: an example, its use, a program's synopsis. */
+const EXAMPLE_LABEL = /^(?:examples?|usage|synopsis|sample|syntax|code|command|commands|for example)\s*:$/i;
+
+/** A label alone on its line, for the line under it (`Default value:`, `Effect if unset:`). */
+const LABEL_LINE = /^\p{Lu}[\p{L}\p{N}'’ -]{0,40}:$/u;
+const LABEL_WORDS = 5;
+
+/**
+ * A label alone on its line and its value on the next (Privoxy's config.html: "Effect if unset:" /
+ * "A default value of 300 seconds is used."), joined on the label's line as `Label: value`, a row
+ * of what is above (the option's name), not the heading of its value; the value's line becomes a
+ * blank comment line, read as nothing, so lines keep their numbers. Not a label of code, an option
+ * or a list's item, which the label introduces.
+ */
+function joinLabelLines(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const label = out[i]!.trim();
+    const value = out[i + 1]!.trim();
+    if (!LABEL_LINE.test(label) || label.split(/\s+/).length > LABEL_WORDS) continue;
+    // Not one that shows what follows: an example, a program's output.
+    if (OUTPUT_LABEL.test(label) || EXAMPLE_LABEL.test(label) || LISTS.test(label)) continue;
+    if (!value || LABEL_LINE.test(value) || /^(?:[#;>|•·*+-]|\d+[.)]\s)/.test(value)) continue;
+    if (isCodeLine(value) || isOptionLine(value) || isCode(value)) continue;
+    out[i] = `${label} ${value}`;
+    out[i + 1] = '#';
+    i++;
+  }
+  return out;
+}
+
 /** A comment line of prose that a sentence goes on from to the next line: no end mark. */
 const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
 /** A comment line that goes on with the sentence of the one before: it starts in lower case. */
