@@ -48,3 +48,26 @@ describe('a list a sentence introduces with its colon', () => {
     );
   });
 });
+
+// tinyproxy's README as a Word document (a sixteenth new user's trial): the command sits on a
+// line of its own inside the sentence, which was cut before it ("…you need to first run.").
+const TINYPROXY = [
+  'Installation',
+  'Tinyproxy uses a standard GNU configure script based on the automake system. If compiling from a git checkout, you need to first run',
+  './autogen.sh',
+  'from the top level directory to generate the configure script. The release tarball contains the pre-created configure script, so when building from a release, you can skip this step.',
+].join('\n');
+
+describe('a sentence a line of code interrupts', () => {
+  it('is read whole, the code in it', async () => {
+    const r = await retrieve(
+      libraryOf([doc('word/tinyproxy-readme.docx', TINYPROXY)]),
+      'ws',
+      "I'm building tinyproxy from a git checkout. What do I have to run before configure?",
+      [],
+    );
+    expect(extractiveAnswer(r).content).toContain(
+      'If compiling from a git checkout, you need to first run ./autogen.sh from the top level directory to generate the configure script.',
+    );
+  });
+});

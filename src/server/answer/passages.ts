@@ -206,7 +206,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
   let underLeadLine = -2;
-  const lines = joinLabelLines(joinWrappedComments(chunk.text.split('\n')));
+  const lines = joinInterrupted(joinLabelLines(joinWrappedComments(chunk.text.split('\n'))));
   const config = isConfigFile(chunk.filename);
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
@@ -508,6 +508,41 @@ const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 
 /** A line of a comment. */
 const COMMENT_LINE = /^\s*#+\s/;
+/** A line of prose that ends mid-sentence: three words or more, no end mark. */
+const MID_SENTENCE = /\p{Ll}[\p{L}\p{N},'’)\]]*\s+\S+\s+[\p{Ll}\p{N},'’()\]-]+$/u;
+/** Words of prose: four or more, most of them lower-case words. */
+function isProseLine(line: string): boolean {
+  const words = line.split(/\s+/);
+  return words.length >= 4 && words.filter((w) => /^\p{Ll}+[,;.]?$/u.test(w)).length * 2 > words.length;
+}
+/** A line that goes on with a sentence: it starts in lower case. */
+const GOES_ON_LINE = /^\p{Ll}[\p{L}\p{N}'’-]*\s/u;
+/** A short line of code inside a sentence: a command or a path of a few words (`./autogen.sh`). */
+const INLINE_CODE_WORDS = 4;
+
+/**
+ * A sentence a line of code interrupts (a README's "…you need to first run" / `./autogen.sh` /
+ * "from the top level directory…"), joined on its first line with the code in it; the lines
+ * joined read as nothing, so lines keep their numbers.
+ */
+function joinInterrupted(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i + 2 < out.length; i++) {
+    const [before, code, after] = [out[i]!.trim(), out[i + 1]!.trim(), out[i + 2]!.trim()];
+    if (!MID_SENTENCE.test(before) || /^#/.test(before) || isCodeLine(before) || isCode(before)) continue;
+    if (!GOES_ON_LINE.test(after) || isCodeLine(after) || isCode(after) || !isProseLine(after)) continue;
+    // Not an option line (a man page's `-v, --verbose` between two definitions).
+    if (!code || code.split(/\s+/).length > INLINE_CODE_WORDS || /^[-–]/.test(code) || isOptionLine(code))
+      continue;
+    if (!(isCodeLine(code) || CODE_MARK.test(code))) continue;
+    out[i] = `${before} ${code} ${after}`;
+    out[i + 1] = '#';
+    out[i + 2] = '#';
+    i += 2;
+  }
+  return out;
+}
+
 /** A clause that introduces a list ("The individual files are:"), not a label of one value. */
 const LISTS = /\b(?:is|are|was|were|be|include|includes|including|following|follows|means|mean)\s*:$/i;
 /** A label of what follows as it is shown: an example, its use, a program's synopsis. */
