@@ -212,4 +212,29 @@ describe('lines of a configuration in an answer', () => {
       /^Set the threshold at which a message is considered spam \(default: 5\.0\)\.\n\n```\n# required_score 5\.0\n```\n/,
     );
   });
+
+  it('a setting is the value of the comment sentence that it names first, not of one mentioning its word later', async () => {
+    // tinyproxy.conf (a sixteenth new user's trial): `Port 8888` was taken as the value of
+    // "Please note that should you choose to run on a port lower than 1024…", and "What port does
+    // tinyproxy listen on out of the box?" was answered from the manual without the port.
+    const tinyproxy = [
+      '#',
+      '# Port: Specify the port which tinyproxy will listen on. Please note that should you choose to run on a port lower than 1024 you will need to start tinyproxy using root.',
+      '#',
+      'Port 8888',
+      '#',
+      '# Listen: If you have multiple interfaces this allows you to bind to only one.',
+      '#',
+      '#Listen 192.168.0.1',
+    ].join('\n');
+    const r = await retrieve(
+      libraryOf([doc('tinyproxy/tinyproxy.conf', tinyproxy)]),
+      'ws',
+      'What port does tinyproxy listen on by default?',
+      [],
+    );
+    expect(extractiveAnswer(r).content).toMatch(
+      /^Port: Specify the port which tinyproxy will listen on\.\n\n```\nPort 8888\n```\n/,
+    );
+  });
 });

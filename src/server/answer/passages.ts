@@ -622,26 +622,36 @@ const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
 /**
  * A setting on the line after the comment that names it ("# "bantime" is the number of seconds
  * that a host is banned." / `bantime  = 10m`), the comment's last line being `before`, is the
- * value of the sentence of the comment that names it (the last such), never of another setting.
+ * value of the sentence of the comment that names it (the one that starts with it, else the last
+ * such), never of another setting.
  */
 function valueOf(passages: Passage[], before: number, setting: string, name: string): boolean {
-  const named = new RegExp(`(?:^|[^\\w.-])${name.replace(/[.]/g, '\\.')}(?:$|[^\\w.-])`, 'i');
+  const escaped = name.replace(/[.]/g, '\\.');
+  const named = new RegExp(`(?:^|[^\\w.-])${escaped}(?:$|[^\\w.-])`, 'i');
+  // One that starts with the name is about it ("Port: Specify the port…"); one that mentions its
+  // word later may be about something else ("…should you choose to run on a port lower than 1024").
+  const subject = new RegExp(`^["'“‘]?${escaped}["'”’]?(?:$|[^\\w.-])`, 'i');
   // The comment's lines run up to `before`, each line right above the next.
   let at = before;
+  let found: Passage | undefined;
   for (let i = passages.length - 1; i >= 0; i--) {
     const passage = passages[i]!;
     if (passage.line !== at && passage.line !== at - 1) break;
     at = passage.line;
     if (passage.setting) break;
-    if (passage.example === undefined && named.test(passage.text)) {
-      passage.example = setting;
-      passage.setting = true;
-      // What it is about, where no heading says: the setting it describes.
-      passage.lead ??= name;
-      return true;
+    if (passage.example !== undefined || !named.test(passage.text)) continue;
+    found ??= passage;
+    if (subject.test(passage.text)) {
+      found = passage;
+      break;
     }
   }
-  return false;
+  if (!found) return false;
+  found.example = setting;
+  found.setting = true;
+  // What it is about, where no heading says: the setting it describes.
+  found.lead ??= name;
+  return true;
 }
 
 /**
