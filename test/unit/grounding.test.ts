@@ -215,6 +215,9 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 32 MB.')).toBe(true);
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 1024 packets.')).toBe(false);
     expect(holdsAnswerType('When is v0 switched off?', 'On 30 June.')).toBe(true);
+    // "What time" asks for a time of day, not a duration (at(1): "teatime (4pm)").
+    expect(holdsAnswerType("What time is 'teatime'?", 'noon, or teatime (4pm)')).toBe(true);
+    expect(holdsAnswerType("What time is 'teatime'?", 'periods of 3 days')).toBe(false);
     expect(holdsAnswerType('Who wrote it?', 'On 30 June.')).toBeUndefined();
   });
 

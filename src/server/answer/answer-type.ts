@@ -11,10 +11,16 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
   {
     // A duration: "how long", "response time", "how soon", "time off"; not "how many times" (a
     // count), "at a time", nor a time that qualifies what follows ("the time module", "time zone").
-    asks: /\bhow (?:long|soon)\b|(?<!\bhow many |\bat a |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
+    asks: /\bhow (?:long|soon)\b|(?<!\bhow many |\bat a |\bwhat |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
     // Or a setting's unit: "Number of minutes that can elapse…", "in hundredths of seconds".
     holds:
       /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b/i,
+  },
+  {
+    // A time of day: "What time is 'teatime'…?" (at(1): "teatime (4pm)"), not a duration.
+    asks: /\bwhat time\b/i,
+    holds:
+      /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight)\b/iu,
   },
   {
     // A default: a value it is, or is set to. Only when nothing else is asked: in "How many times
