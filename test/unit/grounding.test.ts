@@ -215,6 +215,19 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 32 MB.')).toBe(true);
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 1024 packets.')).toBe(false);
     expect(holdsAnswerType('When is v0 switched off?', 'On 30 June.')).toBe(true);
+    // "How long can … be?" asks for a length (hostapd.conf: "an ASCII passphrase (8..63 characters)").
+    expect(
+      holdsAnswerType(
+        'How long can a WPA passphrase be in hostapd?',
+        'an ASCII passphrase (8..63 characters)',
+      ),
+    ).toBe(true);
+    expect(holdsAnswerType('How long can a WPA passphrase be in hostapd?', 'rekeyed every 600 seconds')).toBe(
+      false,
+    );
+    expect(holdsAnswerType('How long will the disk idle before it spins down?', 'after 20 minutes')).toBe(
+      true,
+    );
     // "What time" asks for a time of day, not a duration (at(1): "teatime (4pm)").
     expect(holdsAnswerType("What time is 'teatime'?", 'noon, or teatime (4pm)')).toBe(true);
     expect(holdsAnswerType("What time is 'teatime'?", 'periods of 3 days')).toBe(false);
