@@ -11,6 +11,7 @@ import {
   CODE_MARK,
   followingSentences,
   isCodeLine,
+  isProse,
   type Passage,
   passagesOf,
   TERM,
@@ -589,12 +590,6 @@ function announcesList(passage: Passage): boolean {
   return (
     !!line?.trimEnd().endsWith(passage.text) && ITEM_START.test((next ?? '').trim().replace(/^#+\s*/, ''))
   );
-}
-
-/** Words of prose: three or more, most of them lower case (not `artistid INTEGER PRIMARY KEY,`). */
-function isProse(line: string): boolean {
-  const words = line.split(/\s+/);
-  return words.length >= 3 && words.filter((w) => /^[\p{Ll}]+[,;.]?$/u.test(w)).length * 2 > words.length;
 }
 
 /** A list's item that goes on to the next: it ends with a comma, a semicolon, "or" or "and". */

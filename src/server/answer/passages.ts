@@ -206,7 +206,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
   let underLeadLine = -2;
-  const lines = joinInterrupted(joinLabelLines(joinWrappedComments(chunk.text.split('\n'))));
+  const lines = chunk.text.split('\n');
+  joinWrappedComments(lines);
+  joinLabelLines(lines);
+  joinInterrupted(lines);
   const config = isConfigFile(chunk.filename);
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
@@ -478,15 +481,17 @@ function subjectOf(sentence: string): string | undefined {
   return name !== sentence && name.split(/\s+/).length <= 5 ? name : undefined;
 }
 
+/** Verbs that say what to do with what a sentence introduces ("…, use:"). */
+const DOING = 'use|using|run|type|call|write|add|try|invoke|execute|enter';
 /**
  * A sentence that says to use, run or type what follows ("If you don't trust the input YAML
  * stream, you should use:"); not one the example only illustrates ("Raises KeyError if the key
  * does not exist:").
  */
-const INTRODUCES = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter|follows|is|are)\s*:$/i;
+const INTRODUCES = new RegExp(`\\b(?:${DOING}|follows|is|are)\\s*:$`, 'i');
 
 /** A sentence that ends by saying what to do with what follows it ("…, use:", "run:"), not a list's ("are:"). */
-const TO_USE = /\b(?:use|using|run|type|call|write|add|try|invoke|execute|enter)\s*:$/i;
+const TO_USE = new RegExp(`\\b(?:${DOING})\\s*:$`, 'i');
 
 /** An option's name and the kind of value it takes, as a manual writes them: `prefetch: <yes or no>`. */
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
@@ -510,10 +515,10 @@ const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 const COMMENT_LINE = /^\s*#+\s/;
 /** A line of prose that ends mid-sentence: three words or more, no end mark. */
 const MID_SENTENCE = /\p{Ll}[\p{L}\p{N},'’)\]]*\s+\S+\s+[\p{Ll}\p{N},'’()\]-]+$/u;
-/** Words of prose: four or more, most of them lower-case words. */
-function isProseLine(line: string): boolean {
+/** Words of prose: `least` or more, most of them lower-case words (not `artistid INTEGER PRIMARY KEY,`). */
+export function isProse(line: string, least = 3): boolean {
   const words = line.split(/\s+/);
-  return words.length >= 4 && words.filter((w) => /^\p{Ll}+[,;.]?$/u.test(w)).length * 2 > words.length;
+  return words.length >= least && words.filter((w) => /^\p{Ll}+[,;.]?$/u.test(w)).length * 2 > words.length;
 }
 /** A line that goes on with a sentence: it starts in lower case. */
 const GOES_ON_LINE = /^\p{Ll}[\p{L}\p{N}'’-]*\s/u;
@@ -522,25 +527,20 @@ const INLINE_CODE_WORDS = 4;
 
 /**
  * A sentence a line of code interrupts (a README's "…you need to first run" / `./autogen.sh` /
- * "from the top level directory…"), joined on its first line with the code in it; the lines
- * joined read as nothing, so lines keep their numbers.
+ * "from the top level directory…"), joined on its first line with the code in it (see joinLines).
  */
-function joinInterrupted(lines: string[]): string[] {
-  const out = [...lines];
-  for (let i = 0; i + 2 < out.length; i++) {
-    const [before, code, after] = [out[i]!.trim(), out[i + 1]!.trim(), out[i + 2]!.trim()];
+function joinInterrupted(lines: string[]): void {
+  for (let i = 0; i + 2 < lines.length; i++) {
+    const [before, code, after] = [lines[i]!.trim(), lines[i + 1]!.trim(), lines[i + 2]!.trim()];
     if (!MID_SENTENCE.test(before) || /^#/.test(before) || isCodeLine(before) || isCode(before)) continue;
-    if (!GOES_ON_LINE.test(after) || isCodeLine(after) || isCode(after) || !isProseLine(after)) continue;
+    if (!GOES_ON_LINE.test(after) || isCodeLine(after) || isCode(after) || !isProse(after, 4)) continue;
     // Not an option line (a man page's `-v, --verbose` between two definitions).
     if (!code || code.split(/\s+/).length > INLINE_CODE_WORDS || /^[-–]/.test(code) || isOptionLine(code))
       continue;
     if (!(isCodeLine(code) || CODE_MARK.test(code))) continue;
-    out[i] = `${before} ${code} ${after}`;
-    out[i + 1] = '#';
-    out[i + 2] = '#';
+    joinLines(lines, i, `${before} ${code} ${after}`, 3);
     i += 2;
   }
-  return out;
 }
 
 /** A clause that introduces a list ("The individual files are:"), not a label of one value. */
@@ -554,26 +554,22 @@ const LABEL_WORDS = 5;
 
 /**
  * A label alone on its line and its value on the next (Privoxy's config.html: "Effect if unset:" /
- * "A default value of 300 seconds is used."), joined on the label's line as `Label: value`, a row
- * of what is above (the option's name), not the heading of its value; the value's line becomes a
- * blank comment line, read as nothing, so lines keep their numbers. Not a label of code, an option
+ * "A default value of 300 seconds is used."), joined as `Label: value` (see joinLines), a row of
+ * what is above (the option's name), not the heading of its value. Not a label of code, an option
  * or a list's item, which the label introduces.
  */
-function joinLabelLines(lines: string[]): string[] {
-  const out = [...lines];
-  for (let i = 0; i + 1 < out.length; i++) {
-    const label = out[i]!.trim();
-    const value = out[i + 1]!.trim();
+function joinLabelLines(lines: string[]): void {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const label = lines[i]!.trim();
+    const value = lines[i + 1]!.trim();
     if (!LABEL_LINE.test(label) || label.split(/\s+/).length > LABEL_WORDS) continue;
     // Not one that shows what follows: an example, a program's output.
     if (OUTPUT_LABEL.test(label) || EXAMPLE_LABEL.test(label) || LISTS.test(label)) continue;
     if (!value || LABEL_LINE.test(value) || /^(?:[#;>|•·*+-]|\d+[.)]\s)/.test(value)) continue;
     if (isCodeLine(value) || isOptionLine(value) || isCode(value)) continue;
-    out[i] = `${label} ${value}`;
-    out[i + 1] = '#';
+    joinLines(lines, i, `${label} ${value}`, 2);
     i++;
   }
-  return out;
 }
 
 /** A comment line of prose that a sentence goes on from to the next line: no end mark. */
@@ -584,27 +580,34 @@ const COMMENT_GOING_ON = /^\s*#+\s+["'“(]?\p{Ll}/u;
 /**
  * A comment's sentences wrapped over several lines (keepalived.conf's `# when it comes online.
  * "nopreempt" stops the higher priority machine taking` / `# over the master role, …`), each
- * joined on its first line; the lines joined become blank comment lines, which are read as
- * nothing, so lines keep their numbers. Never a setting or a directive commented out.
+ * joined on its first line (see joinLines). Never a setting or a directive commented out.
  */
-function joinWrappedComments(lines: string[]): string[] {
-  const out = [...lines];
-  for (let i = 0; i < out.length; i++) {
+function joinWrappedComments(lines: string[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    let text = lines[i]!;
     let next = i + 1;
     while (
-      WRAPPED_COMMENT.test(out[i]!) &&
-      !SETTING.test(out[i]!.trim().replace(/^#+\s*/, '')) &&
-      next < out.length &&
+      WRAPPED_COMMENT.test(text) &&
+      !SETTING.test(text.trim().replace(/^#+\s*/, '')) &&
+      next < lines.length &&
       COMMENT_GOING_ON.test(lines[next]!) &&
       !isCommentedSetting(lines[next]!)
-    ) {
-      out[i] = `${out[i]!.trimEnd()} ${lines[next]!.trim().replace(/^#+\s*/, '')}`;
-      out[next] = '#';
-      next++;
-    }
+    )
+      text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
+    joinLines(lines, i, text, next - i);
     i = next - 1;
   }
-  return out;
+}
+
+/**
+ * Puts `text`, what `count` lines from `first` on say together, on the first of them; the others
+ * become blank comment lines, which are read as nothing, so every line keeps its number (what a
+ * setting's comment, a code block's lines and a passage's place rely on).
+ */
+function joinLines(lines: string[], first: number, text: string, count: number): void {
+  if (count < 2) return;
+  lines[first] = text;
+  for (let i = first + 1; i < first + count; i++) lines[i] = '#';
 }
 
 /** A setting or a directive commented out (`# unlock_time = 600`, `# set tabsize 8`). */
@@ -720,8 +723,7 @@ const DESCRIBING_COMMENT = /^#+\s+\p{Lu}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3
 function settingAfter(lines: string[], line: number): boolean {
   let next = line + 1;
   while (next < lines.length && BLANK_COMMENT.test(lines[next]!.trim())) next++;
-  const text = lines[next]?.trim() ?? '';
-  return SETTING.test(text) || COMMENTED_DIRECTIVE.test(text);
+  return isCommentedSetting(lines[next] ?? '');
 }
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
@@ -748,16 +750,16 @@ export function followingSentences(passage: Passage, length: number): Passage[] 
   return after;
 }
 
-/**
- * A line of code or of a configuration, not a sentence: a setting
- * (`XZ_DEFAULTS=--memlimit-compress=150MiB`), a command line (`set -g prefix C-a`), code. An
- * answer shows it as it is written: a full stop after it would be pasted with it.
- */
 /** The name a configuration line sets, set or commented out (`# unlock_time = 600`: unlock_time). */
 export function settingNameOf(line: string): string | undefined {
   return SETTING.exec(line.replace(/^[#;]\s*/, ''))?.[1];
 }
 
+/**
+ * A line of code or of a configuration, not a sentence: a setting
+ * (`XZ_DEFAULTS=--memlimit-compress=150MiB`), a command line (`set -g prefix C-a`), code. An
+ * answer shows it as it is written: a full stop after it would be pasted with it.
+ */
 export function isCodeLine(text: string): boolean {
   if (/[.!?:]["')\]]?$/.test(text)) return false;
   // Not a table's row of a command and what it does (`dpkg --configure -a configure all partially installed packages`).
