@@ -1,4 +1,4 @@
-import type { Library } from '../../src/server/answer/assistant.js';
+import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
 import type { SearchIndex } from '../../src/server/search/fts-index.js';
 import type { Hit } from '../../src/server/search/hit.js';
 import type { Chunk } from '../../src/server/state/model.js';
@@ -31,3 +31,8 @@ export const doc = (filename: string, text: string): Chunk => ({
   filename,
   text,
 });
+
+/** The extractive answer `library` gives `question`, asked alone (no thread before it). */
+export async function answerOf(library: Library, question: string): Promise<string> {
+  return extractiveAnswer(await retrieve(library, 'ws', question, [])).content;
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // quota's README on mail servers, as a Word document (a fifteenth new user's trial): "how do I
 // stop warnquota from emailing users who are already over their hard limit?" was answered with
@@ -12,13 +11,11 @@ const QUOTA = [
 
 describe('an answer', () => {
   it('goes on with the sentence after it that begins by referring back to it ("So, to do this…")', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('word/quota-mailserver.docx', QUOTA)]),
-      'ws',
       'On my mail server, how do I stop warnquota from emailing users who are already over their hard limit?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /past the grace period\. So, to do this add the value: MAILDEV = any into \/etc\/warnquota\.conf and warnquota will not send mail to those users\./,
     );
   });
@@ -37,13 +34,11 @@ const BIND = [
 
 describe('a list a sentence introduces with its colon', () => {
   it('is shown as a list under it, each item as written', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('bind9/reference.html', BIND)]),
-      'ws',
       'What is the default size limit for each individual cache in BIND?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /The default size limit for each individual cache is:\n\n- 90% of physical memory for views with recursion set to yes \(the default\), or\n- 2 MB for views with recursion set to no\.\n/,
     );
   });
@@ -60,13 +55,11 @@ const TINYPROXY = [
 
 describe('a sentence a line of code interrupts', () => {
   it('is read whole, the code in it', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('word/tinyproxy-readme.docx', TINYPROXY)]),
-      'ws',
       "I'm building tinyproxy from a git checkout. What do I have to run before configure?",
-      [],
     );
-    expect(extractiveAnswer(r).content).toContain(
+    expect(content).toContain(
       'If compiling from a git checkout, you need to first run ./autogen.sh from the top level directory to generate the configure script.',
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { retrieve } from '../../src/server/answer/assistant.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // GNU time's manual (a fourteenth new user's trial): "Which format letter makes time print the
 // maximum resident set size?" was refused, though `M` / "Maximum resident set size of the
@@ -20,13 +20,11 @@ const IDF = { letter: 4, format: 1.5, maximum: 2, resid: 2.5, size: 1.5, print: 
 describe('a question asking which term does something', () => {
   it("is answered by the term's definition, the term shown with it", async () => {
     const library = libraryOf([doc('time.html', TIME)], IDF, ['letter']);
-    const r = await retrieve(
+    const content = await answerOf(
       library,
-      'ws',
       'Which format letter makes time print the maximum resident set size?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /^M: Maximum resident set size of the process during its lifetime, in Kilobytes\.\n\nSources: \[time\.html\]$/,
     );
   });

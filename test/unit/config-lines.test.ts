@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // A new user's trial (#33): "How do I change the tmux prefix key to C-a?" was answered
 // "set -g prefix C-a. bind C-a send-prefix." — lines of a configuration made sentences, a full
@@ -20,13 +19,10 @@ const TMUX = [
 
 describe('lines of a configuration in an answer', () => {
   it('are shown as they are written, as a block of code, the lines between them too', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('example_tmux.conf', TMUX)]),
-      'ws',
       'How do I change the tmux prefix key to C-a?',
-      [],
     );
-    const { content } = extractiveAnswer(r);
     expect(content).toContain('```\nset -g prefix C-a\nunbind C-b\nbind C-a send-prefix\n```');
     expect(content).not.toMatch(/C-a\.|send-prefix\./);
     expect(content).toMatch(/\n\nSources: \[example_tmux\.conf\]$/);
@@ -40,13 +36,10 @@ describe('lines of a configuration in an answer', () => {
       'export XZ_DEFAULTS',
       'xz will then scale the compression settings down so that the given memory usage limit is not reached.',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('xz-faq.txt', faq)]),
-      'ws',
       'xz cannot allocate memory; how can I make the script work without modifying it?',
-      [],
     );
-    const { content } = extractiveAnswer(r);
     expect(content).toContain('```\nXZ_DEFAULTS=--memlimit-compress=150MiB\nexport XZ_DEFAULTS\n```');
     expect(content).not.toMatch(/150MiB\.|XZ_DEFAULTS\./);
   });
@@ -63,13 +56,7 @@ describe('lines of a configuration in an answer', () => {
       '## Convert each typed tab to the fitting number of spaces.',
       '# set tabstospaces',
     ].join('\n');
-    const r = await retrieve(
-      libraryOf([doc('nanorc', nanorc)]),
-      'ws',
-      "What is nano's default tab size?",
-      [],
-    );
-    const { content } = extractiveAnswer(r);
+    const content = await answerOf(libraryOf([doc('nanorc', nanorc)]), "What is nano's default tab size?");
     expect(content).toContain('Use this tab size instead of the default; it must be greater than 0.');
     expect(content).toContain('```\n# set tabsize 8\n```');
   });
@@ -86,13 +73,11 @@ describe('lines of a configuration in an answer', () => {
       '#net.ipv4.ip_forward=1',
       '',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('sysctl.conf', sysctl)]),
-      'ws',
       'How do I make my machine forward IPv4 packets between interfaces?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /^Uncomment the next line to enable packet forwarding for IPv4\.\n\n```\n#net\.ipv4\.ip_forward=1\n```\n/,
     );
   });
@@ -135,16 +120,12 @@ describe('lines of a configuration in an answer', () => {
 
   it("a setting inside a stanza or a section is that stanza's, shown in it", async () => {
     const library = libraryOf([doc('mke2fs.conf', MKE2FS)]);
-    const small = extractiveAnswer(
-      await retrieve(library, 'ws', 'What inode ratio does mke2fs use for small file systems?', []),
-    ).content;
+    const small = await answerOf(library, 'What inode ratio does mke2fs use for small file systems?');
     expect(small).toMatch(
       /^```\n\[fs_types\]\n\tsmall = \{\n\t\tblocksize = 1024\n\t\tinode_ratio = 4096\n\t\}\n```\n/,
     );
     expect(small).not.toMatch(/16384|8192|1048576/);
-    const defaults = extractiveAnswer(
-      await retrieve(library, 'ws', 'What is the default inode ratio of mke2fs?', []),
-    ).content;
+    const defaults = await answerOf(library, 'What is the default inode ratio of mke2fs?');
     expect(defaults).toMatch(/^```\n\[defaults\]\n\tinode_ratio = 16384\n```\n/);
     expect(defaults).not.toMatch(/4096|8192|1048576/);
   });
@@ -171,13 +152,10 @@ describe('lines of a configuration in an answer', () => {
       '# the value is the same as of the `unlock_time` option.',
       '# root_unlock_time = 900',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('etc/security/faillock.conf', faillock)]),
-      'ws',
       'What is the default unlock_time in faillock.conf?',
-      [],
     );
-    const { content } = extractiveAnswer(r);
     expect(content).toMatch(
       /^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n\nSources:/,
     );
@@ -202,13 +180,11 @@ describe('lines of a configuration in an answer', () => {
       '#',
       '# use_bayes 1',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('spamassassin/local.cf', local)]),
-      'ws',
       'What score does SpamAssassin need before it calls a message spam by default?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /^Set the threshold at which a message is considered spam \(default: 5\.0\)\.\n\n```\n# required_score 5\.0\n```\n/,
     );
   });
@@ -227,13 +203,11 @@ describe('lines of a configuration in an answer', () => {
       '#',
       '#Listen 192.168.0.1',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('tinyproxy/tinyproxy.conf', tinyproxy)]),
-      'ws',
       'What port does tinyproxy listen on by default?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
+    expect(content).toMatch(
       /^Port: Specify the port which tinyproxy will listen on\.\n\n```\nPort 8888\n```\n/,
     );
   });

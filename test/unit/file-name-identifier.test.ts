@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // tc-fq_codel(8) as a PDF (a fifteenth new user's trial): "How much memory can an fq_codel queue
 // use by default?" was answered with the DESCRIPTION, though `memory_limit` / "… Default is 32
@@ -29,7 +28,7 @@ describe("a name a man page's file name gives (tc-fq_codel.8.pdf)", () => {
       queue: 1.5,
       default: 1,
     });
-    const r = await retrieve(library, 'ws', 'How much memory can an fq_codel queue use by default?', []);
-    expect(extractiveAnswer(r).content).toMatch(/^memory_limit: .*Default is 32 MB\./);
+    const content = await answerOf(library, 'How much memory can an fq_codel queue use by default?');
+    expect(content).toMatch(/^memory_limit: .*Default is 32 MB\./);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // smartd.conf(5) as a PDF (a fifteenth new user's trial): each "To …, use:" is followed by the
 // `-s` value to use. The answer began with the example before it as a heading
@@ -15,13 +14,10 @@ const SMARTD = [
 
 describe('the line a sentence ending "…, use:" introduces', () => {
   it('is what it says to use, shown as written under it, and heads nothing', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('man/smartd.conf.5.pdf', SMARTD)]),
-      'ws',
       'How do I get smartd to run a long self-test every Saturday around 3 am?',
-      [],
     );
-    const { content } = extractiveAnswer(r);
     expect(content).toMatch(
       /^To schedule an Offline Immediate test .* every Saturday at 3–4 am, use:\n\n```\n-s \(O\/\.\.\/\.\.\/\.\/\(00\|06\|12\|18\)\|S\/\.\.\/\.\.\/\.\/01\|L\/\.\.\/\.\.\/6\/03\)\n```\n/,
     );
@@ -31,12 +27,10 @@ describe('the line a sentence ending "…, use:" introduces', () => {
   it('needs no option line before it as its heading: it says what to use itself', async () => {
     // The same page, a chunk later: the example of a sentence in the chunk before headed it.
     const chunk = ['HH', '-s L/../../7/04:003-010', SMARTD].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('man/smartd.conf.5.pdf', chunk)]),
-      'ws',
       'How do I get smartd to run a long self-test every Saturday around 3 am?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(/^To schedule an Offline Immediate test /);
+    expect(content).toMatch(/^To schedule an Offline Immediate test /);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // at(1) and anacron's README (a sixteenth new user's trial): "What time is 'teatime' when
 // scheduling an at job?" was answered with anacron's "Every time Anacron is run…": "what time"
@@ -23,8 +22,7 @@ describe('"What time…?"', () => {
       schedul: 4.5,
       job: 3,
     });
-    const r = await retrieve(library, 'ws', "What time is 'teatime' when scheduling an at job?", []);
-    const { content } = extractiveAnswer(r);
+    const content = await answerOf(library, "What time is 'teatime' when scheduling an at job?");
     expect(content).toContain('teatime (4pm)');
     expect(content).not.toMatch(/Anacron/);
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // keepalived.conf(5) as a PDF (a fifteenth new user's trial): its example configuration says what
 // `nopreempt` does in a comment whose sentences wrap over four `#` lines; each line was read
@@ -21,13 +20,10 @@ const KEEPALIVED = [
 
 describe("a comment's sentences wrapped over several lines", () => {
   it('are read whole', async () => {
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('man/keepalived.conf.5.pdf', KEEPALIVED)]),
-      'ws',
       'Which option stops the higher priority machine taking over the master role?',
-      [],
     );
-    const { content } = extractiveAnswer(r);
     expect(content).toContain(
       '"nopreempt" stops the higher priority machine taking over the master role, and allows the lower priority machine to remain as master.',
     );
@@ -44,14 +40,10 @@ describe("a comment's sentences wrapped over several lines", () => {
       '# The default is 600 (10 minutes).',
       '# unlock_time = 600',
     ].join('\n');
-    const r = await retrieve(
+    const content = await answerOf(
       libraryOf([doc('faillock.conf', faillock)]),
-      'ws',
       'What is the default unlock_time?',
-      [],
     );
-    expect(extractiveAnswer(r).content).toMatch(
-      /^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n/,
-    );
+    expect(content).toMatch(/^The default is 600 \(10 minutes\)\.\n\n```\n# unlock_time = 600\n```\n/);
   });
 });
