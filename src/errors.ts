@@ -1,3 +1,5 @@
+import type { SignalName } from './io/signals.js';
+
 /** Exit codes, documented in README and `kb help exit-codes`. */
 export const ExitCode = {
   ok: 0,
@@ -62,12 +64,12 @@ export class Interrupted extends CliError {
 
 /**
  * A server (kb serve, kb webhooks listen) stopped by Ctrl-C or SIGTERM, as it is meant to be:
- * exit 130 as the exit-code table says, with nothing more on stderr (it said it stopped).
+ * the exit code shells give that signal (130, 143), with nothing more on stderr (it said it stopped).
  */
 export class Stopped extends Interrupted {
   override name = 'Stopped';
 
-  constructor() {
+  constructor(readonly signal: SignalName = 'SIGINT') {
     super(true, 'stopped');
   }
 }

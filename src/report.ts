@@ -22,6 +22,7 @@ import {
 } from './api/errors.js';
 import { type CertificateProblem, certificateProblem } from './api/certificate.js';
 import { CliError, ERROR_CODES, ExitCode, Interrupted, PartialFailure, Stopped } from './errors.js';
+import { signalExitCode } from './io/signals.js';
 import { safeJson, sanitizeField } from './util/sanitize.js';
 
 /** The one place where errors become exit codes. */
@@ -173,7 +174,7 @@ export function reportError(err: unknown, options: ReportOptions): number {
     err instanceof PartialFailure
       ? err.failures.map((f) => ({ ...describeError(f.error), id: sanitizeField(f.id) }))
       : [describeError(err)];
-  if (err instanceof Stopped) return ExitCode.interrupted;
+  if (err instanceof Stopped) return signalExitCode(err.signal);
   if (options.json) {
     for (const report of reports) write(`${safeJson({ error: report })}\n`);
     return exitCodeFor(err);

@@ -198,6 +198,17 @@ describe('servers stopped by Ctrl-C', () => {
     expect(await exited).toBe(130);
     expect(serve.stderr()).toBe('');
   });
+
+  it('kb serve stopped by SIGTERM (kill, a service manager) exits 143, as shells report TERM, not 130', async () => {
+    const dir = tempDir();
+    const serve = await startServeProcess(dir, ['--index-delay', '0'], {
+      KB_SERVE_API_KEYS: 'default:kb_stop',
+    });
+    const exited = new Promise<number | null>((resolve) => serve.child.on('exit', resolve));
+    serve.child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(serve.stderr()).toBe('');
+  });
 });
 
 describe('a base URL that is not the service', () => {

@@ -14,6 +14,7 @@ export const EXIT_CODES: [number, string][] = [
   [6, 'rate limited after retries'],
   [124, 'timed out waiting (kb files wait)'],
   [130, 'interrupted (Ctrl-C, or a prompt cancelled)'],
+  [143, 'stopped by SIGTERM (kill, a service manager); kb serve and kb webhooks listen stop cleanly first'],
 ];
 
 export const ENVIRONMENT: [string, string][] = [

@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { readUserFile } from '../../util/user-file.js';
 import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
+import type { SignalName } from '../../io/signals.js';
 import { JournalDamaged } from '../../server/state/journal.js';
 import { Context } from '../../factory.js';
 import { safeJson } from '../../util/sanitize.js';
@@ -365,16 +366,17 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
 
   const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
 
-  await new Promise<void>((resolve) => {
-    const release = ctx.signals.trap(() => {
+  const stoppedBy = await new Promise<SignalName>((resolve) => {
+    const release = ctx.signals.trap((signal) => {
       release();
       stopShowing();
+      const stopped = () => resolve(signal);
       server
         .close()
         .finally(() => lock?.release())
-        .then(resolve, resolve);
+        .then(stopped, stopped);
     });
   });
   if (io.stderrIsTTY) io.err('kb serve stopped\n');
-  throw new Stopped();
+  throw new Stopped(stoppedBy);
 }

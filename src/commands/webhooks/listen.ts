@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { integer } from '../shared/options.js';
 import { CliError, ExitCode, Stopped, UsageError } from '../../errors.js';
+import type { SignalName } from '../../io/signals.js';
 import { Context } from '../../factory.js';
 import type { IO } from '../../io/streams.js';
 import { sanitizeField } from '../../util/sanitize.js';
@@ -128,13 +129,13 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   io.err(
     `${io.errColor.green('Ready!')} Listening on ${listener.url}${opts.forwardTo ? `, forwarding to ${opts.forwardTo}` : ''} ${io.errColor.dim('(Ctrl-C to stop)')}\n`,
   );
-  await new Promise<void>((resolve) => {
-    const release = ctx.signals.trap(() => {
+  const stoppedBy = await new Promise<SignalName>((resolve) => {
+    const release = ctx.signals.trap((signal) => {
       release();
-      resolve();
+      resolve(signal);
     });
   });
   await listener.close();
   if (io.stderrIsTTY) io.err('Stopped listening\n');
-  throw new Stopped();
+  throw new Stopped(stoppedBy);
 }
