@@ -103,6 +103,9 @@ const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b/i;
 const NAMED_BY_KIND =
   /\b(?:this|these|such)\s+(?:macros?|options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?|pragmas?|modules?|properties|property|attributes?|limits?|programs?)\b/i;
 
+/** A heading's section number: `7.6.9. `, `2 `. */
+const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)*\d{1,3}\.?\s+/;
+
 /** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
 const REFERS_BACK =
   /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
@@ -205,8 +208,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
       const typedText = holdsAnswerType(question, shown);
+      // Not by its section number ("7.6.9. max-client-connections" holds no count).
       const typedLead =
-        typedText === false && !!passage.lead && holdsAnswerType(question, passage.lead) === true;
+        typedText === false &&
+        !!passage.lead &&
+        holdsAnswerType(question, passage.lead.replace(SECTION_NUMBER, '')) === true;
       // A definition's term is of the kind of term asked for ("format letter": `M`), whatever
       // else the question's words seem to ask ("maximum" a magnitude).
       const definesKind = termKindStems.length > 0 && !!passage.defines && TERM.test(passage.lead!);
