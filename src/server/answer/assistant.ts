@@ -28,6 +28,7 @@ import {
   stem,
   synonymStems,
   writtenAsName,
+  writtenInCapitals,
 } from './relevance.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
@@ -172,6 +173,8 @@ export async function retrieve(
       stem: indexed,
       weight: weight * share * shareOf(term, question),
       word: sayableOtherwise(term, question),
+      exact:
+        /^[a-z]{2,}$/.test(term) && question !== question.toUpperCase() && writtenInCapitals(term, question),
       expansions: found,
       synonyms: synonymStems(term),
     };

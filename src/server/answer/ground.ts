@@ -3,7 +3,7 @@ import { holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
-import { indexTerms } from '../search/tokens.js';
+import { indexTerms, tokens } from '../search/tokens.js';
 
 /**
  * How much of a question's weight a passage must hold to answer it. Measured on the labelled
@@ -188,8 +188,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const inPreviousAnswer = followUpTerms.length
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
-  // A heading's words, and a sentence's as the one before the next, are read once.
-  const stemsOf = onceEach(passageStems);
+  const exact = input.terms.filter((t) => t.exact);
+  // A heading's words, and a sentence's as the one before the next, are read once. A word asked
+  // in capitals is held by that word alone ("CONNECT", not "connection").
+  const stemsOf = onceEach((text) => {
+    const stems = passageStems(text);
+    for (const t of exact) if (stems.has(t.stem) && !tokens(text).includes(t.term)) stems.delete(t.stem);
+    return stems;
+  });
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {

@@ -25,6 +25,11 @@ export interface QuestionTerm {
    * or a number. A passage without it is about another.
    */
   required?: boolean;
+  /**
+   * The question writes it in capitals (HTTP's `CONNECT`, `PATH`): only that word holds it, in
+   * any case, not another of its stem ("connection", "paths").
+   */
+  exact?: boolean;
 }
 
 /** Whether a question's word names one thing among its kind (see `QuestionTerm.required`). */
@@ -109,10 +114,12 @@ export function shareOf(word: string, question = ''): number {
  * not an abbreviation the question writes in capitals ("CEO", "CSV"), which names one thing.
  */
 export function sayableOtherwise(word: string, question: string): boolean {
-  return (
-    isWordOfTheLanguage(word, question) &&
-    !new RegExp(`(?<![\\p{L}\\p{N}])${word.toUpperCase()}(?![\\p{L}\\p{N}])`, 'u').test(question)
-  );
+  return isWordOfTheLanguage(word, question) && !writtenInCapitals(word, question);
+}
+
+/** Whether the question writes `word` in capitals ("CEO", "CONNECT"). */
+export function writtenInCapitals(word: string, question: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word.toUpperCase()}(?![\\p{L}\\p{N}])`, 'u').test(question);
 }
 
 /** A word WordNet knows, not written with a capital inside the question's sentence ("Rich", "Debian"). */
