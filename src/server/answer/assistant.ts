@@ -255,10 +255,17 @@ export async function retrieve(
   let passages = groundedPassages(input, scored);
   if (followUp && passages.length === 0 && !unknownName) {
     // "And parking passes?" after another subject: read with the question before, nothing
-    // answers; read alone, it may.
+    // answers; read alone, it may. Alone but for the names "it" stands for, if it says "it"
+    // ("And how do I stop it allowing CONNECT?" after tinyproxy's port is not answered by what
+    // Privoxy allows): what answers must hold them.
+    const subject = ownSubject
+      ? []
+      : terms
+          .filter((t) => !own.includes(t.term) && (t.required || (!t.word && !t.exact)))
+          .map((t) => ({ ...t, required: true }));
     const alone = {
       ...input,
-      terms: ownTerms,
+      terms: [...ownTerms, ...subject],
       ownTerms: undefined,
       followUpTerms: undefined,
       continuing: undefined,

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { doc, libraryOf } from '../helpers/library.js';
+import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
+
+/** A thread of one question and the answer the assistant gave it. */
+const historyOf = (question: string, answer: ReturnType<typeof extractiveAnswer>): MessageRecord[] =>
+  [
+    { id: 'm1', threadId: 't', role: 'user', content: question, createdAt: 'x' },
+    {
+      id: 'm2',
+      threadId: 't',
+      role: 'assistant',
+      content: answer.content,
+      sources: answer.sources,
+      drawnFrom: answer.drawnFrom,
+      createdAt: 'x',
+    },
+  ] as MessageRecord[];
+
+const chunk = (filename: string, n: number, lines: string[]): Chunk => ({
+  ...doc(filename, lines.join('\n')),
+  id: `${filename}:${n}`,
+});
+
+// The sixteenth new user's trial (tinyproxy and Privoxy in one folder).
+const PORT = chunk('tinyproxy/tinyproxy.conf', 0, [
+  '# Port: Specify the port which tinyproxy will listen on.  Please note',
+  '# that should you choose to run on a port lower than 1024 you will need',
+  '# to start tinyproxy using root.',
+  '#',
+  'Port 8888',
+]);
+const CONNECT_PORT = chunk('tinyproxy/tinyproxy.conf', 1, [
+  '#',
+  '# ConnectPort: This is a list of ports allowed by tinyproxy when the',
+  '# CONNECT method is used.  To disable the CONNECT method altogether, set',
+  '# the value to 0.  If no ConnectPort line is found, all ports are',
+  '# allowed.',
+  '#',
+  '#ConnectPort 443',
+  '#ConnectPort 563',
+]);
+const PRIVOXY = chunk('privoxy/manual/actions-file.html', 0, [
+  '8.5.32. limit-connect',
+  'Typical use:',
+  'Prevent abuse of Privoxy as a TCP proxy relay or disable SSL for untrusted sites',
+  'Effect:',
+  'Specifies to which ports HTTP CONNECT requests are allowable.',
+  'Notes:',
+  'By default, i.e. if no limit-connect action applies, Privoxy allows HTTP CONNECT requests to all ports. Use limit-connect if fine-grained control is desired for some or all destinations.',
+  'The CONNECT methods exists in HTTP to allow access to secure websites ("https://" URLs) through proxies.',
+]);
+
+describe('a follow-up that says "it" for a program the question before named', () => {
+  it('is answered from what is about that program, not from another program that shares its other words', async () => {
+    const library = libraryOf([PRIVOXY, PORT, CONNECT_PORT], {
+      tinyproxi: 4,
+      privoxi: 4,
+      connect: 3,
+      port: 2,
+      allow: 1.5,
+    });
+    const question = 'What port does tinyproxy listen on out of the box?';
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    expect(first.content).toContain('Port 8888');
+    const next = extractiveAnswer(
+      await retrieve(
+        library,
+        'ws',
+        'And how do I stop it allowing CONNECT at all?',
+        historyOf(question, first),
+      ),
+    );
+    expect(next.content).toContain('To disable the CONNECT method altogether, set the value to 0.');
+    expect(next.sources).not.toContain('privoxy/manual/actions-file.html');
+  });
+});
