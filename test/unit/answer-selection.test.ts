@@ -1179,3 +1179,13 @@ describe("a configuration file's setting alone on its line (the eighth new-user 
     expect(scored[0]!.chunk.filename).toBe('htpasswd.html');
   });
 });
+
+describe('"What default value…?"', () => {
+  it('is answered by what a thing has as its defaults ("they create default values of False and True")', () => {
+    const question = 'What default value does it create?';
+    expect(
+      holdsAnswerType(question, 'In addition, they create default values of False and True respectively.'),
+    ).toBe(true);
+    expect(holdsAnswerType(question, 'They create values of False and True respectively.')).toBe(false);
+  });
+});

@@ -33,7 +33,9 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     // is the default value evaluated?" the default is what the question is about.
     topic: true,
     asks: /\bdefault\b/i,
-    holds: /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|=\s*\S|\bby default\b/i,
+    // Or what it has: "they create default values of False and True".
+    holds:
+      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|=\s*\S|\bby default\b/i,
   },
   {
     // An amount: a price, a discount.

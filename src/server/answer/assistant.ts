@@ -452,7 +452,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     } else if (p.example !== undefined && p.text.endsWith(':')) {
       // What a sentence introduces ("…, use:" / `-s (O/../.././(00|06|12|18)|…)`), as written under it.
       sayText(led(p.text));
-      say({ code: p.example });
+      say({ code: [p.example, ...(p.exampleGoesOn ?? [])].join('\n') });
     } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),

@@ -19,6 +19,11 @@ export interface Passage {
   defines?: boolean;
   /** The example it introduces ("…you should use:" / `yaml.safe_load(stream)`): what it says to use. */
   example?: string;
+  /**
+   * The example's lines after its first (`wg genkey | tee …` under `umask 077`): shown with it, not
+   * matched against a question (a long example's many words would make its sentence hold anything).
+   */
+  exampleGoesOn?: string[];
   /** Its example is the value a configuration file sets (`bantime = 10m`): the file's default. */
   setting?: boolean;
   /** It is a comment's label (`#Default:`): no passage without the line under it as its example. */
@@ -89,6 +94,9 @@ const OPTION_LIKE = /^[‘'"`]?[-%+]/;
 
 /** A parameter as a Python docstring lists it (`update_to : bool, optional`): the term of the line under it. */
 const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
+
+/** A line that only closes a block or a list an example opened (`}`, `);`). */
+const CLOSES = /^[)\]}]+[;,]?$/;
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
@@ -214,6 +222,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
   const describedAt = new Set<number>();
+  /** The passage whose example the last line was (see `introduced`), and that line. */
+  let shownUntil: { passage: Passage; line: number } | undefined;
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     // A section's or a stanza's own line is where its settings are, shown with them.
@@ -317,9 +327,25 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // "Output:" under an example labels what the example prints: the example goes on.
       const labelsOutput = example && OUTPUT_LABEL.test(text);
       example = !!text && (CODE.test(text) || output || labelsOutput || isCode(text));
+      // An example goes on over the lines under it (`$ umask 077` / `$ wg genkey | tee …`), to
+      // its block's closing line.
+      if (
+        text &&
+        position === firstOfLine &&
+        shownUntil?.line === before &&
+        (CODE.test(text) || isCode(text) || CLOSES.test(text))
+      ) {
+        (shownUntil.passage.exampleGoesOn ??= []).push(text.replace(CODE, '').trim());
+        shownUntil.line = line;
+        continue;
+      }
       // Code is what the sentence before introduces when it ends with a colon ("…with --halt soon,fail=1:").
-      if (text && (CODE.test(text) || isCode(text)))
-        introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES);
+      if (
+        text &&
+        (CODE.test(text) || isCode(text)) &&
+        introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES)
+      )
+        shownUntil = { passage: out.at(-1)!, line };
       if (!text || CODE.test(text) || output || labelsOutput) continue;
       // A name and its value (`PASS_WARN_AGE 7`) under the comment that defined that name further
       // up (login.defs describes its settings in a block above them): that definition's value.

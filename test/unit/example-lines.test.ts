@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// wg(8) as a PDF and lighttpd's dirlisting.txt (a seventeenth new user's trial): an example the
+// sentence above introduces runs over several lines.
+const WG = doc(
+  'man/wg.8.pdf',
+  [
+    'pubkey',
+    'Calculates a public key and prints it in base64 to standard output from a corresponding private key (generated with genkey) given in base64 on standard input.',
+    'A private key and a corresponding public key may be generated at once by calling:',
+    '$ umask 077',
+    '$ wg genkey | tee private.key | wg pubkey > public.key',
+    'help Shows usage message.',
+  ].join('\n'),
+);
+const DIRLISTING = doc(
+  'lighttpd/dirlisting.txt',
+  [
+    'If you need it only for a directory, use conditionals:',
+    '$HTTP["url"] =~ "^/download($|/)" {',
+    '  dir-listing.activate = "enable"',
+    '}',
+    'You can also use a external generator for directory listings with mod_indexfile.',
+  ].join('\n'),
+);
+
+describe('an example over several lines is shown whole', () => {
+  it('every line of a command example at its prompt', async () => {
+    const answer = await answerOf(
+      libraryOf([WG]),
+      'How do I generate a WireGuard private key and its public key at once?',
+    );
+    expect(answer).toContain('```\numask 077\nwg genkey | tee private.key | wg pubkey > public.key\n```');
+  });
+
+  it('a block to its closing brace', async () => {
+    const answer = await answerOf(
+      libraryOf([DIRLISTING]),
+      'What do I use if I need the listing only for a directory?',
+    );
+    expect(answer).toContain('$HTTP["url"] =~ "^/download($|/)" {\ndir-listing.activate = "enable"\n}');
+  });
+});
