@@ -468,8 +468,11 @@ function askedShare(lead: string, terms: QuestionTerm[]): number {
   return words.filter((w) => asked.has(stem(w))).length / words.length;
 }
 
-/** A sentence that says what a setting's default is, with a figure ("The default is 15."). */
-const DEFAULT_VALUE = /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d/i;
+/**
+ * A sentence that says what a setting's default is, with a figure ("The default is 15."), or a
+ * manual's default row under it (`Default: 300`).
+ */
+const DEFAULT_VALUE = /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d|^default(?: value)?:\s*\S*\d/i;
 
 /**
  * The default a setting's definition leaves to a later sentence under its term, when the best

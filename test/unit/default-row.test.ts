@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// vsftpd.conf(5) as a PDF (a seventeenth new user's trial): each setting's description, then its
+// default on a line of its own.
+const VSFTPD = doc(
+  'man/vsftpd.conf.5.pdf',
+  [
+    'Default: 20',
+    'idle_session_timeout',
+    'The timeout, in seconds, which is the maximum time a remote client may spend between FTP commands. If the timeout triggers, the remote client is kicked off.',
+    'Default: 300',
+    'listen_port',
+    'If vsftpd is in standalone mode, this is the port it will listen on for incoming FTP connections.',
+    'Default: 21',
+  ].join('\n'),
+);
+
+describe("a setting's default on a line of its own under its description", () => {
+  it('is the figure a "How long…?" question asks for, shown with the description that gives its unit', async () => {
+    const answer = await answerOf(
+      libraryOf([VSFTPD], { vsftpd: 3, idl: 2, ftp: 2, client: 1.5, command: 1.5, kick: 2 }),
+      'How long can an FTP client sit idle between commands before vsftpd kicks it off?',
+    );
+    expect(answer).toContain('The timeout, in seconds');
+    expect(answer).toContain('Default: 300');
+    expect(answer).not.toContain('Default: 21');
+  });
+});
