@@ -15,6 +15,7 @@ import {
   type Passage,
   passagesOf,
   TERM,
+  wholeExample,
 } from './passages.js';
 import {
   figureParts,
@@ -448,11 +449,11 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     } else if (p.setting && p.example !== undefined) {
       // The setting a comment describes, as the file writes it (`bantime = 10m`, `# set tabsize 8`).
       sayText(led(p.text));
-      say({ code: p.example });
+      say({ code: wholeExample(p) });
     } else if (p.example !== undefined && p.text.endsWith(':')) {
       // What a sentence introduces ("…, use:" / `-s (O/../.././(00|06|12|18)|…)`), as written under it.
       sayText(led(p.text));
-      say({ code: [p.example, ...(p.exampleGoesOn ?? [])].join('\n') });
+      say({ code: wholeExample(p) });
     } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),

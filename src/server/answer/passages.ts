@@ -95,6 +95,9 @@ const OPTION_LIKE = /^[‘'"`]?[-%+]/;
 /** A parameter as a Python docstring lists it (`update_to : bool, optional`): the term of the line under it. */
 const PARAMETER = /^[\w.]+ : [\w .,|[\]]{1,60}$/;
 
+/** A passage's example with the lines it goes on over (see `Passage.exampleGoesOn`). */
+export const wholeExample = (p: Passage): string => [p.example, ...(p.exampleGoesOn ?? [])].join('\n');
+
 /** A line that only closes a block or a list an example opened (`}`, `);`). */
 const CLOSES = /^[)\]}]+[;,]?$/;
 
@@ -224,6 +227,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   const describedAt = new Set<number>();
   /** The passage whose example the last line was (see `introduced`), and that line. */
   let shownUntil: { passage: Passage; line: number } | undefined;
+  /** The comment whose group of settings the last setting was, and that setting's line. */
+  let group: { passage: Passage; line: number } | undefined;
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim())) return;
     // A section's or a stanza's own line is where its settings are, shown with them.
@@ -361,16 +366,22 @@ export function passagesOf(chunk: Chunk): Passage[] {
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
         if (valueOf(out, before, text, setting[1]!)) continue;
+        // The settings right under the first of a group its comment says what they do go on
+        // with it (rsyslog.conf's "Set the default permissions for all log files." / `$FileOwner
+        // root` … `$Umask 0022`).
+        if (config && group?.line === line - 1) {
+          (group.passage.exampleGoesOn ??= []).push(text);
+          group.line = line;
+          continue;
+        }
         const said = out.at(-1);
-        if (
-          config &&
-          said &&
-          describedAt.has(out.length - 1) &&
-          said.line === before &&
-          said.example === undefined
-        ) {
-          said.example = text;
-          said.setting = true;
+        const above = !!said && said.line === before && said.example === undefined;
+        const sentenceAbove =
+          above && !said.setting && COMMENT_LINE.test(lines[said.line]!) && /[.!?]$/.test(said.text);
+        if (config && above && (describedAt.has(out.length - 1) || sentenceAbove)) {
+          said!.example = text;
+          said!.setting = true;
+          if (sentenceAbove) group = { passage: said!, line };
         } else if (config) {
           const block = blocks?.[line];
           out.push({
@@ -685,11 +696,11 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
 
 /**
  * A configuration file, by its name: `postgresql.conf.sample`, `squid.conf.documented`,
- * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `sshd_config`, `.env`, Postfix's `main.cf`,
- * SpamAssassin's `local.cf`.
+ * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `msmtprc-system.example`, `sshd_config`, `.env`,
+ * Postfix's `main.cf`, SpamAssassin's `local.cf`.
  */
 const CONFIG_FILE =
-  /\.(?:conf|cf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc$|_config$|(?:^|\/)\.env\b/i;
+  /\.(?:conf|cf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc(?:[-_.](?:system|user|local|global|sample|example|dist|default|orig))*$|_config$|(?:^|\/)\.env\b/i;
 /** A document about one is no configuration file (`cupsd.conf.html`, a man page of its directives). */
 const DOCUMENT = /\.(?:html?|pdf|md|markdown|docx|json|csv|tsv)$/i;
 const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUMENT.test(filename);
@@ -699,7 +710,7 @@ const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUME
  * (OpenVPN's `port 1194` and `;proto tcp`, `key server.key # This file should be kept secret`):
  * no sentence, but a few words.
  */
-const SPACED_SETTING = /^[#;]?([A-Za-z_][\w.-]*)[ \t]+[^\s#]/;
+const SPACED_SETTING = /^[#;]?\$?([A-Za-z_][\w.-]*)[ \t]+[^\s#]/;
 const isSpacedSetting = (text: string) =>
   !/[.!?:]$/.test(text.replace(/\s+#.*$/, '')) && text.split(/\s+/).length <= MAX_SETTING_WORDS;
 const MAX_SETTING_WORDS = 8;
