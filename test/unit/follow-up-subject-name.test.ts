@@ -75,4 +75,39 @@ describe('a follow-up that says "it" for a program the question before named', (
     expect(next.content).toContain('To disable the CONNECT method altogether, set the value to 0.');
     expect(next.sources).not.toContain('privoxy/manual/actions-file.html');
   });
+
+  it('holds the program "it" stands for, not the setting the question before asked about', async () => {
+    const config = chunk('privoxy/manual/config.html', 0, [
+      '7.6.8. socket-timeout',
+      'Specifies:',
+      'Number of seconds after which a socket times out if no data is received.',
+      'Effect if unset:',
+      'A default value of 300 seconds is used.',
+      '7.6.9. max-client-connections',
+      'Specifies:',
+      'Maximum number of client connections that will be served.',
+      'Default value:',
+      '128',
+    ]);
+    const library = libraryOf([config, PORT], {
+      privoxi: 4,
+      'socket-timeout': 5,
+      socket: 2,
+      client: 1.5,
+      connect: 1.5,
+      serv: 1.2,
+    });
+    const question = "If I don't set socket-timeout in Privoxy, how long until a socket times out?";
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    expect(first.content).toContain('300 seconds');
+    const next = extractiveAnswer(
+      await retrieve(
+        library,
+        'ws',
+        'And how many client connections will it serve at most by default?',
+        historyOf(question, first),
+      ),
+    );
+    expect(next.content).toContain('Default value: 128');
+  });
 });

@@ -2,6 +2,7 @@ import { citation, citedFilename } from '../../util/citation.js';
 import {
   groundedPassages,
   HOW_TO,
+  nameStems,
   RELEVANCE_THRESHOLD,
   scorePassages,
   type ScoredPassage,
@@ -256,13 +257,16 @@ export async function retrieve(
   let passages = groundedPassages(input, scored);
   if (followUp && passages.length === 0 && !unknownName) {
     // "And parking passes?" after another subject: read with the question before, nothing
-    // answers; read alone, it may. Alone but for the names "it" stands for, if it says "it"
-    // ("And how do I stop it allowing CONNECT?" after tinyproxy's port is not answered by what
-    // Privoxy allows): what answers must hold them.
+    // answers; read alone, it may. Alone but for the name "it" stands for, if it says "it": a
+    // program's, which documents are named after ("And how do I stop it allowing CONNECT?" after
+    // tinyproxy's port is not answered by what Privoxy allows), not the setting's the question
+    // before asked about ("And how many client connections will it serve?" after Privoxy's
+    // socket-timeout).
+    const named = new Set(hits.flatMap((h) => [...nameStems(h.chunk.filename)]));
     const subject = ownSubject
       ? []
       : terms
-          .filter((t) => !own.includes(t.term) && (t.required || (!t.word && !t.exact)))
+          .filter((t) => !own.includes(t.term) && !t.word && !isName(t.term) && named.has(t.stem))
           .map((t) => ({ ...t, required: true }));
     const alone = {
       ...input,

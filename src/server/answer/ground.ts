@@ -581,7 +581,7 @@ const names = new Map<string, Set<string>>();
 /** The stems of a file's name, less its extension (`data-debian.csv` is about Debian), and the name itself. */
 const RC_FILE = /^\.?([A-Za-z][A-Za-z0-9_-]+)rc$/;
 
-function nameStems(filename: string): Set<string> {
+export function nameStems(filename: string): Set<string> {
   let stems = names.get(filename);
   if (!stems) {
     if (names.size > 10_000) names.clear();
