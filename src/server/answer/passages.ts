@@ -26,6 +26,8 @@ export interface Passage {
   exampleGoesOn?: string[];
   /** Its example is the value a configuration file sets (`bantime = 10m`): the file's default. */
   setting?: boolean;
+  /** Its example is the command its comment says what it does (see `commented`). */
+  commands?: boolean;
   /** It is a comment's label (`#Default:`): no passage without the line under it as its example. */
   labels?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
@@ -348,7 +350,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (
         text &&
         (CODE.test(text) || isCode(text)) &&
-        introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES)
+        (introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES) ||
+          commented(out, before, lines, text))
       )
         shownUntil = { passage: out.at(-1)!, line };
       if (!text || CODE.test(text) || output || labelsOutput) continue;
@@ -714,6 +717,27 @@ const SPACED_SETTING = /^[#;]?\$?([A-Za-z_][\w.-]*)[ \t]+[^\s#]/;
 const isSpacedSetting = (text: string) =>
   !/[.!?:]$/.test(text.replace(/\s+#.*$/, '')) && text.split(/\s+/).length <= MAX_SETTING_WORDS;
 const MAX_SETTING_WORDS = 8;
+
+/**
+ * A command at its prompt under the shell comment that says what it does (borg-prune(1)'s "# Do a
+ * dry-run without actually deleting anything." / `$ borg prune -v --list --dry-run …`), the
+ * comment's line being `before`, is that comment's example.
+ */
+function commented(passages: Passage[], before: number, lines: string[], command: string): boolean {
+  const last = passages.at(-1);
+  if (
+    !last ||
+    last.line !== before ||
+    last.example !== undefined ||
+    !/^\$ /.test(command) ||
+    !COMMENT_LINE.test(lines[before]!) ||
+    !/[.!?:]$/.test(last.text)
+  )
+    return false;
+  last.example = command.replace(CODE, '').trim();
+  last.commands = true;
+  return true;
+}
 
 /** Whether the line is what the sentence on the line before it (`before`) shows (see SHOWS). */
 function showsExample(passages: Passage[], before: number): boolean {
