@@ -94,8 +94,11 @@ const TITLE_WORD = /^[A-Z][a-z]+$/;
 const SETTING_LEAD = /^[‘'"`]?(?:-|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b)/;
 const SETTING_LEAD_LENGTH = 48;
 
-/** A sentence whose subject is the one before it, or that goes on from it ("And even if…"): shown after it. */
-const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b/i;
+/**
+ * A sentence whose subject is the one before it, or that goes on from it ("And even if…"), or
+ * that does something to it ("Turning it on gives…"): shown after it.
+ */
+const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b|^\p{L}+ing\s+(?:it|this|them)\b/iu;
 /**
  * A sentence that names its subject by its kind, wherever in it ("The default value of this macro
  * is 1 billion"): the name is the one the sentence before gives it, which it is shown after.
@@ -106,9 +109,12 @@ const NAMED_BY_KIND =
 /** A heading's section number: `7.6.9. `, `2 `. */
 const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)*\d{1,3}\.?\s+/;
 
-/** A sentence that names its subject by its heading's kind ("This option may be useful if…"): it says nothing without it. */
+/**
+ * A sentence that names its subject by its heading's kind ("This option may be useful if…"), or
+ * only as "it" ("Turning it on gives…"): it says nothing without it.
+ */
 const REFERS_BACK =
-  /^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/i;
+  /^\p{L}+ing\s+(?:it|this|them)\b|^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/iu;
 
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
