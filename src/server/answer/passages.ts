@@ -218,6 +218,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let previous = -1;
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
+  /** The line of the last term of a definition list that heads the line under it (see `isTermLine`). */
+  let termAt = -2;
   let underLeadLine = -2;
   const lines = chunk.text.split('\n');
   joinWrappedComments(lines);
@@ -260,7 +262,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
     // Whether the line before was the lead itself: a term defines only the line right under it.
     const fresh = leadLine === line - 1;
-    for (const raw of record ? [paragraph] : paragraph.split(SENTENCE_END)) {
+    // A term of a definition list, its definition in lower case on the line under it
+    // (`unban <IP> ... <IP>` / "unbans <IP> (in all jails and database)"), is one, its ellipsis
+    // no sentence's end, and heads that definition.
+    const term = !record && isTermLine(asked) && isDefinitionLine(lines[line + 1]?.trim() ?? '');
+    for (const raw of record || term ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
       // A section's banner (`#### SNAPSHOTTING ####`) heads it by its words.
       let text = unbracketed(raw.trim()).replace(BANNER, '$2');
@@ -327,6 +333,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
         lead = entry.term;
         leadLine = line - 1;
         text = entry.definition;
+      }
+      if (term) {
+        lead = text;
+        leadLine = termAt = line;
+        example = false;
+        continue;
       }
       // An example (at a prompt, or shaped as code) and its output ("3", "4.0" under it) are
       // neither what answers nor what heads it; a number alone elsewhere may be a term ("4").
@@ -411,6 +423,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
         !!entry ||
+        (termAt === line - 1 && position === firstOfLine) ||
         (fresh &&
           lead !== undefined &&
           (TERM.test(lead) ||
@@ -578,10 +591,25 @@ function joinInterrupted(lines: string[]): void {
     if (!code || code.split(/\s+/).length > INLINE_CODE_WORDS || /^[-–]/.test(code) || isOptionLine(code))
       continue;
     if (!(isCodeLine(code) || CODE_MARK.test(code))) continue;
+    // Nor the next term of a definition list whose line above is a term too (fail2ban-client(1)'s
+    // `unban --all` / "unbans all IP addresses…" / `unban <IP> ... <IP>` / "unbans <IP>…"; `banned`).
+    const above = i > 0 ? lines[i - 1]!.trim() : '';
+    if (isTermLine(above) || /^\p{Ll}[\p{L}\p{N}_-]*$/u.test(above)) continue;
     joinLines(lines, i, `${before} ${code} ${after}`, 3);
     i += 2;
   }
 }
+
+/** A definition in lower case under its term: prose, not code (`if i:` under `i = bisect_right(a, x)`). */
+const isDefinitionLine = (line: string): boolean =>
+  GOES_ON_LINE.test(line) && !/:$/.test(line) && isProse(line, 4) && !isCodeLine(line) && !isCode(line);
+
+/** A short line of code, a term a definition list describes on the line under it. */
+const isTermLine = (line: string): boolean =>
+  !!line &&
+  line.split(/\s+/).length <= INLINE_CODE_WORDS &&
+  !/[.!?:]$/.test(line) &&
+  (isCodeLine(line) || CODE_MARK.test(line) || isOptionLine(line));
 
 /** A clause that introduces a list ("The individual files are:"), not a label of one value. */
 const LISTS = /\b(?:is|are|was|were|be|include|includes|including|following|follows|means|mean)\s*:$/i;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// fail2ban-client(1) as a PDF (a seventeenth new user's trial): each command on a line, what it
+// does on the next, in lower case.
+const FAIL2BAN = doc(
+  'man/fail2ban-client.1.pdf',
+  [
+    'unban --all',
+    'unbans all IP addresses (in all jails and database)',
+    'unban <IP> ... <IP>',
+    'unbans <IP> (in all jails and database)',
+    'banned',
+    'return jails with banned IPs as dictionary',
+  ].join('\n'),
+);
+
+describe('a definition list of commands, each described in lower case on the line under it', () => {
+  it('is read a command at a time, not as one sentence the commands interrupt', async () => {
+    const answer = await answerOf(
+      libraryOf([FAIL2BAN], { unban: 3, ip: 1, fail2ban: 2 }),
+      'How do I unban an IP with fail2ban-client?',
+    );
+    expect(answer).toContain('unbans <IP> (in all jails and database)');
+    expect(answer).not.toContain('database) unban');
+  });
+});
