@@ -99,8 +99,8 @@ function serve(dir, data) {
           child.kill('SIGTERM');
           const code = await exited;
           rmSync(home, { recursive: true, force: true });
-          // 130: stopped by a signal, as kb serve says it was.
-          if (code !== 0 && code !== 130) throw new Error(`kb serve exited ${code}: ${stderr.slice(-2000)}`);
+          // 143: stopped by SIGTERM, as kb serve says it was (130 after SIGINT).
+          if (code !== 0 && code !== 143 && code !== 130) throw new Error(`kb serve exited ${code}: ${stderr.slice(-2000)}`);
         },
       });
     });
