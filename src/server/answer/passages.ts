@@ -348,10 +348,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
       example = !!text && (CODE.test(text) || output || labelsOutput || isCode(text));
       // An example goes on over the lines under it (`$ umask 077` / `$ wg genkey | tee …`), to
       // its block's closing line.
+      // Not across a blank line, nor into a comment (squid.conf's `#  TAG: …` under `# cache_mem 256 MB`).
       if (
         text &&
         position === firstOfLine &&
-        shownUntil?.line === before &&
+        shownUntil?.line === line - 1 &&
+        !text.startsWith('#') &&
         (CODE.test(text) || isCode(text) || CLOSES.test(text))
       ) {
         (shownUntil.passage.exampleGoesOn ??= []).push(text.replace(CODE, '').trim());
