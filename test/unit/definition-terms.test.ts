@@ -24,4 +24,25 @@ describe('a definition list of commands, each described in lower case on the lin
     expect(answer).toContain('unbans <IP> (in all jails and database)');
     expect(answer).not.toContain('database) unban');
   });
+
+  it("is not read into an example's lines: a line that goes on with the example above it heads nothing", async () => {
+    // lighttpd's configuration.txt: the example's second line sits above a sentence in lower case.
+    const LIGHTTPD = doc(
+      'lighttpd/configuration.txt',
+      [
+        'index-file.names',
+        'list of files to search for if a directory is requested e.g.:',
+        'index-file.names = ( "index.php", "index.html",',
+        '"index.htm", "default.htm" )',
+        'if a name starts with slash this file will be used a index generator for all directories.',
+      ].join('\n'),
+    );
+    const answer = await answerOf(
+      libraryOf([LIGHTTPD]),
+      'Which files does lighttpd search for if a directory is requested?',
+    );
+    expect(answer).toContain(
+      'index-file.names = ( "index.php", "index.html",\n"index.htm", "default.htm" )\n```',
+    );
+  });
 });

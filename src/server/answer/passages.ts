@@ -265,7 +265,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
     // A term of a definition list, its definition in lower case on the line under it
     // (`unban <IP> ... <IP>` / "unbans <IP> (in all jails and database)"), is one, its ellipsis
     // no sentence's end, and heads that definition.
-    const term = !record && isTermLine(asked) && isDefinitionLine(lines[line + 1]?.trim() ?? '');
+    // Not a line of the example above it (`"index.htm", "default.htm" )`).
+    const term =
+      !record &&
+      shownUntil?.line !== line - 1 &&
+      isTermLine(asked) &&
+      isDefinitionLine(lines[line + 1]?.trim() ?? '');
     for (const raw of record || term ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
       // A section's banner (`#### SNAPSHOTTING ####`) heads it by its words.
