@@ -100,7 +100,8 @@ function serve(dir, data) {
           const code = await exited;
           rmSync(home, { recursive: true, force: true });
           // 143: stopped by SIGTERM, as kb serve says it was (130 after SIGINT).
-          if (code !== 0 && code !== 143 && code !== 130) throw new Error(`kb serve exited ${code}: ${stderr.slice(-2000)}`);
+          if (code !== 0 && code !== 143 && code !== 130)
+            throw new Error(`kb serve exited ${code}: ${stderr.slice(-2000)}`);
         },
       });
     });
