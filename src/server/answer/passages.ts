@@ -47,6 +47,9 @@ const ENTRY = [
   // a section number alone, or a title ending in a page number (after dot leaders or not)
   /^(?:\d+\.)*\d+\.?$/,
   /(?:\.{3,}|\s)\d{1,4}$/,
+  // a bullet and a numbered section, as a contents list rendered as text writes it (chrony's FAQ:
+  // `o 4. Issues with chronyc`, `? 4.1. I keep getting the error 506…`)
+  /^[o?*•+-]\s+(?:\d{1,3}\.)+\d{0,3}\s+\S/,
   // an info menu's entry, an info index's entry and its line
   /^\* [^:]+::/,
   /^\* .{1,80}: .{1,80}\.$/,
