@@ -267,8 +267,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const fresh = leadLine === line - 1;
     // A term of a definition list, its definition in lower case on the line under it
     // (`unban <IP> ... <IP>` / "unbans <IP> (in all jails and database)"), is one, its ellipsis
-    // no sentence's end, and heads that definition.
-    // Not a line of the example above it (`"index.htm", "default.htm" )`).
+    // no sentence's end, and heads that definition; not a line of the example above it
+    // (`"index.htm", "default.htm" )`).
     const term =
       !record &&
       shownUntil?.line !== line - 1 &&
@@ -354,9 +354,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // "Output:" under an example labels what the example prints: the example goes on.
       const labelsOutput = example && OUTPUT_LABEL.test(text);
       example = !!text && (CODE.test(text) || output || labelsOutput || isCode(text));
-      // An example goes on over the lines under it (`$ umask 077` / `$ wg genkey | tee …`), to
-      // its block's closing line.
-      // Not across a blank line, nor into a comment (squid.conf's `#  TAG: …` under `# cache_mem 256 MB`).
+      // An example goes on over the lines right under it (`$ umask 077` / `$ wg genkey | tee …`),
+      // to its block's closing line; not into a comment (squid.conf's `#  TAG: …`).
       if (
         text &&
         position === firstOfLine &&
