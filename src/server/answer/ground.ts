@@ -213,7 +213,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       if (passage.setting && !passage.block?.stanza) own.add(DEFAULT);
       const leadStems = passage.lead ? new Set(stemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
-      const stems = new Set([...own, ...(leadStems ?? []), ...nameStems(passage.chunk.filename)]);
+      // And, for a row of a list, the sentence that says what the list is.
+      const stems = new Set([
+        ...own,
+        ...(leadStems ?? []),
+        ...(passage.intro ? stemsOf(passage.intro) : []),
+        ...nameStems(passage.chunk.filename),
+      ]);
       // A number the question names is not held as part of a date or a time there ("Debian 16"
       // is not in "1993-08-16").
       const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;

@@ -26,6 +26,8 @@ export interface Passage {
   exampleGoesOn?: string[];
   /** Its example is the value a configuration file sets (`bantime = 10m`): the file's default. */
   setting?: boolean;
+  /** The sentence that introduces the list or table it is a row of ("…valid strftime() substitutions:"). */
+  intro?: string;
   /** Its example is the command its comment says what it does (see `commented`). */
   commands?: boolean;
   /** It is a comment's label (`#Default:`): no passage without the line under it as its example. */
@@ -522,6 +524,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       );
     }
   });
+  introduceRows(out);
   return out.filter((p) => !p.labels || p.example !== undefined);
 }
 
@@ -619,6 +622,28 @@ const isTermLine = (line: string): boolean =>
   line.split(/\s+/).length <= INLINE_CODE_WORDS &&
   !/[.!?:]$/.test(line) &&
   (isCodeLine(line) || CODE_MARK.test(line) || isOptionLine(line));
+
+/** A row of a table (with or without its header's names: `%j; day of year: 001-366.`) or an item of a list. */
+const ROW = /^[^;]{1,40}; \S|^[-*•]\s/;
+
+/**
+ * The rows right under a sentence that introduces them with a colon ("The following is a complete
+ * list of valid strftime() substitutions:" / `%j; day of year: 001-366.` …) are what it says they
+ * are: it is each one's `intro`, up to the first line that is no row.
+ */
+function introduceRows(passages: Passage[]): void {
+  let intro: Passage | undefined;
+  let line = -1;
+  for (const p of passages) {
+    if (intro && p.line === line + 1 && (RECORD.test(p.text) || ROW.test(p.text))) {
+      p.intro = intro.text;
+      line = p.line;
+      continue;
+    }
+    intro = p.text.endsWith(':') && p.example === undefined && !p.labels ? p : undefined;
+    line = p.line;
+  }
+}
 
 /** A clause that introduces a list ("The individual files are:"), not a label of one value. */
 const LISTS = /\b(?:is|are|was|were|be|include|includes|including|following|follows|means|mean)\s*:$/i;
