@@ -590,9 +590,11 @@ function byMeaning(input: GroundingInput, text: string): number {
 
 const names = new Map<string, Set<string>>();
 
-/** The stems of a file's name, less its extension (`data-debian.csv` is about Debian), and the name itself. */
 const RC_FILE = /^\.?([A-Za-z][A-Za-z0-9_-]+)rc$/;
+/** A program's name and its major version, as a package writes it (`exim4`, `python3`). */
+const VERSIONED = /^([a-z]{3,})\d{1,2}$/;
 
+/** The stems of a file's name, less its extension (`data-debian.csv` is about Debian), and the name itself. */
 export function nameStems(filename: string): Set<string> {
   let stems = names.get(filename);
   if (!stems) {
@@ -608,6 +610,11 @@ export function nameStems(filename: string): Set<string> {
     // A program's rc file is its configuration: wgetrc is wget's, .bashrc bash's.
     const program = RC_FILE.exec(base)?.[1];
     if (program) stems.add(stem(program.toLowerCase()));
+    // And a program's versioned name is the program's (exim4/README.Debian is exim's).
+    for (const s of [...stems]) {
+      const name = VERSIONED.exec(s)?.[1];
+      if (name) stems.add(stem(name));
+    }
     names.set(filename, stems);
   }
   return stems;
