@@ -657,6 +657,11 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
   return best;
 }
 
+/** Words a sentence writes in capitals to stress them: negation, modals, quantifiers. */
+const STRESSED = new Set(
+  'NOT NO NEVER ONLY ALWAYS MUST SHOULD CANNOT DO DOES ALL ANY NONE BOTH EITHER NEITHER VERY'.split(' '),
+);
+
 /**
  * Whether a sentence goes on about what is already said: it names nothing new (a capitalised
  * name past its first word, an identifier) beyond the question and the sentence before it.
@@ -668,7 +673,10 @@ function sameSubject(sentence: string, known: Set<string>): boolean {
   // a word that goes on from it ("So, to do this add the value: MAILDEV = any…").
   if (/^(?:it|its|this|these|they|their|so|then|thus|therefore|to do (?:this|that|so))\b/i.test(sentence))
     return true;
-  const names = sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? [];
+  // Not a word in capitals for stress ("should NOT be owned"), unlike a placeholder (`FILE`, `STEP`).
+  const names = (sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? []).filter(
+    (name) => !STRESSED.has(name),
+  );
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }
 
