@@ -1,7 +1,7 @@
-import { extractiveAnswer, type Library, retrieve } from '../../src/server/answer/assistant.js';
+import { extractiveAnswer, type Library, type Reply, retrieve } from '../../src/server/answer/assistant.js';
 import type { SearchIndex } from '../../src/server/search/fts-index.js';
 import type { Hit } from '../../src/server/search/hit.js';
-import type { Chunk } from '../../src/server/state/model.js';
+import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
 
 /**
  * A library whose search finds `chunks` for every question, each a chunk of its id; a word weighs
@@ -35,4 +35,20 @@ export const doc = (filename: string, text: string): Chunk => ({
 /** The extractive answer `library` gives `question`, asked alone (no thread before it). */
 export async function answerOf(library: Library, question: string): Promise<string> {
   return extractiveAnswer(await retrieve(library, 'ws', question, [])).content;
+}
+
+/** A question and the reply the assistant gave it, as its thread stores them (the `n`th exchange). */
+export function exchange(question: string, reply: Reply, n = 0): MessageRecord[] {
+  return [
+    { id: `msg_${n}q`, threadId: 'thr', role: 'user', content: question, createdAt: '' },
+    {
+      id: `msg_${n}a`,
+      threadId: 'thr',
+      role: 'assistant',
+      content: reply.content,
+      sources: reply.sources,
+      drawnFrom: reply.drawnFrom,
+      createdAt: '',
+    },
+  ] as MessageRecord[];
 }

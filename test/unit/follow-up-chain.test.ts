@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
-import { libraryOf } from '../helpers/library.js';
+import { exchange, libraryOf } from '../helpers/library.js';
 
 const manual = (n: number, text: string): Chunk => ({
   id: `file_1:${n}`,
@@ -26,18 +26,7 @@ async function converse(questions: string[], chunks = [defaultShell, escapeTime]
   const answers: string[] = [];
   for (const [i, question] of questions.entries()) {
     const reply = extractiveAnswer(await retrieve(library, 'ws', question, history));
-    history.push(
-      { id: `msg_${i}q`, threadId: 'thr', role: 'user', content: question, createdAt: '' },
-      {
-        id: `msg_${i}a`,
-        threadId: 'thr',
-        role: 'assistant',
-        content: reply.content,
-        sources: reply.sources,
-        drawnFrom: reply.drawnFrom,
-        createdAt: '',
-      },
-    );
+    history.push(...exchange(question, reply, i));
     answers.push(reply.content);
   }
   return answers;

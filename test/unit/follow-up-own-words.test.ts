@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { libraryOf } from '../helpers/library.js';
-import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
-
-/** A thread of one question and the answer the assistant gave it. */
-const historyOf = (question: string, answer: ReturnType<typeof extractiveAnswer>): MessageRecord[] =>
-  [
-    { id: 'm1', threadId: 't', role: 'user', content: question, createdAt: 'x' },
-    {
-      id: 'm2',
-      threadId: 't',
-      role: 'assistant',
-      content: answer.content,
-      sources: answer.sources,
-      drawnFrom: answer.drawnFrom,
-      createdAt: 'x',
-    },
-  ] as MessageRecord[];
+import { exchange, libraryOf } from '../helpers/library.js';
+import type { Chunk } from '../../src/server/state/model.js';
 
 const page = (n: number, text: string): Chunk => ({
   id: `file_1:${n}`,
@@ -54,7 +39,7 @@ describe('a follow-up with words of its own', () => {
     const first = await retrieve(library, 'ws', 'What is the default state file of logrotate?', []);
     const answer = extractiveAnswer(first);
     expect(answer.content).toContain('/var/lib/logrotate/status');
-    const history = historyOf('What is the default state file of logrotate?', answer);
+    const history = exchange('What is the default state file of logrotate?', answer);
     const next = await retrieve(
       library,
       'ws',
@@ -86,7 +71,7 @@ describe('a follow-up with words of its own', () => {
     const first = await retrieve(library, 'ws', 'What does error E-4102 mean?', []);
     const answer = extractiveAnswer(first);
     expect(answer.content).toMatch(/^Error E-4102 means the IMAP server refused Orbitdesk's login\./);
-    const history = historyOf('What does error E-4102 mean?', answer);
+    const history = exchange('What does error E-4102 mean?', answer);
     const next = await retrieve(library, 'ws', 'And how do I fix it?', history);
     const content = extractiveAnswer(next).content;
     expect(content).toMatch(

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, libraryOf } from '../helpers/library.js';
-import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
-
-/** A thread of one question and the answer the assistant gave it. */
-const historyOf = (question: string, answer: ReturnType<typeof extractiveAnswer>): MessageRecord[] =>
-  [
-    { id: 'm1', threadId: 't', role: 'user', content: question, createdAt: 'x' },
-    {
-      id: 'm2',
-      threadId: 't',
-      role: 'assistant',
-      content: answer.content,
-      sources: answer.sources,
-      drawnFrom: answer.drawnFrom,
-      createdAt: 'x',
-    },
-  ] as MessageRecord[];
+import { doc, exchange, libraryOf } from '../helpers/library.js';
+import type { Chunk } from '../../src/server/state/model.js';
 
 const chunk = (filename: string, n: number, lines: string[]): Chunk => ({
   ...doc(filename, lines.join('\n')),
@@ -69,7 +54,7 @@ describe('a follow-up that says "it" for a program the question before named', (
         library,
         'ws',
         'And how do I stop it allowing CONNECT at all?',
-        historyOf(question, first),
+        exchange(question, first),
       ),
     );
     expect(next.content).toContain('To disable the CONNECT method altogether, set the value to 0.');
@@ -105,7 +90,7 @@ describe('a follow-up that says "it" for a program the question before named', (
         library,
         'ws',
         'And how many client connections will it serve at most by default?',
-        historyOf(question, first),
+        exchange(question, first),
       ),
     );
     expect(next.content).toContain('Default value: 128');

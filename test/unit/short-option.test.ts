@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { libraryOf } from '../helpers/library.js';
-import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
+import { exchange, libraryOf } from '../helpers/library.js';
+import type { Chunk } from '../../src/server/state/model.js';
 
 const chunk = (text: string, n: number): Chunk => ({
   id: `file_1:${n}`,
@@ -59,18 +59,7 @@ describe('a short option before the name it introduces', () => {
     // As the words weigh in bash's manual: "turned" as much as "default" (a word the Bible uses too).
     const library = libraryOf([options], { turn: 2.5, default: 2.5, pipefail: 8 });
     const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
-    const history = [
-      { id: 'msg_1', threadId: 'thr', role: 'user', content: question, createdAt: '' },
-      {
-        id: 'msg_2',
-        threadId: 'thr',
-        role: 'assistant',
-        content: first.content,
-        sources: first.sources,
-        drawnFrom: first.drawnFrom,
-        createdAt: '',
-      },
-    ] as unknown as MessageRecord[];
+    const history = exchange(question, first);
     const r = await retrieve(library, 'ws', 'Is it turned on by default?', history);
     expect(extractiveAnswer(r).content).toContain('This option is disabled by default.');
     // -o (and its letter) is no name the answer must say: a passage on pipefail holds every name asked.
