@@ -37,6 +37,24 @@ async function until(check: () => boolean, ms = 15_000): Promise<void> {
   }
 }
 
+describe('kb files upload --wait against kb serve', () => {
+  it('checks again soon at first, so a file indexed at once is not waited on for a whole --interval', async () => {
+    const path = file('quick-note.md', 'Parking passes are renewed every January.\n');
+    const began = performance.now();
+    const res = await runKb(
+      ['files', 'upload', path, '--wait', '--interval', '30s', '--timeout', '20s', '--ids'],
+      {
+        env,
+      },
+    );
+    expect([res.code, res.stderr]).toEqual([0, '']);
+    expect(res.stdout.trim()).toMatch(/^file_/);
+    // The interval is the longest time between checks: the old code checked again only after
+    // min(interval, timeout) = 20 s.
+    expect(performance.now() - began).toBeLessThan(10_000);
+  }, 40_000);
+});
+
 describe('kb files get by name against kb serve', () => {
   it('shows the one file of a name; two of it ask for an id (exit 2); a name nobody has, exit 3 (not found)', async () => {
     const path = file('leave-policy.md', 'Annual leave is 25 days.\n');

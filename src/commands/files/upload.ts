@@ -31,7 +31,7 @@ export default function uploadCommand(run = runUpload): Command {
     .argument('<file...>', 'files to upload')
     .option('--wait', 'then wait until they are indexed, as kb files wait does')
     .option('--timeout <duration>', 'with --wait: give up after this long (default 10m)')
-    .option('--interval <duration>', 'with --wait: time between checks (default 2s)')
+    .option('--interval <duration>', 'with --wait: longest time between checks (default 2s)')
     .addHelpText(
       'after',
       `
