@@ -5,14 +5,22 @@ import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
 
 /**
  * A library whose search finds `chunks` for every question, each a chunk of its id; a word weighs
- * its `idf` (1 unless given); the words `nowhere` are in no document.
+ * its `idf` (1 unless given); the words `nowhere` are in no document. A chunk's `expansions` are
+ * the query terms the search expanded to its words (by chunk id: [query term, indexed term]).
  */
 export function libraryOf(
   chunks: Chunk[],
   idf: Record<string, number> = {},
   nowhere: string[] = [],
+  expansions: Record<string, [string, string][]> = {},
 ): Library {
-  const hits: Hit[] = chunks.map((c) => ({ chunk: c, score: 1, terms: [], queryTerms: [], expansions: [] }));
+  const hits: Hit[] = chunks.map((c) => ({
+    chunk: c,
+    score: 1,
+    terms: [],
+    queryTerms: [],
+    expansions: expansions[c.id] ?? [],
+  }));
   const search = {
     workspace: () => ({
       searchEach: (queries: string[]) => queries.map(() => hits),

@@ -163,7 +163,12 @@ export async function retrieve(
     }
   const weigh = (term: string, share: number, question: string): QuestionTerm => {
     const indexed = stem(term);
-    const found = expansions.get(indexed) ?? new Set<string>();
+    const word = sayableOtherwise(term, question);
+    // A word of the language is that word, not the start of a longer one: "undo" is not
+    // "undocumented" (the search's prefixes are for names cut short: `config`, `auth`).
+    const found = new Set(
+      [...(expansions.get(indexed) ?? [])].filter((e) => !word || !e.startsWith(indexed)),
+    );
     const idf = index.idf(indexed);
     // A word found nowhere but corrected by the search weighs what its correction does.
     const weight =
@@ -174,7 +179,7 @@ export async function retrieve(
       term,
       stem: indexed,
       weight: weight * share * shareOf(term, question),
-      word: sayableOtherwise(term, question),
+      word,
       exact:
         /^[a-z]{2,}$/.test(term) && question !== question.toUpperCase() && writtenInCapitals(term, question),
       expansions: found,
