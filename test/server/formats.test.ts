@@ -302,6 +302,28 @@ describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
   });
 });
 
+describe("a configuration file's comments (a new user's trial 18: monitrc)", () => {
+  it('starts a chunk inside a line of a comment with the comment marks of its line', () => {
+    const monitrc = [
+      '## Check that a process is running, in this case Apache, and that it respond',
+      '## to HTTP and HTTPS requests. Check its resource usage such as cpu and memory,',
+      '## and number of children. If the process is not running, Monit will restart',
+      '## it by default. In case the service is restarted very often and the',
+      '## problem remains, it is possible to disable monitoring using the TIMEOUT',
+      '## statement. This service depends on another service (apache_bin) which',
+      '## is defined above.',
+      '#',
+      '#  check process apache with pidfile /usr/local/apache/logs/httpd.pid',
+    ].join('\n');
+    const chunks = chunkText(monitrc, 300, 200);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk).toMatch(/^#/);
+    expect(chunks).toContain(
+      '## Check its resource usage such as cpu and memory,\n## and number of children. If the process is not running, Monit will restart\n## it by default. In case the service is restarted very often and the\n## problem remains, it is possible to disable monitoring using the TIMEOUT\n## statement.',
+    );
+  });
+});
+
 describe('records (a table row, a CSV line, a JSON object)', () => {
   it("end as a sentence once, in every format; a value that is a mark keeps it (re's scanf table)", async () => {
     const html =

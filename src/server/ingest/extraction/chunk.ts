@@ -22,6 +22,8 @@ interface Sentence {
   depth?: number;
   /** Its line is a question, read whole (see isQuestion). */
   asks?: boolean;
+  /** Not its line's first sentence, on a comment's line: that line's comment marks (`## `). */
+  marks?: string;
 }
 
 /**
@@ -170,8 +172,16 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
     start--;
     total += sentences[start]!.text.length + 1;
   }
-  return sentences.slice(start).map((s, i) => (i === 0 ? { ...s, opens: true } : s));
+  // Its first sentence starts a line: inside a comment's line, with that line's marks, so that
+  // it is read as the comment it is (monitrc's "If the process is not running, Monit will
+  // restart" / "## it by default.").
+  return sentences
+    .slice(start)
+    .map((s, i) => (i === 0 ? { ...s, text: `${s.opens ? '' : (s.marks ?? '')}${s.text}`, opens: true } : s));
 }
+
+/** A comment's marks at the start of its line: `# `, `## `. */
+const COMMENT_MARKS = /^[ \t]*#+[ \t]+/;
 
 /** A line's section number: `2. `, `3.3.5. `. */
 const SECTION_NUMBER = /^[ \t]*(?:\d{1,3}\.)+[ \t]+/;
@@ -206,6 +216,7 @@ function* sentencesOf(
     let opens = true;
     // A section's number ("2. Quick introduction…", "3.3.5. Basic features") ends no sentence.
     const numbered = whole ? undefined : SECTION_NUMBER.exec(text.slice(start, end));
+    const marks = COMMENT_MARKS.exec(text.slice(start, end))?.[0].trimStart();
     for (let from = start; from < end;) {
       const match = whole ? undefined : endAfter(opens && numbered ? start + numbered[0].length : from);
       const stop = match && match.index < end ? match.index : end;
@@ -218,6 +229,7 @@ function* sentencesOf(
           ...(heading !== undefined && { heading }),
           ...(depth !== undefined && { depth }),
           ...(asks && { asks }),
+          ...(!opens && marks && { marks }),
         };
         opens = false;
       }
