@@ -209,6 +209,17 @@ describe('an option line with a parenthesis inside a parenthesis', () => {
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);
+    // "How often" asks for an interval (a new user's trial 18: monitrc's `set daemon 120 # check
+    // services at 120 seconds intervals`, not "Monit will restart it by default.").
+    expect(
+      holdsAnswerType(
+        'How often does monit check services?',
+        'set daemon 120 # check services at 120 seconds intervals',
+      ),
+    ).toBe(true);
+    expect(holdsAnswerType('How often does monit check services?', 'Monit will restart it by default.')).toBe(
+      false,
+    );
     expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
     expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
     // A size is an amount too (tc-fq_codel(8): "Default is 32 MB.").
