@@ -24,6 +24,19 @@ describe('HTML', () => {
     );
   });
 
+  it("leaves out a list inside a sentence's inline element: haproxy's keyword dropdowns (a new user's trial 18)", () => {
+    // configuration.html, as haproxy-doc ships it: each keyword named in the text opens a menu of
+    // the sections that describe it, which a reader sees only on a click.
+    const html =
+      '<p>a turn-around timer of min(&quot;<span class="dropdown"><a class="dropdown-toggle" data-toggle="dropdown" href="#">timeout connect<span class="caret"></span></a>' +
+      '<ul class="dropdown-menu"><li class="dropdown-header">This keyword is available in sections :</li><li><a href="#timeout%20connect%20%28Rings%29">Rings</a></li>' +
+      '<li><a href="#tc">Alphabetically sorted keywords reference</a></li></ul></span>&quot;, one second) is applied before a retry.</p>' +
+      '<ul><li>A list of its own stays.</li></ul>';
+    expect(htmlToText(html)).toBe(
+      'a turn-around timer of min("timeout connect", one second) is applied before a retry.\nA list of its own stays.',
+    );
+  });
+
   it('leaves out what is hidden from readers (aria-hidden): texinfo\'s "#" and "TOC" links in each heading', () => {
     // ffmpeg's FAQ, as texinfo 7 writes it; its answers began "TOC: …" (a new user's trial).
     const html =

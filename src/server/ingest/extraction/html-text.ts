@@ -26,6 +26,17 @@ const BLOCKS = new Set(
 );
 
 /**
+ * Elements of a sentence's text (HTML's phrasing content). A list inside one is no part of the
+ * sentence, which HTML allows only as a popup: haproxy's keyword dropdowns ("timeout connect" /
+ * "This keyword is available in sections : Rings …").
+ */
+const PHRASING = new Set(
+  'a abbr b bdi bdo cite code em font i kbd label mark q s samp small span strong sub sup tt u var'.split(
+    ' ',
+  ),
+);
+
+/**
  * A line at least this much of whose text is link text is navigation (a menu, a table of
  * contents, an index entry, "next | previous"): left out, as readers' boilerplate removal does.
  */
@@ -96,8 +107,8 @@ export function readHtml(html: string): {
   let allBold = false;
   let line = '';
   let hidden = 0;
-  /** The attributes of each open element, innermost last. */
-  const opened: TagAttributes[] = [];
+  /** The attributes of each open element, innermost last, and whether it is phrasing content. */
+  const opened: (TagAttributes & { phrasing: boolean })[] = [];
   let title = '';
   let inTitle = false;
   let pre = 0;
@@ -185,12 +196,14 @@ export function readHtml(html: string): {
         // Every element opened is closed (the parser closes what a document leaves open). What
         // is hidden from readers inline is decoration (an icon, a permalink); a block so hidden
         // is most often the page behind a dialog, saved while it was open: read all the same.
-        const decoration = attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html';
+        const popup = (name === 'ul' || name === 'ol') && opened.some((o) => o.phrasing);
+        const decoration =
+          popup || (attributes.hidden && !BLOCKS.has(name) && name !== 'body' && name !== 'html');
         if (attributes.anchor) anchors.add(attributes.anchor);
         // A page's furniture, left out whole: its navigation, and its footer.
         const navigation = attributes.navigation || name === 'nav' || name === 'footer';
         if (navigation) navigating++;
-        opened.push({ ...attributes, hidden: decoration, navigation });
+        opened.push({ ...attributes, hidden: decoration, navigation, phrasing: PHRASING.has(name) });
         if (decoration) hidden++;
         if (name === 'title') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
@@ -268,7 +281,8 @@ export function readHtml(html: string): {
         const isLink = name === 'a' && !!attributes?.href;
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        if (hidden) return;
+        // Nor does a hidden element's own end count (a popup list's is no line's end).
+        if (hidden || attributes?.hidden) return;
         if (name === 'pre') {
           // Its last line is its own.
           if (!tables.length) flush();
