@@ -360,19 +360,19 @@ export function notFound(indexing: number, failed = 0, nearest: string[] = []): 
   return `I couldn't find anything about that in this workspace's documents yet: ${files} still being indexed (\`kb files wait\` waits for ${indexing === 1 ? 'it' : 'them'}).`;
 }
 
-/** How many documents a reply that finds nothing names as the nearest. */
+/** How many of the best-scored chunks a reply that finds nothing names the documents of. */
 const NEAREST = 2;
 
 /**
- * The documents (and pages) of the best-scored chunks retrieved, one chunk each, best first: where
- * a reply that finds nothing says the nearest passages are. None cited: nothing there answers.
+ * The documents (and pages) of the best-scored chunks retrieved, best first, each once: where a
+ * reply that finds nothing says the nearest passages are, as `kb search` ranks them. Not the next
+ * document down when the best chunks are all one's: it is no nearer than that one's others. None
+ * cited: nothing there answers.
  */
 export function nearestSources(hits: Hit[]): string[] {
   const files = new Map<string, Chunk>();
-  for (const hit of [...hits].sort((a, b) => b.score - a.score)) {
-    if (files.size === NEAREST) break;
+  for (const hit of [...hits].sort((a, b) => b.score - a.score).slice(0, NEAREST))
     if (!files.has(hit.chunk.filename)) files.set(hit.chunk.filename, hit.chunk);
-  }
   return [...files.values()].flatMap((chunk) => citations([chunk]));
 }
 
