@@ -367,4 +367,14 @@ describe('threads create and send', () => {
       hint: 'give it as words (`kb threads send thr_1 What is the SLA`) or on stdin',
     });
   });
+
+  it("names no id in the empty message's hint that is no thread's (the question given as the id)", async () => {
+    // A new user's script (trial 18) passed its question as the id and an empty message: the hint
+    // read `kb threads send What is the SLA? What is the SLA`.
+    fake = fakeContext();
+    await expect(runSend(fake.ctx, 'What is the SLA?', [''])).rejects.toMatchObject({
+      message: 'the message is empty',
+      hint: 'give it as words (`kb threads send <thread-id> What is the SLA`) or on stdin',
+    });
+  });
 });

@@ -40,11 +40,14 @@ export async function runSend(
   opts: { stream?: boolean } = {},
 ): Promise<void> {
   const content = await messageFrom(ctx, words);
-  if (!content)
+  if (!content) {
+    // Not words given as the id (a question quoted where the id goes): no thread's id has spaces.
+    const thread = /\s/.test(id) ? '<thread-id>' : id;
     throw new UsageError(
       'the message is empty',
-      `give it as words (\`kb threads send ${id} What is the SLA\`) or on stdin`,
+      `give it as words (\`kb threads send ${thread} What is the SLA\`) or on stdin`,
     );
+  }
   const client = await ctx.client();
   // `kb chat -c` continues the thread a message was sent to last, whichever command sent it.
   const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
