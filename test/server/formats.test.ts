@@ -964,6 +964,44 @@ describe('paragraphs whole (#33)', () => {
     ]);
   });
 
+  it("reads a table drawn with pipes between its cells only, its header ruled off, as records, in a PDF too (doveadm-pw(1), a new user's trial 18)", async () => {
+    const lines = [
+      'The following table shows the minimum/maximum number of encryption rounds per scheme.',
+      'Scheme | Minimum | Maximum | Default',
+      '----------------------------------------------',
+      'BLF-CRYPT | 4| 31 | 5',
+      'SHA256-CRYPT | 1000 | 999999999 | 5000',
+      'SHA512-CRYPT | 1000 | 999999999 | 5000',
+      '-s scheme',
+    ];
+    const records = [
+      'The following table shows the minimum/maximum number of encryption rounds per scheme.',
+      'Scheme: BLF-CRYPT; Minimum: 4; Maximum: 31; Default: 5.',
+      'Scheme: SHA256-CRYPT; Minimum: 1000; Maximum: 999999999; Default: 5000.',
+      'Scheme: SHA512-CRYPT; Minimum: 1000; Maximum: 999999999; Default: 5000.',
+      '-s scheme',
+    ];
+    expect(
+      text(await extractDocument('doveadm-pw.1.txt', Buffer.from(lines.join('\n')))).split('\n'),
+    ).toEqual(records);
+    // On a page, under a paragraph (its lines wrapped at the margin) whose last line is short.
+    const page = [
+      'The password schemes BLF-CRYPT, SHA256-CRYPT and SHA512-CRYPT support a',
+      'variable number of rounds, as the following table shows.',
+      ...lines.slice(1),
+    ];
+    expect(text(await extractDocument('doveadm-pw.1.pdf', makePdf([page]))).split('\n')).toEqual([
+      'The password schemes BLF-CRYPT, SHA256-CRYPT and SHA512-CRYPT support a variable number of rounds, as the following table shows.',
+      ...records.slice(1),
+    ]);
+    // A command's pipes are no table's, with a rule under it or not.
+    const commands = ['ps aux | grep sshd | head', '----', 'The output lists the daemons.'];
+    expect(text(await extractDocument('notes.txt', Buffer.from(commands.join('\n')))).split('\n')).toEqual([
+      'ps aux | grep sshd | head',
+      'The output lists the daemons.',
+    ]);
+  });
+
   it("reads a grid table's rows between its rules, a cell's lines joined", async () => {
     const grid = [
       '+------------+--------------------+',

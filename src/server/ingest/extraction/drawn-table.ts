@@ -16,6 +16,12 @@ const RULE = /^\s*[|+][-=+:| ]*[-=][-=+:| ]*[|+]\s*$/;
 export function drawnTableRecords(lines: string[]): Map<number, string | null> {
   const records = new Map<number, string | null>();
   for (let start = 0; start < lines.length; start++) {
+    const unframed = unframedTable(lines, start);
+    if (unframed) {
+      read(unframed, start, records);
+      start += unframed.length - 1;
+      continue;
+    }
     if (!isDrawn(lines[start]!)) continue;
     let end = start;
     while (end + 1 < lines.length && isDrawn(lines[end + 1]!)) end++;
@@ -36,6 +42,33 @@ export function withDrawnTables(lines: string[]): string[] {
 }
 
 const isDrawn = (line: string) => ROW.test(line) || RULE.test(line);
+
+/** A rule under a header of pipes between its cells only (doveadm-pw(1)'s `----…`). */
+const HEADER_RULE = /^\s*[-=][-=+| ]*[-=]\s*$/;
+const pipes = (line: string) => line.split('|').length - 1;
+
+/** Whether line `at` is the rule under an unframed table's header (see unframedTable): no underline. */
+export function isTableRule(lines: string[], at: number): boolean {
+  return at > 0 && unframedTable(lines, at - 1) !== undefined;
+}
+
+/**
+ * A table drawn with pipes between its cells only, its header ruled off, as doveadm-pw(1) draws
+ * its rounds (`Scheme | Minimum | Maximum | Default` / `----` / `SHA512-CRYPT | 1000 | … | 5000`),
+ * from `start`: its lines framed as a drawn table's, read as one. Its rows have as many pipes as
+ * its header, which names columns (a command's pipes do not: `ps aux | grep sshd`).
+ */
+function unframedTable(lines: string[], start: number): string[] | undefined {
+  const header = lines[start]!;
+  const count = pipes(header);
+  if (count === 0 || ROW.test(header) || !HEADER_RULE.test(lines[start + 1] ?? '')) return undefined;
+  const frame = (line: string) => `|${line.trim()}|`;
+  if (!namesColumns(cellsOf(frame(header)))) return undefined;
+  let end = start + 2;
+  while (end < lines.length && pipes(lines[end]!) === count && !ROW.test(lines[end]!)) end++;
+  if (end === start + 2) return undefined;
+  return lines.slice(start, end).map(frame);
+}
 
 function read(block: string[], first: number, records: Map<number, string | null>): void {
   const rules = block.flatMap((line, i) => (RULE.test(line) ? [i] : []));

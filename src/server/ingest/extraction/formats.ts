@@ -7,6 +7,7 @@ import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { readMarkdown } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines } from './pdf-text.js';
+import { withDrawnTables } from './drawn-table.js';
 import { unwrapText, withoutOverstrikes } from './plain-text.js';
 import { recordLine } from './record-line.js';
 import { type OcrReader, recognisePages } from './scanned-pages.js';
@@ -310,7 +311,13 @@ async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promis
       return fail('encrypted', 'the PDF is protected by a password; save an unprotected copy to index it');
     return fail('parse_error', `the PDF cannot be read: ${(err as Error).message}`);
   }
-  const extracted = finish(withoutRunningLines(pages).map((text, i) => ({ text, page: i + 1 })));
+  // A table drawn with pipes (doveadm-pw(1)'s rounds) is read as its records, as in plain text.
+  const extracted = finish(
+    withoutRunningLines(pages).map((text, i) => ({
+      text: withDrawnTables(text.split('\n')).join('\n'),
+      page: i + 1,
+    })),
+  );
   const count = `${pages.length} page${pages.length === 1 ? '' : 's'}`;
   if (!extracted.ok && pages.length > 0 && scanned)
     return fail(

@@ -1,4 +1,4 @@
-import { drawnTableRecords, withDrawnTables } from './drawn-table.js';
+import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
 import { namesColumns, recordLine } from './record-line.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
@@ -236,7 +236,7 @@ function indent(line: string): number {
 }
 
 function dropUnderlines(lines: string[]): string[] {
-  return lines.filter((l) => !UNDERLINE.test(l));
+  return lines.filter((l, i) => !UNDERLINE.test(l) || isTableRule(lines, i));
 }
 
 /**
