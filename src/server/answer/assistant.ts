@@ -25,6 +25,7 @@ import {
   passageStems,
   type QuestionTerm,
   questionWords,
+  withSymbolsNamed,
   sayableOtherwise,
   shareOf,
   stem,
@@ -117,7 +118,7 @@ export interface Retrieval {
 export async function retrieve(
   library: Library,
   workspaceId: string,
-  message: string,
+  question: string,
   history: MessageRecord[],
   {
     threshold = RELEVANCE_THRESHOLD,
@@ -126,8 +127,9 @@ export async function retrieve(
   }: { threshold?: number; embeddings?: Embeddings; list?: number } = {},
 ): Promise<Retrieval> {
   const index = library.search.workspace(workspaceId);
+  const message = withSymbolsNamed(question);
   const at = history.findLastIndex((m) => m.role === 'user');
-  const previous = at >= 0 ? { content: subjectOf(history, at) } : undefined;
+  const previous = at >= 0 ? { content: withSymbolsNamed(subjectOf(history, at)) } : undefined;
   const own = questionWords(message);
   const followUp = !!previous && followsOn(message, own);
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.

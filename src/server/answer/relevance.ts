@@ -85,6 +85,30 @@ const REQUEST =
   /^\W*(?:please\s+)?(?:explain|describe|summari[sz]e|define|tell\s+(?:me|us)\s+about|give\s+(?:me|us)|show\s+(?:me|us))\b/i;
 
 /** The searchable terms of a question, less the words that only make it a question. */
+/** Characters by the names documents call them ("Percent-signs (%)", "a tilde (~)"). */
+const SYMBOL_NAMES: Record<string, string> = {
+  '%': 'percent',
+  '&': 'ampersand',
+  '~': 'tilde',
+  '*': 'asterisk',
+  '|': 'pipe',
+  '^': 'caret',
+  $: 'dollar',
+  '#': 'hash',
+  '\\': 'backslash',
+};
+/** One of them standing alone, or quoted: not part of a name or a figure (`%j`, 50%, `a|b`). */
+const SYMBOL = /(?<=^|[\s("'‘“`])([%&~*|^$#\\])(?=$|[\s)"'’”`,.;:?])/g;
+
+/**
+ * The question with each character it asks about by itself followed by its name: the tokenizer
+ * keeps no lone mark, and "What happens to a % character in a crontab command?" was read as a
+ * question on characters and commands (a new user's trial 18, #33).
+ */
+export function withSymbolsNamed(question: string): string {
+  return question.replace(SYMBOL, (mark: string) => `${mark} ${SYMBOL_NAMES[mark]}`);
+}
+
 export function questionWords(question: string): string[] {
   // "What is the difference between X and Y?" asks about X and Y.
   const all = tokens(question.replace(REQUEST, '').replace(/\b(?:the\s+)?differences?\s+between\b/i, ''));
