@@ -80,11 +80,6 @@ const GENERIC = new Set(
 /** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */
 const AFTER_HOW = new Set(['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'large']);
 
-/** A request's opening words ("Explain the SLA policy", "Tell me about refunds"): what it asks for is after them. */
-const REQUEST =
-  /^\W*(?:please\s+)?(?:explain|describe|summari[sz]e|define|tell\s+(?:me|us)\s+about|give\s+(?:me|us)|show\s+(?:me|us))\b/i;
-
-/** The searchable terms of a question, less the words that only make it a question. */
 /** Characters by the names documents call them ("Percent-signs (%)", "a tilde (~)"). */
 const SYMBOL_NAMES: Record<string, string> = {
   '%': 'percent',
@@ -109,9 +104,23 @@ export function withSymbolsNamed(question: string): string {
   return question.replace(SYMBOL, (mark: string) => `${mark} ${SYMBOL_NAMES[mark]}`);
 }
 
+/** A request's opening words ("Explain the SLA policy", "Tell me about refunds"): what it asks for is after them. */
+const REQUEST =
+  /^\W*(?:please\s+)?(?:explain|describe|summari[sz]e|define|tell\s+(?:me|us)\s+about|give\s+(?:me|us)|show\s+(?:me|us))\b/i;
+
+/** "On its own", "by itself": alone, not a word on owning or a self. */
+const ALONE =
+  /\b(?:on\s+(?:its|their|my|your|his|her|our)\s+own|by\s+(?:it|them|him|her|my|your|our)sel(?:f|ves))\b/gi;
+
+/** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
   // "What is the difference between X and Y?" asks about X and Y.
-  const all = tokens(question.replace(REQUEST, '').replace(/\b(?:the\s+)?differences?\s+between\b/i, ''));
+  const all = tokens(
+    question
+      .replace(REQUEST, '')
+      .replace(/\b(?:the\s+)?differences?\s+between\b/i, '')
+      .replace(ALONE, ''),
+  );
   const lower = question.toLowerCase();
   return all.filter((t) => !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)));
 }
