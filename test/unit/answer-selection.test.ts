@@ -444,6 +444,26 @@ describe("a term's `Default:` line after its description (the twelfth new-user t
   });
 });
 
+describe('an option written with its quoted value in a manual (authorized_keys(5)\'s `permitlisten="[host:]port"`, a new user\'s trial 18)', () => {
+  it('heads its definition: the option above it does not go on over it', () => {
+    const manual = chunk(
+      [
+        'no-X11-forwarding',
+        'Forbids X11 forwarding when this key is used for authentication. Any X11 forward requests by the client will return an error.',
+        'permitlisten="[host:]port"',
+        'Limit remote port forwarding with the ssh(1) -R option such that it may only listen on the specified host (optional) and port.',
+        'from="pattern-list"',
+        'Specifies that in addition to public key authentication, the canonical name of the remote host must be present in the comma-separated list of patterns.',
+      ].join('\n'),
+      'authorized_keys.5.pdf',
+    );
+    const leads = new Map(passagesOf(manual).map((p) => [p.text.split(' ').slice(0, 3).join(' '), p.lead]));
+    expect(leads.get('Forbids X11 forwarding')).toBe('no-X11-forwarding');
+    expect(leads.get('Limit remote port')).toBe('permitlisten="[host:]port"');
+    expect(leads.get('Specifies that in')).toBe('from="pattern-list"');
+  });
+});
+
 describe("an option's syntax line in a manual (`sslVersionMin = SSL_VERSION`, the twelfth new-user trial on stunnel.html)", () => {
   const manual = chunk(
     [

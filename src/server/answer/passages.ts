@@ -426,7 +426,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line;
         continue;
       }
-      if (isCode(text)) continue;
+      if (isCode(text) && !PLACEHOLDER_LINE.test(text)) continue;
       const words = text.split(/\s+/).length;
       // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
       const row = text.includes(': ') && !SYNTAX_LINE.test(text);
@@ -562,10 +562,11 @@ const TO_USE = new RegExp(`\\b(?:${DOING})\\s*:$`, 'i');
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
 /**
  * The same with a placeholder for its value, as a manual writes a setting it describes:
- * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html); in a configuration file it is
- * a setting.
+ * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), or an option in lower case with
+ * its value quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in
+ * a configuration file it is a setting.
  */
-const PLACEHOLDER_LINE = /^[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*)$/;
+const PLACEHOLDER_LINE = /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*)|[a-z][\w.-]*="[^"\s]+")$/;
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
