@@ -936,6 +936,25 @@ describe('paragraphs whole (#33)', () => {
     ]);
   });
 
+  it("leaves out a quote's scissors lines (Dovecot's wiki pages: `---%<---…`), as it does underlines", async () => {
+    // Errors.ChgrpNoPerm.txt: the answer to its error began and ended with them (a new user's trial 18).
+    const page = [
+      'Operation Not Permitted',
+      '=======================',
+      '',
+      '---%<-------------------------------------------------------------------------',
+      'imap(user): Error: chown(/home/user/mail/.imap/INBOX, group=12(mail)) failed:',
+      'Operation not permitted (egid=1000(user), group based on /var/mail/user)',
+      '---%<-------------------------------------------------------------------------',
+      '',
+      "This means that Dovecot tried to copy the file's group to the index file directory.",
+      '--8<--',
+    ].join('\n');
+    const read = text(await extractDocument('Errors.ChgrpNoPerm.txt', Buffer.from(page)));
+    expect(read).not.toMatch(/%<|8</);
+    expect(read).toContain('This means that Dovecot tried to copy');
+  });
+
   it("reads a table drawn with pipes a row at a time, its wrapped cells joined (memcached's protocol.txt)", async () => {
     const protocol = [
       'In the type column below, "32u" means a 32-bit unsigned integer, "64u" means a 64-bit',

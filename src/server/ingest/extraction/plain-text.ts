@@ -224,6 +224,8 @@ function itemTextStart(line: string): number {
   return marker ? marker[0].length : -1;
 }
 const UNDERLINE = /^\s*([*=~^#-])\1{2,}\s*$/;
+/** A rule with scissors in it (`---%<---`, `--8<--`): a quote's frame, as a wiki draws it. */
+const SCISSORS = /^\s*-+\s*(?:%<|8<|>%|>8|✂)\s*-*\s*$/;
 
 /** Whether the next line's first word would have run past the width on this line: it was wrapped there. */
 function wouldNotFit(line: string, next: string, width: number): boolean {
@@ -235,8 +237,9 @@ function indent(line: string): number {
   return line.length - line.trimStart().length;
 }
 
+/** The lines less underlines and scissors rules: they only draw (a table's header rule stays). */
 function dropUnderlines(lines: string[]): string[] {
-  return lines.filter((l, i) => !UNDERLINE.test(l) || isTableRule(lines, i));
+  return lines.filter((l, i) => (!UNDERLINE.test(l) || isTableRule(lines, i)) && !SCISSORS.test(l));
 }
 
 /**
