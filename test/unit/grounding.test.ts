@@ -220,6 +220,17 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('How often does monit check services?', 'Monit will restart it by default.')).toBe(
       false,
     );
+    // A manual page's section is no figure (a new user's trial 18: cupsd.conf(5)'s FilterNice,
+    // "…priority ( nice(8) value)…", held "how many copies" over MaxCopies).
+    expect(
+      holdsAnswerType(
+        'Is there a limit on how many copies a user can print?',
+        'Specifies the scheduling priority ( nice(8) value) of filters that are run to print a job.',
+      ),
+    ).toBe(false);
+    expect(holdsAnswerType('How many retries does wget make?', 'See wget(1): 20 tries by default.')).toBe(
+      true,
+    );
     expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
     expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
     // A size is an amount too (tc-fq_codel(8): "Default is 32 MB.").

@@ -89,5 +89,10 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
 export function holdsAnswerType(question: string, passage: string): boolean | undefined {
   let asked = KINDS.filter((k) => k.asks.test(question));
   if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
-  return asked.length ? asked.some((k) => k.holds.test(passage)) : undefined;
+  if (!asked.length) return undefined;
+  const text = passage.replace(MAN_PAGE, '');
+  return asked.some((k) => k.holds.test(text));
 }
+
+/** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
+const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;
