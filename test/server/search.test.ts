@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokens } from '../../src/server/search/tokens.js';
+import { documentTerms, indexTerms, tokens } from '../../src/server/search/tokens.js';
 import { withinEdits } from '../../src/util/edit-distance.js';
 
 describe('tokens', () => {
@@ -46,6 +46,41 @@ describe('tokens', () => {
     expect(tokens('-a and -A differ; %H and %h too')).toEqual(
       expect.arrayContaining(['-a', '-A', '%H', '%h']),
     );
+  });
+});
+
+describe('the terms of a document with names in CamelCase', () => {
+  it("are their words too, the name kept whole: HandleLidSwitch= is on the lid (a new user's trial 19)", () => {
+    expect(documentTerms('HandleLidSwitch= defaults to "suspend".')).toEqual([
+      'handlelidswitch',
+      'default',
+      'suspend',
+      'handl',
+      'lid',
+      'switch',
+    ]);
+    // Capitals in a row are one word (an acronym); a part too short to be a word is left.
+    expect(documentTerms('ClientAliveCountMax, OpenSSH, macOS, iPhone, IPv6, PyYAML')).toEqual([
+      'clientalivecountmax',
+      'openssh',
+      'maco',
+      'iphon',
+      'ipv6',
+      'pyyaml',
+      'client',
+      'aliv',
+      'count',
+      'max',
+      'open',
+      'ssh',
+      'mac',
+      'phone',
+      'yaml',
+    ]);
+    // Not a word in capitals, nor one capital at its start.
+    expect(documentTerms('SMART status: Disk OK')).toEqual(indexTerms('SMART status: Disk OK'));
+    // A question's own names are not split (PostgreSQL asked about is no question on SQL).
+    expect(tokens('Streaming replication in PostgreSQL')).toEqual(['streaming', 'replication', 'postgresql']);
   });
 });
 

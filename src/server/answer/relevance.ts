@@ -1,4 +1,4 @@
-import { indexTerms, stem, STOP_WORDS, tokens } from '../search/tokens.js';
+import { documentTerms, stem, STOP_WORDS, tokens } from '../search/tokens.js';
 import { lexicon } from './lexicon.js';
 
 export { stem };
@@ -188,7 +188,7 @@ export function synonymStems(word: string): Set<string> | undefined {
 
 /** The stems of a passage's searchable words. */
 export function passageStems(text: string): Set<string> {
-  return new Set(indexTerms(text));
+  return new Set(documentTerms(text));
 }
 
 const MONTHS =

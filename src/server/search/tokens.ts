@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 5;
+export const TOKENIZER_VERSION = 6;
 
 /** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {
@@ -48,6 +48,35 @@ export function words(text: string): string[] {
     ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   return /[._%-]|\b[B-HJ-Z]\b/.test(text) ? split.concat(identifiers(text)) : split;
+}
+
+/**
+ * The index's terms of a document's text: its `indexTerms`, then the words of its names in
+ * CamelCase, which a question may say apart ("close the lid" is `HandleLidSwitch=`'s; "client
+ * alive messages" `ClientAliveCountMax`'s). A question's own names are not split: PostgreSQL
+ * asked about is no question on SQL.
+ */
+export function documentTerms(text: string): string[] {
+  const terms = indexTerms(text);
+  if (!/[a-z][A-Z]/.test(text)) return terms;
+  return terms.concat(
+    camelCaseWords(text)
+      .filter((w) => !STOP_WORDS.has(w))
+      .map(stem),
+  );
+}
+
+/** A name in CamelCase (`HandleLidSwitch`, `ClientAliveCountMax`, `OpenSSH`, `macOS`). */
+const CAMEL_CASE = /(?<![\p{L}\p{N}])\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+/** Its words: capitals in a row are one (an acronym: `OpenSSH`'s SSH). */
+const CAMEL_WORD = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu;
+
+/** The words of a text's names in CamelCase: not a part too short to be one (iPhone's i, PyYAML's Py). */
+function camelCaseWords(text: string): string[] {
+  const parts: string[] = [];
+  for (const name of text.match(CAMEL_CASE) ?? [])
+    for (const part of name.match(CAMEL_WORD) ?? []) if (part.length > 2) parts.push(fold(part));
+  return parts;
 }
 
 /**
