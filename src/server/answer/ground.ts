@@ -197,11 +197,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const exact = input.terms.filter((t) => t.exact);
   // A heading's words, and a sentence's as the one before the next, are read once. A word asked
   // in capitals is held by that word alone ("CONNECT", not "connection").
-  const stemsOf = onceEach((text) => {
-    const stems = passageStems(text);
+  const exactly = (stems: Set<string>, text: string) => {
     for (const t of exact) if (stems.has(t.stem) && !tokens(text).includes(t.term)) stems.delete(t.stem);
     return stems;
-  });
+  };
+  const stemsOf = onceEach((text) => exactly(passageStems(text), text));
+  // A heading names what its passages are about by its words as written: a name in CamelCase
+  // there is that name, not each of its words (`ConnectPort` is no heading on ports).
+  const headingStemsOf = onceEach((text) => exactly(new Set(indexTerms(text)), text));
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
@@ -211,7 +214,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // The value a configuration file sets is its default.
       // Not one inside a stanza: that is the stanza's (mke2fs.conf's `small = {` … `}`).
       if (passage.setting && !passage.block?.stanza) own.add(DEFAULT);
-      const leadStems = passage.lead ? new Set(stemsOf(passage.lead)) : undefined;
+      const leadStems = passage.lead ? new Set(headingStemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       // And, for a row of a list, the sentence that says what the list is.
       const stems = new Set([
