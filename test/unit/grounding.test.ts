@@ -209,6 +209,24 @@ describe('an option line with a parenthesis inside a parenthesis', () => {
 describe('holdsAnswerType', () => {
   it('knows a duration, an amount and a date when the question asks for one', () => {
     expect(holdsAnswerType('How long is the trial?', 'A free 21-day trial.')).toBe(true);
+    // "By default" asks for the default of what is asked (a new user's trial 19: smartd's example
+    // "-i 30 … checking the disk status every 30 seconds" answered "How often does smartd check the
+    // disks by default?" over "The default is 1800 seconds.").
+    const often = 'How often does smartd check the disks by default?';
+    expect(
+      holdsAnswerType(often, 'Run in foreground (debug) mode, checking the disk status every 30 seconds.'),
+    ).toBe(false);
+    expect(
+      holdsAnswerType(
+        often,
+        'Sets the interval between disk checks to N seconds. The default is 1800 seconds.',
+      ),
+    ).toBe(true);
+    expect(holdsAnswerType('How many checks per day by default?', 'Default: 12')).toBe(true);
+    // Not a default that is what the question is about.
+    expect(
+      holdsAnswerType('How many times is the default value evaluated?', 'It is evaluated only once.'),
+    ).toBe(true);
     // "How often" asks for an interval (a new user's trial 18: monitrc's `set daemon 120 # check
     // services at 120 seconds intervals`, not "Monit will restart it by default.").
     expect(

@@ -88,11 +88,16 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
  */
 export function holdsAnswerType(question: string, passage: string): boolean | undefined {
   let asked = KINDS.filter((k) => k.asks.test(question));
+  // "By default" asks for the default of what the other words ask for ("How often does smartd
+  // check by default?": a default and an interval); else a default is what the question is about.
+  const topics = BY_DEFAULT.test(question) ? asked.filter((k) => k.topic) : [];
   if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
   if (!asked.length) return undefined;
   const text = passage.replace(MAN_PAGE, '');
-  return asked.some((k) => k.holds.test(text));
+  return topics.every((k) => k.holds.test(text)) && asked.some((k) => k.holds.test(text));
 }
+
+const BY_DEFAULT = /\bby default\b/i;
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;

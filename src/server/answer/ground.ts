@@ -237,7 +237,23 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // A definition's term is of the kind of term asked for ("format letter": `M`), whatever
       // else the question's words seem to ask ("maximum" a magnitude).
       const definesKind = termKindStems.length > 0 && !!passage.defines && TERM.test(passage.lead!);
-      const typed = definesKind || (typedText === undefined ? undefined : typedText || typedLead);
+      // Or, the first sentence of a term's definition, with the default it leaves to a later one
+      // (smartd's "-i N" / "Sets the interval … to N seconds" … "The default is 1800 seconds.";
+      // see valueUnder).
+      const typedUnder =
+        typedText === false &&
+        !!passage.lead &&
+        passages[at - 1]?.lead !== passage.lead &&
+        !/\d/.test(passage.text) &&
+        passages.some(
+          (p) =>
+            p.lead === passage.lead &&
+            p.position > passage.position &&
+            DEFAULT_VALUE.test(p.text) &&
+            holdsAnswerType(question, `${shown} ${p.text}`) === true,
+        );
+      const typed =
+        definesKind || (typedText === undefined ? undefined : typedText || typedLead || typedUnder);
       const ownHeld = !input.ownTerms?.length || coverage(stems, input.ownTerms) > 0;
       // A passage on one of the names compared is weighed without the others.
       const on = compared.filter((t) => holdsName(stems, t.stem));
