@@ -150,6 +150,20 @@ describe('HTML', () => {
     );
   });
 
+  it("reads a row of one cell as its text, not a record ended as a sentence (docutils' option lists: openvpn.8.html, a new user's trial 19)", () => {
+    const html =
+      '<table class="docutils option-list"><tbody>' +
+      '<tr><td class="option-group"><kbd><span class="option">--help</span></kbd></td><td>Show options.</td></tr>' +
+      '<tr><td class="option-group" colspan="2"><kbd><span class="option">--keepalive <var>args</var></span></kbd></td></tr>' +
+      '<tr><td>&nbsp;</td><td><p>A helper directive designed to simplify the expression of --ping and --ping-restart.</p></td></tr>' +
+      '</tbody></table>';
+    expect(htmlToText(html).split('\n')).toEqual([
+      '--help; Show options.',
+      '--keepalive args',
+      'A helper directive designed to simplify the expression of --ping and --ping-restart.',
+    ]);
+  });
+
   it('reads each table row as `Header: value`', () => {
     const html =
       '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Growth</td><td>29 dollars</td></tr><tr><td>Scale</td><td><p>99</p><p>dollars</p></td></tr></table>';

@@ -380,7 +380,10 @@ function rowLines(table: Table, marksHeaders: boolean): string[] {
   const parts = cells
     .map((cell, i) => (cell ? (headers[i] ? `${headers[i]}: ${cell}` : cell) : ''))
     .filter(Boolean);
-  return [recordLine(parts)];
+  // A row of one cell no header names is that cell's text, not a record ended as a sentence
+  // (docutils' option lists: `--keepalive args` above its definition's row).
+  const named = cells.some((cell, i) => cell && headers[i]);
+  return [parts.length === 1 && !named ? parts[0]! : recordLine(parts)];
 }
 
 /** A cell that labels the one after it (`Author:`, `Default:`). */
