@@ -76,6 +76,22 @@ const followsOn = (question: string, own: string[]) =>
 /** Whether a follow-up names a subject of its own ("And what about SAVEHIST?"), no pronoun standing for the one before. */
 const namesItsSubject = (question: string, own: string[]) => !PRONOUN.test(question) && own.length > 0;
 
+/** A quotation in a question: a message pasted into it. */
+const QUOTED = /"[^"\n]{8,}"|“[^”\n]{8,}”|`[^`\n]{8,}`/g;
+/** A dotted figure: an address, a version (`192.168.1.1`, `10.0.0.1`). */
+const DOTTED_FIGURE = /(?<![\w.])\d+(?:\.\d+){1,}(?![\w.])/g;
+
+/**
+ * The question less the dotted figures of a message it quotes: that message's instance
+ * ("nameserver 192.168.1.1 refused to do a recursive query"), which documents write with a
+ * placeholder (dnsmasq's FAQ: "nameserver xxx.xxx.xxx.xxx refused…") or another example's
+ * figures, so that the figure and its numbers are no words the answer must hold (a new user's
+ * trial 19, #33). One asked about outside a quotation is kept.
+ */
+export function withoutInstances(question: string): string {
+  return question.replace(QUOTED, (quoted) => quoted.replace(DOTTED_FIGURE, ''));
+}
+
 /** How many questions back a follow-up's subject is looked for. */
 const SUBJECT_DEPTH = 3;
 
@@ -127,7 +143,7 @@ export async function retrieve(
   }: { threshold?: number; embeddings?: Embeddings; list?: number } = {},
 ): Promise<Retrieval> {
   const index = library.search.workspace(workspaceId);
-  const message = withSymbolsNamed(question);
+  const message = withoutInstances(withSymbolsNamed(question));
   const at = history.findLastIndex((m) => m.role === 'user');
   const previous = at >= 0 ? { content: withSymbolsNamed(subjectOf(history, at)) } : undefined;
   const own = questionWords(message);
