@@ -444,6 +444,30 @@ describe("a term's `Default:` line after its description (the twelfth new-user t
   });
 });
 
+describe("systemd's settings, each written with its = (journald.conf(5), a new user's trial 19)", () => {
+  it('head their definitions, and a sentence that begins with one is a sentence, not a setting', () => {
+    const manual = chunk(
+      [
+        'SystemMaxUse=, SystemKeepFree=, SystemMaxFileSize=, SystemMaxFiles=, RuntimeMaxUse=, RuntimeKeepFree=, RuntimeMaxFileSize=, RuntimeMaxFiles=',
+        'SystemMaxUse= and RuntimeMaxUse= control how much disk space the journal may use up at most. SystemKeepFree= and RuntimeKeepFree= control how much disk space systemd-journald shall leave free for other uses.',
+        'The first pair defaults to 10% and the second to 15% of the size of the respective file system, but each of the calculated default values is capped to 4G.',
+      ].join('\n'),
+      'systemd/journald.conf.5.pdf',
+    );
+    const passages = passagesOf(manual);
+    expect(passages.map((p) => p.text)).toContain(
+      'SystemMaxUse= and RuntimeMaxUse= control how much disk space the journal may use up at most.',
+    );
+    for (const p of passages)
+      expect(p.lead).toBe(
+        'SystemMaxUse=, SystemKeepFree=, SystemMaxFileSize=, SystemMaxFiles=, RuntimeMaxUse=, RuntimeKeepFree=, RuntimeMaxFileSize=, RuntimeMaxFiles=',
+      );
+    // In a configuration file, `Name=value` is a setting still.
+    const conf = chunk('[Journal]\n#SystemMaxUse=\nSystemMaxUse=500M', 'journald.conf');
+    expect(passagesOf(conf).some((p) => p.setting)).toBe(true);
+  });
+});
+
 describe('an option written with its quoted value in a manual (authorized_keys(5)\'s `permitlisten="[host:]port"`, a new user\'s trial 18)', () => {
   it('heads its definition: the option above it does not go on over it', () => {
     const manual = chunk(

@@ -384,8 +384,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (valued && setByDefinition(out, valued[1]!, text)) continue;
       // A configuration file's setting is the value of the comment above that names it, and no heading.
       // In a configuration file, one written as a name and its value too (`port 1194`, `;proto tcp`).
+      // Elsewhere, not a list of settings' names (systemd's `SystemMaxUse=, SystemKeepFree=`), nor
+      // a sentence that begins with one ("SystemMaxUse= and RuntimeMaxUse= control how much…").
       const setting =
-        position === firstOfLine && !comment && (config || !PLACEHOLDER_LINE.test(text))
+        position === firstOfLine &&
+        !comment &&
+        (config || (!PLACEHOLDER_LINE.test(text) && !TERM.test(text) && !isSentence(text)))
           ? (SETTING.exec(text) ?? (config && isSpacedSetting(text) ? SPACED_SETTING.exec(text) : null))
           : null;
       if (setting) {
@@ -468,13 +472,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
         introduced(out, before, text, TO_USE)
       )
         continue;
-      // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`).
+      // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`),
+      // and so does a list of terms however many it names (journald.conf(5)'s `SystemMaxUse=, …`).
       if (
         !comment &&
         !row &&
         !defines &&
         !/[.!]["')\]]?$/.test(text) &&
-        (words < 8 || (position === firstOfLine && isOptionLine(text)))
+        (words < 8 || (position === firstOfLine && (isOptionLine(text) || TERM.test(text))))
       ) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         // Not a heading's word and the option under it ("OPTIONS" / "-0, --null").
@@ -712,6 +717,9 @@ function joinLines(lines: string[], first: number, text: string, count: number):
   lines[first] = text;
   for (let i = first + 1; i < first + count; i++) lines[i] = '#';
 }
+
+/** Words ended as a sentence: more than a name and its value. */
+const isSentence = (text: string) => /[.!?]["')\]]?$/.test(text) && text.split(/\s+/).length > 4;
 
 /** A setting or a directive commented out (`# unlock_time = 600`, `# set tabsize 8`). */
 function isCommentedSetting(line: string): boolean {
