@@ -251,6 +251,10 @@ describe('holdsAnswerType', () => {
     );
     expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
     expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
+    // A share: "10%" before a space (journald.conf(5): "The first pair defaults to 10% …").
+    expect(
+      holdsAnswerType('How much disk space may the journal use?', 'The first pair defaults to 10% of it.'),
+    ).toBe(true);
     // A size is an amount too (tc-fq_codel(8): "Default is 32 MB.").
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 32 MB.')).toBe(true);
     expect(holdsAnswerType('How much memory can a queue use?', 'Default is 1024 packets.')).toBe(false);

@@ -41,7 +41,7 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     // An amount: a price, a discount.
     asks: /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bdiscounts?\b|\bcheaper\b/i,
     holds:
-      /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|percent|dollars?|euros?|pounds?|usd|eur)\b|\b(?:free|pricing|priced|no charge|discount)\b/i,
+      /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|(?:percent|dollars?|euros?|pounds?|usd|eur)\b)|\b(?:free|pricing|priced|no charge|discount)\b/i,
   },
   {
     // Or a size ("How much memory can an fq_codel queue use?": "Default is 32 MB.").
