@@ -329,6 +329,23 @@ describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
   });
 });
 
+describe("an assignment in an example (cron's FEATURES: `FOOBAR = this is a long blanky example`)", () => {
+  it("heads no chunk after it (a new user's README check: every later chunk began with it)", () => {
+    const features = [
+      'Environment variables can be set in the crontab:',
+      'PATH=.:/bin:/usr/bin',
+      'SHELL=/bin/sh',
+      'FOOBAR = this is a long blanky example',
+      'Above, FOOBAR would get "this is a long blanky example" as its value.',
+      'SHELL and HOME will be used when it is time to run a command; if you do not set them, HOME defaults to your /etc/passwd entry and SHELL defaults to /bin/sh.',
+      'MAILTO, if set, is the user who will receive mail from the commands run by cron.',
+    ].join('\n');
+    const chunks = chunkText(features, 200, 60);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks.slice(1)) expect(chunk).not.toMatch(/^FOOBAR = /);
+  });
+});
+
 describe("a configuration file's comments (a new user's trial 18: monitrc)", () => {
   it('starts a chunk inside a line of a comment with the comment marks of its line', () => {
     const monitrc = [

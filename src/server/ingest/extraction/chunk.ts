@@ -135,6 +135,9 @@ function isHeading(text: string): boolean {
   // An item of a list (haproxy's intro.txt: "- Server load balancing (via load balancers)").
   if (/^[-*•+]\s/.test(text)) return false;
   if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
+  // Nor an assignment, an example's (cron's `FOOBAR = this is a long blanky example`); a setting's
+  // name alone is one (systemd's `HandleLidSwitch=`, `SystemMaxUse=, SystemKeepFree=`).
+  if (/^[A-Za-z_][\w.-]*\s*=\s*[^\s,]/.test(text)) return false;
   // Words, not code or a figure (`}`, `61184`), nor an aside ("(contributed by brian d foy)").
   if (!/\p{L}\p{L}/u.test(text) || /^\(.*\)$/.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
