@@ -32,9 +32,9 @@ export function libraryOf(
   return { search };
 }
 
-/** A document of one chunk: `text`, in the file `filename`. */
-export const doc = (filename: string, text: string): Chunk => ({
-  id: `${filename}:0`,
+/** A chunk of the file `filename` (its `n`th; a document of one chunk by default): `text`. */
+export const doc = (filename: string, text: string, n = 0): Chunk => ({
+  id: `${filename}:${n}`,
   fileId: filename,
   filename,
   text,

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Chunk } from '../../src/server/state/model.js';
-import { answerOf, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
-const page = (n: number, text: string): Chunk => ({
-  id: `smartd:${n}`,
-  fileId: 'smartd',
-  filename: 'smartmontools/smartd.8.pdf',
-  text,
-  pages: [n, n],
-});
+const page = (n: number, text: string) => doc('smartmontools/smartd.8.pdf', text, n);
 
 // A new user's trial (#33, trial 19): "How often does smartd check the disks by default?" was
 // answered with an example's "checking the disk status every 30 seconds" (`smartd -d -i 30`), not

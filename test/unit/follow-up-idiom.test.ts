@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { questionWords } from '../../src/server/answer/relevance.js';
-import type { Chunk } from '../../src/server/state/model.js';
-import { exchange, libraryOf } from '../helpers/library.js';
+import { doc, exchange, libraryOf } from '../helpers/library.js';
 
-const page = (n: number, text: string): Chunk => ({
-  id: `file_1:${n}`,
-  fileId: 'file_1',
-  filename: 'logrotate/logrotate.8.pdf',
-  text,
-  pages: [n, n],
-});
+const page = (n: number, text: string) => doc('logrotate/logrotate.8.pdf', text, n);
 
 // A new user's trial (#33, trial 18): after "What does logrotate's delaycompress option do?", the
 // follow-up "Does it do anything on its own?" was answered with `create`'s "owner specifies the

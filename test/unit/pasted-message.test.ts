@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Chunk } from '../../src/server/state/model.js';
-import { answerOf, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
-const faq = (n: number, text: string): Chunk => ({
-  id: `faq:${n}`,
-  fileId: 'faq',
-  filename: 'dnsmasq/FAQ',
-  text,
-});
+const faq = (n: number, text: string) => doc('dnsmasq/FAQ', text, n);
 
 // A new user's trial (#33, trial 19): the message dnsmasq logged, pasted with its real address,
 // was refused, though the FAQ asks it with a placeholder; asked with "xxx.xxx.xxx.xxx", answered.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withSymbolsNamed } from '../../src/server/answer/relevance.js';
-import type { Chunk } from '../../src/server/state/model.js';
-import { answerOf, libraryOf } from '../helpers/library.js';
-
-const chunk = (filename: string, text: string): Chunk => ({
-  id: `${filename}:0`,
-  fileId: filename,
-  filename,
-  text,
-});
+import { answerOf, doc as chunk, libraryOf } from '../helpers/library.js';
 
 // A new user's trial (#33, trial 18): "What happens to a % character in a crontab command?" lost
 // its "%" to the tokenizer and was answered with crontab(1)'s CRONTAB_NOHEADER.

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { stem } from '../../src/server/answer/relevance.js';
-import type { Chunk } from '../../src/server/state/model.js';
-import { exchange, libraryOf } from '../helpers/library.js';
-
-const chunk = (filename: string, text: string): Chunk => ({
-  id: `${filename}:0`,
-  fileId: filename,
-  filename,
-  text,
-});
+import { doc as chunk, exchange, libraryOf } from '../helpers/library.js';
 
 // A new user's trial (#33, trial 18): after "What does apt-mark hold do?", "How do I undo that?"
 // was answered from three other programs' documents that say "undocumented", which the search

@@ -9,9 +9,9 @@ const SPELLED =
  */
 const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
   {
-    // A duration: "how long", "response time", "how soon", "how often" (an interval), "time off"; not "how many times" (a
-    // count), "at a time", nor a time that qualifies what follows ("the time module", "time zone");
-    // not "how long can X be?" (a length).
+    // A duration: "how long", "response time", "how soon", "how often" (an interval), "time off";
+    // not "how many times" (a count), "at a time", nor a time that qualifies what follows ("the
+    // time module", "time zone"); not "how long can X be?" (a length).
     asks: /\bhow (?:soon|often)\b|\bhow long\b(?! (?:can|may|must|should|could|might)\b(?![^?]*\b(?:take|last|wait|run|keep|stay|idle)\b)[^?]*\bbe\b)|(?<!\bhow many |\bat a |\bwhat |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
     // Or a setting's unit: "Number of minutes that can elapse…", "in hundredths of seconds".
     holds:
