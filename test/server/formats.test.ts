@@ -368,6 +368,68 @@ describe("a configuration file's comments (a new user's trial 18: monitrc)", () 
   });
 });
 
+describe("a configuration file's settings, each a line of its own (trial 20: rsyncd.conf, gpg-agent.service)", () => {
+  it('joins no setting to the line before it or after it, commented out or not', async () => {
+    const rsyncd = [
+      '# sample rsyncd.conf configuration file',
+      '',
+      '# for pid file, do not use /var/run/rsync.pid if',
+      '# you are going to run rsync out of the init.d script.',
+      '# The init.d script does its own pid file handling,',
+      '# so omit the "pid file" line completely in that case.',
+      '# pid file=/var/run/rsyncd.pid',
+      '#syslog facility=daemon',
+      '',
+      '[ftp]',
+      '',
+      '\tcomment = public archive',
+      '\tpath = /var/www/pub',
+      '\tuse chroot = yes',
+      '#\tmax connections=10',
+      '\tlock file = /var/lock/rsyncd',
+      '# the default for read only is yes...',
+      '\tread only = yes',
+      '#\tauth users = ',
+      '#\tsecrets file = /etc/rsyncd.secrets',
+      '\tstrict modes = yes',
+      '\ttimeout = 600',
+      '\trefuse options = checksum dry-run',
+      '\tdont compress = *.gz *.tgz *.zip *.z *.rpm *.deb *.iso *.bz2 *.tbz',
+    ].join('\n');
+    const read = text(await extractDocument('rsync/rsyncd.conf', Buffer.from(rsyncd)));
+    const lines = chunkText(read, 2000, 0)[0]!.split('\n');
+    expect(lines).toContain('refuse options = checksum dry-run');
+    expect(lines).toContain('strict modes = yes');
+    // A setting commented out stays a comment: not "#" apart from a live-looking setting.
+    expect(lines.some((l) => /^#\s*max connections=10$/.test(l))).toBe(true);
+    expect(lines).not.toContain('max connections=10');
+    expect(lines).not.toContain('#');
+    expect(lines.some((l) => /^#\s*pid file=\/var\/run\/rsyncd.pid$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.includes('handling, so omit'))).toBe(true);
+
+    const unit = [
+      '[Unit]',
+      'Description=GnuPG cryptographic agent and passphrase cache',
+      'Documentation=man:gpg-agent(1)',
+      'Requires=gpg-agent.socket',
+      '',
+      '[Service]',
+      'ExecStart=/usr/bin/gpg-agent --supervised',
+      'ExecReload=/usr/bin/gpgconf --reload gpg-agent',
+    ].join('\n');
+    const service = text(await extractDocument('gnupg/gpg-agent.service', Buffer.from(unit)));
+    expect(chunkText(service, 1000, 0)[0]!.split('\n')).toEqual([
+      '[Unit]',
+      'Description=GnuPG cryptographic agent and passphrase cache',
+      'Documentation=man:gpg-agent(1)',
+      'Requires=gpg-agent.socket',
+      '[Service]',
+      'ExecStart=/usr/bin/gpg-agent --supervised',
+      'ExecReload=/usr/bin/gpgconf --reload gpg-agent',
+    ]);
+  });
+});
+
 describe('records (a table row, a CSV line, a JSON object)', () => {
   it("end as a sentence once, in every format; a value that is a mark keeps it (re's scanf table)", async () => {
     const html =

@@ -48,6 +48,10 @@ export function unwrapText(text: string): string {
       isComment(previous) === isComment(trimmed) &&
       !NOT_PROSE_COMMENT.test(previous) &&
       !NOT_PROSE_COMMENT.test(trimmed) &&
+      // A setting is a line of its own, commented out or not (`strict modes = yes` under `secrets
+      // file = …`, systemd's `ExecReload=` under `ExecStart=`): no wrapped text.
+      !SETTING.test(previousText) &&
+      !SETTING.test(text) &&
       (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
@@ -197,6 +201,8 @@ function optionRow(line: string): RegExpExecArray | null {
 }
 
 const isTerm = (term: string) =>
+  // A comment's mark before a tab is none (rsyncd.conf's `#<TAB>max connections=10`).
+  !/^[#;]+$/.test(term) &&
   term.length <= MAX_OPTION_LENGTH &&
   term.split(' ').length <= MAX_TERM_WORDS &&
   !/[.!?,;:]["')\]]?$/.test(term);
@@ -214,6 +220,9 @@ const uncommented = (line: string) =>
 const COMMENT_MARK = /^\s*#+\s*/;
 /** A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`). */
 const NOT_PROSE_COMMENT = /^\s*#(?!\s+\S)/;
+
+/** A setting's line: a name of a word or three, then `=` (`max connections=10`, `ExecStart=/usr/bin/…`). */
+const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
 
 /** A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it: the start of an item. */
 const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+/;
