@@ -50,6 +50,12 @@ const MISSING_NAME_SHARE = 0.5;
  * new-user trial's answers unchanged); 1 lost four answers' expected text and a no-answer refusal.
  */
 const AROUND_SHARE = 0.5;
+/**
+ * The words of the rest of a term's definition count at this share for its sentence that states
+ * the value asked for ("The default is 600 seconds." under `--default-cache-ttl n`, whose last
+ * sentence names the cached passphrase asked about).
+ */
+const DEFINITION_SHARE = 0.5;
 
 /**
  * A question on how the things it names differ, each as much as the other (not "What does X do,
@@ -295,10 +301,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const withAround = around.length
         ? coverage(new Set([...stems, ...around.map((t) => t.stem)]), terms)
         : 0;
+      // The sentence of a definition that states the value asked for, with the definition's words.
+      const definitionWords =
+        typedText === true && passage.lead
+          ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
+          : [];
+      const whole = definitionWords.length
+        ? coverage(new Set([...stems, ...definitionWords.flatMap((t) => [...stemsOf(t)])]), terms)
+        : 0;
       const held = Math.max(
         alone,
         alone + BEFORE_SHARE * (joined - alone),
         alone + AROUND_SHARE * (withAround - alone),
+        alone + DEFINITION_SHARE * (whole - alone),
       );
       // A setting's comment is about its setting: another name asked for that its text only
       // mentions (root_unlock_time's "…the same as of the `unlock_time` option.") is missing.
