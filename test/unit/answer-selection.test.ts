@@ -709,7 +709,7 @@ describe("an option list's short rows (the new-user trial's undici RetryHandler.
   it('keeps "Default: 5" after its line\'s first sentence, led by what that line names', () => {
     expect(passagesOf(options).filter((p) => p.text.startsWith('Default:'))).toMatchObject([
       { text: 'Default: 5', lead: 'maxRetries number (optional)' },
-      { text: 'Default: 30000 (30 seconds)', lead: 'RetryOptions' },
+      { text: 'Default: 30000 (30 seconds)', lead: 'maxTimeout number (optional)' },
       { text: 'Default: 2', lead: 'timeoutFactor number (optional)' },
       { text: 'Default: true', lead: 'retryAfter boolean (optional)' },
     ]);

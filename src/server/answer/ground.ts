@@ -389,6 +389,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             SETTING_LEAD.test(passage.lead!) &&
             passage.lead!.length <= SETTING_LEAD_LENGTH) ||
           (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
+          // "Default: 5" says nothing without what it is the default of.
+          !!passage.rowOfSubject ||
           REFERS_BACK.test(passage.text));
       all.push({
         ...passage,
@@ -478,7 +480,8 @@ export function groundedPassages(
           p.lead === best.lead ||
           (p.subject >= best.subject &&
             (p.exactSubject >= best.exactSubject || p.chunk.fileId !== best.chunk.fileId) &&
-            !p.attribute)),
+            !p.attribute &&
+            !p.rowOfSubject)),
     )
     .slice(0, MAX_PASSAGES);
   // What the best passage leaves to the passage after it: its default's figure, its answer.

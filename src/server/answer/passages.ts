@@ -34,6 +34,8 @@ export interface Passage {
   labels?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
   attribute?: boolean;
+  /** It is a short row of what its line's first sentence names ("maxRetries … Maximum number of retries. Default: 5"). */
+  rowOfSubject?: boolean;
   /** The section or stanza of a configuration file its setting is in (its lead is their names). */
   block?: ConfigBlock;
 }
@@ -511,7 +513,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
-      const led = comment && !entry ? undefined : rowOfLine && words < 3 && lineSubject ? lineSubject : lead;
+      const ofSubject = rowOfLine && LINE_ROW.test(text) && !!lineSubject && !(comment && !entry);
+      const led = comment && !entry ? undefined : ofSubject ? lineSubject : lead;
       underLeadLine = led !== undefined && led === lead ? line : -2;
       if (describing) describedAt.add(out.length);
       out.push(
@@ -525,6 +528,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
               lead: led,
               ...(defines && { defines }),
               ...(attribute && { attribute }),
+              ...(ofSubject && { rowOfSubject: true }),
             },
       );
     }
@@ -544,6 +548,9 @@ function unbracketed(text: string): string {
   if (closes > opens && /[.!?]\)$/.test(text)) return text.slice(0, -1);
   return text;
 }
+
+/** A short "Label: value" (`Default: 30000 (30 seconds)`), not a sentence with a colon in it. */
+const LINE_ROW = /^\w+(?: \w+)?: [^.!?]{1,40}$/;
 
 /** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
 function subjectOf(sentence: string): string | undefined {
