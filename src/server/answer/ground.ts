@@ -217,6 +217,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // Copies: a number held only inside a figure is taken out of them below.
       const shown = passage.example ? `${passage.text} ${passage.example}` : passage.text;
       const own = new Set(stemsOf(shown));
+      // A row of a line's subject ("Default: 5") says what the line's first sentence does
+      // ("maxRetries number (optional) - Maximum number of retries."): those words are its own.
+      if (passage.rowOfSubject)
+        for (const p of passages)
+          if (p.line === passage.line && p.position < passage.position)
+            for (const s of stemsOf(p.text)) own.add(s);
       // The value a configuration file sets is its default.
       // Not one inside a stanza: that is the stanza's (mke2fs.conf's `small = {` … `}`).
       if (passage.setting && !passage.block?.stanza) own.add(DEFAULT);
