@@ -1,3 +1,11 @@
+/**
+ * What is so when a thing is not set, asked in other words than "by default": "when no censor is
+ * given", "if I don't set socket-timeout", "if the port is omitted", "out of the box".
+ */
+const UNSET =
+  /\bout of the box\b|\b(?:when|if|unless)\b[^?.,;]{0,40}?(?:\b(?:no|not|never)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:given|set|specified|provided|supplied|configured|passed|defined)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b/;
+const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
+
 /** A number spelled out, past one ("thirty pieces of silver", "two days"). */
 const SPELLED =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
@@ -32,10 +40,12 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     // A default: a value it is, or is set to. Only when nothing else is asked: in "How many times
     // is the default value evaluated?" the default is what the question is about.
     topic: true,
-    asks: /\bdefault\b/i,
-    // Or what it has: "they create default values of False and True".
+    asks: new RegExp(`\\bdefault\\b|${UNSET.source}`, 'i'),
+    // Or what it has: "they create default values of False and True". Or what a setting or a
+    // parameter is set to (`bantime = 10m`, `max_workers=None`), not a variable code declares
+    // (`const logger = require('.')`).
     holds:
-      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|=\s*\S|\bby default\b/i,
+      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)=\s*\S|\bby default\b/i,
   },
   {
     // An amount: a price, a discount.
@@ -96,8 +106,6 @@ export function holdsAnswerType(question: string, passage: string): boolean | un
   const text = passage.replace(MAN_PAGE, '');
   return topics.every((k) => k.holds.test(text)) && asked.some((k) => k.holds.test(text));
 }
-
-const BY_DEFAULT = /\bby default\b/i;
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;

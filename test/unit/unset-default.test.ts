@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
+import { stem } from '../../src/server/answer/relevance.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// The twentieth new user's trial (pino's Markdown API reference): "when no censor is given" asks
+// what "by default" asks, in other words.
+const CENSOR = doc(
+  'pino/api.md',
+  [
+    'redact (Array | Object):',
+    'If an object is supplied, three options can be specified:',
+    'paths (array): Required. An array of paths. See redaction - Path Syntax ⇗ for specifics.',
+    "censor (String|Function|Undefined): Optional. When supplied as a String the censor option will overwrite keys that are to be redacted. When set to undefined the key will be removed entirely from the object. The censor option may also be a mapping function. The (synchronous) mapping function has the signature (value, path) => redactedValue and is called with the unredacted value and path to the key being redacted, as an array. For example given a redaction path of a.b.c the path argument would be ['a', 'b', 'c']. The value returned from the mapping function becomes the applied censor value.",
+  ].join('\n'),
+);
+const REMOVE = doc(
+  'pino/api.md',
+  [
+    'redact (Array | Object):',
+    "For example given a redaction path of a.b.c the path argument would be ['a', 'b', 'c']. The value returned from the mapping function becomes the applied censor value. Default: '[Redacted]'",
+    'remove (Boolean): Optional. Instead of censoring the value, remove both the key and the value. Default: false',
+    'WARNING: Never allow user input to define redacted paths.',
+  ].join('\n'),
+  1,
+);
+
+describe('a question on what happens when a thing is not set', () => {
+  it.each([
+    'What value does pino put in place of redacted keys when no censor is given?',
+    'What is the largest request body Fastify accepts out of the box?',
+    'Which port does it use if the port option is omitted?',
+  ])('asks for a default: %s', (question) => {
+    expect(holdsAnswerType(question, 'Default: 1048576 (1MiB)')).toBe(true);
+    expect(
+      holdsAnswerType(question, 'Instead of censoring the value, remove both the key and the value.'),
+    ).toBe(false);
+  });
+
+  it('of what else is asked ("how long")', () => {
+    const question = "If I don't set socket-timeout, how long until a socket times out?";
+    expect(holdsAnswerType(question, 'The default is 300 seconds.')).toBe(true);
+    expect(holdsAnswerType(question, 'Set it to 300 seconds.')).toBe(false);
+  });
+
+  it('not when the condition is another (a key that is not found, no match)', () => {
+    expect(holdsAnswerType('What does dict.get return when the key is not found?', 'x')).toBeUndefined();
+    expect(holdsAnswerType('What happens if no intercept matches?', 'x')).toBeUndefined();
+  });
+
+  it("is not answered by a variable a code example declares (`const logger = require('.')`)", () => {
+    const question = 'What value does pino put in place of redacted keys when no censor is given?';
+    expect(holdsAnswerType(question, "For instance, setting the censor: const logger = require('.')({")).toBe(
+      false,
+    );
+    // A parameter's default in a signature, and a configuration file's setting, are defaults.
+    expect(holdsAnswerType(question, 'ThreadPoolExecutor(max_workers=None, thread_name_prefix=…)')).toBe(
+      true,
+    );
+    expect(holdsAnswerType(question, 'bantime = 10m')).toBe(true);
+  });
+
+  it('is answered by the default', async () => {
+    const library = libraryOf([CENSOR, REMOVE], {
+      [stem('pino')]: 3,
+      [stem('redacted')]: 4.3,
+      [stem('censor')]: 4,
+      [stem('keys')]: 1.5,
+    });
+    const reply = await answerOf(
+      library,
+      'What value does pino put in place of redacted keys when no censor is given?',
+    );
+    expect(reply).toContain("Default: '[Redacted]'");
+    expect(reply).not.toContain('remove both the key');
+  });
+});
