@@ -116,7 +116,7 @@ const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
  * A comment in a configuration file or a script that reads as a sentence ("# ip_hash ensures the
  * same backend is used for client reconnects."), not a command at a root prompt ("# apt-get install x").
  */
-const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*[.!?]$/u;
+const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*(?:[.!?]|\s["'“‘]\w+["'”’])$/u;
 /** A comment that introduces the commented-out line under it ("# The default is:" / "# maxmemory-policy noeviction"). */
 const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
 /** An item of a list in a comment (redis.conf's `#   * After 3600 seconds (an hour) if…`): its mark and bullet. */
@@ -135,8 +135,14 @@ function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
   // A block's opening or closing line (`upstream php {`, `}`).
   if (/[{}]$/.test(text)) return true;
-  return (withoutAsides(text).match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
+  // Words quoted in prose are its words ('only allowed values are "true", "false", and "inetd"').
+  const unquoted = text.replace(QUOTED_WORD, ' ');
+  const own = isProse(unquoted) ? unquoted : text;
+  return (withoutAsides(own).match(CODE_MARKS)?.length ?? 0) >= Math.max(3, text.length * 0.08);
 }
+
+/** A word or a few quoted, after a space or at the start, before a comma, a space or the end. */
+const QUOTED_WORD = /(?<!\S)["“][\p{L}\p{N} ._-]{1,30}["”](?=[,;:.]?(?:\s|$))/gu;
 
 /** A parenthesis of words after a space, as prose writes one: `(Fast (limited port) scan)`, not `f(x)`. */
 const ASIDE = /\s\([\p{L}][\p{L}\p{N} ,'’-]*\)/gu;
@@ -232,7 +238,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   joinWrappedComments(lines);
   joinLabelLines(lines);
   joinInterrupted(lines);
-  const config = isConfigFile(chunk.filename);
+  const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
   const describedAt = new Set<number>();
@@ -534,6 +540,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
   });
   introduceRows(out);
+  if (config) leadByTheirSetting(out, lines);
   return out.filter((p) => !p.labels || p.example !== undefined);
 }
 
@@ -785,6 +792,44 @@ const CONFIG_FILE =
 /** A document about one is no configuration file (`cupsd.conf.html`, a man page of its directives). */
 const DOCUMENT = /\.(?:html?|pdf|md|markdown|docx|json|csv|tsv)$/i;
 const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUMENT.test(filename);
+
+/**
+ * Lines that are, but for comments, settings and the sections they are in (`RSYNC_ENABLE=false`,
+ * `[Service]` / `ExecStart=…`): a configuration file whatever its name (Debian's /etc/default
+ * files, systemd's units).
+ */
+function setsOnly(lines: string[]): boolean {
+  const code = lines.filter((l) => l.trim() && !/^\s*[#;]/.test(l));
+  const settings = code.filter((l) => SECTION_LINE.test(l) || ASSIGNMENT_LINE.test(l)).length;
+  return settings > 0 && settings >= SETTINGS_SHARE * code.length;
+}
+const SECTION_LINE = /^\s*\[[\w .:-]+\]\s*$/;
+const ASSIGNMENT_LINE = /^\s*[A-Za-z_][\w.-]*\s*=(?!=)/;
+/** A few lines of another shape (a continued value, a directive) still make a configuration file. */
+const SETTINGS_SHARE = 0.8;
+
+/**
+ * A comment's sentences on the lines right above the one a setting is the example of are about
+ * that setting too (/etc/default/rsync: "# start rsync in daemon mode from init.d script?" / "#
+ * only allowed values are "true", "false", and "inetd"" / "#  Use "inetd" if…" / `RSYNC_ENABLE=false`):
+ * led by its name.
+ */
+function leadByTheirSetting(passages: Passage[], lines: string[]): void {
+  passages.forEach((p, at) => {
+    const name = p.setting && p.example !== undefined ? settingNameOf(p.example) : undefined;
+    if (!name) return;
+    let line = p.line;
+    for (let i = at - 1; i >= 0; i--) {
+      const above = passages[i]!;
+      // The comment's lines right above, each on the line above the last.
+      if (above.line < line - 1 || !COMMENT_OR_MARK.test(lines[above.line]!) || above.example !== undefined)
+        break;
+      above.lead ??= name;
+      line = above.line;
+    }
+  });
+}
+const COMMENT_OR_MARK = /^\s*#+(?:\s|$)/;
 
 /**
  * A configuration file's setting written as a name and its value, set or commented out
