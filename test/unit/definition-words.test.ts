@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stem } from '../../src/server/answer/relevance.js';
-import { answerOf, doc, libraryOf } from '../helpers/library.js';
+import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { answerOf, doc, exchange, libraryOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
 
 /** Each word's weight as the trial's folder gave it (a rare name weighs most). */
@@ -35,5 +36,41 @@ describe('the value a term’s definition states, asked for', () => {
     const reply = await answerOf(library, 'How long does gpg-agent keep a passphrase cached by default?');
     expect(reply).toContain('The default is 600 seconds.');
     expect(reply).not.toContain('seed the internal cache');
+  });
+
+  it('borrows no word of the question before for a follow-up (iptables: limit-burst, not hashlimit-burst)', async () => {
+    // The nineteenth new user's trial (F1): both options' definitions say "…; the default is 5.";
+    // hashlimit-burst's next sentence says "rate", a word of the question before, not of this one.
+    const file = 'iptables/iptables-extensions.8.pdf';
+    const library = libraryOf(
+      [
+        chunk(file, 0, [
+          '--hashlimit-burst amount',
+          'Maximum initial number of packets to match: this number gets recharged by one every time the limit specified above is not reached, up to this number; the default is 5. When byte-based rate matching is requested, this option specifies the amount of bytes that can exceed the given rate. This option should be used with caution -- if the entry expires, the burst value is reset too.',
+        ]),
+        chunk(file, 1, [
+          'limit',
+          'This module matches at a limited rate using a token bucket filter.',
+          '--limit rate[/second|/minute|/hour|/day]',
+          'Maximum average matching rate: specified as a number, with an optional ‘/second’, ‘/minute’, ‘/hour’, or ‘/day’ suffix; the default is 3/hour.',
+          '--limit-burst number',
+        ]),
+        chunk(file, 2, [
+          'limit',
+          'Maximum average matching rate: specified as a number, with an optional ‘/second’, ‘/minute’, ‘/hour’, or ‘/day’ suffix; the default is 3/hour.',
+          '--limit-burst number',
+          'Maximum initial number of packets to match: this number gets recharged by one every time the limit specified above is not reached, up to this number; the default is 5.',
+        ]),
+      ],
+      idf({ burst: 4.8, rate: 2.4, iptables: 2.3, limit: 1.5, match: 1.5, default: 0.9 }),
+    );
+    const question = 'What is the default rate of the iptables limit match?';
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    expect(first.content).toContain('the default is 3/hour');
+    const next = extractiveAnswer(
+      await retrieve(library, 'ws', 'And what is its default burst?', exchange(question, first)),
+    );
+    expect(next.content).toContain('--limit-burst number');
+    expect(next.content).not.toContain('hashlimit');
   });
 });

@@ -312,9 +312,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         typedText === true && passage.lead
           ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
           : [];
-      const whole = definitionWords.length
-        ? coverage(new Set([...stems, ...definitionWords.flatMap((t) => [...stemsOf(t)])]), terms)
-        : 0;
+      // A follow-up's own words only: the question before's are there for what "it" stands for.
+      const borrowable = new Set((input.followUpTerms ?? terms).map((t) => t.stem));
+      const borrowed = definitionWords.flatMap((t) => [...stemsOf(t)]).filter((s) => borrowable.has(s));
+      const whole = definitionWords.length ? coverage(new Set([...stems, ...borrowed]), terms) : 0;
       const held = Math.max(
         alone,
         alone + BEFORE_SHARE * (joined - alone),
