@@ -17,6 +17,17 @@ const DEFAULTS = doc(
     '# which file should be used as the configuration file for rsync.',
   ].join('\n'),
 );
+/** The next chunk, as kb cut it: the setting under the heading its comment's question made. */
+const DEFAULTS_NEXT = doc(
+  'rsync/default-rsync',
+  [
+    '# start rsync in daemon mode from init.d script?',
+    'RSYNC_ENABLE=false',
+    '# which file should be used as the configuration file for rsync. This file is used instead of the default /etc/rsyncd.conf',
+    '# RSYNC_CONFIG_FILE=',
+  ].join('\n'),
+  1,
+);
 const README = doc(
   'rsync/README.Debian.txt',
   [
@@ -27,11 +38,13 @@ const README = doc(
 
 describe('a configuration file known by its lines, whatever its name', () => {
   it("reads a setting's comment as what says what the setting takes", async () => {
-    const library = libraryOf([README, DEFAULTS], { [stem('values')]: 1.6, rsync_enable: 5 });
+    const library = libraryOf([README, DEFAULTS, DEFAULTS_NEXT], { [stem('values')]: 1.6, rsync_enable: 5 });
     const reply = await answerOf(
       library,
       'What values can RSYNC_ENABLE be set to in the rsync defaults file?',
     );
     expect(reply).toContain('only allowed values are "true", "false", and "inetd"');
+    // Once, though the next chunk has the setting too, alone.
+    expect(reply.split('RSYNC_ENABLE=false')).toHaveLength(2);
   });
 });

@@ -428,7 +428,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       (a.text === b.text ? linesAfter(b) - linesAfter(a) : 0),
   );
   const kept: ScoredPassage[] = [];
-  for (const p of all) if (!kept.some((k) => k.text.includes(p.text))) kept.push(p);
+  // Nor a setting alone that another passage shows as its example (a chunk's overlap cut it from its comment).
+  for (const p of all)
+    if (!kept.some((k) => k.text.includes(p.text) || (p.setting && k.example === p.text))) kept.push(p);
   return kept;
 }
 
