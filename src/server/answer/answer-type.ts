@@ -4,6 +4,11 @@
  */
 const UNSET =
   /\bout of the box\b|\b(?:when|if|unless)\b[^?.,;]{0,40}?(?:\b(?:no|not|never)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:given|set|specified|provided|supplied|configured|passed|defined)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b/;
+/** Whether the only kind of answer the question asks for is a default ("What is the default X?"). */
+export function asksDefaultOnly(question: string): boolean {
+  const asked = KINDS.filter((k) => k.asks.test(question));
+  return asked.length > 0 && asked.every((k) => k.topic);
+}
 const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
 
 /** A number spelled out, past one ("thirty pieces of silver", "two days"). */
@@ -94,9 +99,14 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
 
 /**
  * Whether the question asks for a kind of answer (true when the passage holds it, false when it
- * does not), or undefined when its words ask for none.
+ * does not), or undefined when its words ask for none. `statesDefault`: the passage is a value a
+ * configuration file sets, its default.
  */
-export function holdsAnswerType(question: string, passage: string): boolean | undefined {
+export function holdsAnswerType(
+  question: string,
+  passage: string,
+  statesDefault = false,
+): boolean | undefined {
   let asked = KINDS.filter((k) => k.asks.test(question));
   // "By default" asks for the default of what the other words ask for ("How often does smartd
   // check by default?": a default and an interval); else a default is what the question is about.
@@ -104,7 +114,9 @@ export function holdsAnswerType(question: string, passage: string): boolean | un
   if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
   if (!asked.length) return undefined;
   const text = passage.replace(MAN_PAGE, '');
-  return topics.every((k) => k.holds.test(text)) && asked.some((k) => k.holds.test(text));
+  // A configuration file's setting states its default (`Port 8888`), whatever its words.
+  const holds = (k: (typeof KINDS)[number]) => (statesDefault && !!k.topic) || k.holds.test(text);
+  return topics.every(holds) && asked.some(holds);
 }
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */

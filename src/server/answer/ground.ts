@@ -1,5 +1,5 @@
 import type { Hit } from '../search/hit.js';
-import { holdsAnswerType } from './answer-type.js';
+import { asksDefaultOnly, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
@@ -32,6 +32,14 @@ const DENSITY_WEIGHT = 0.15;
 const ANSWER_TYPE_BONUS = 0.15;
 /** A passage without the kind of answer asked for answers less of the question ("how long" → "passwords are allowed"). */
 const MISSING_TYPE_SHARE = 0.75;
+/**
+ * Less when the default is all a question asks ("What is curl's default value for
+ * --connect-timeout?"): what else a document says of the setting is no answer. bench:real and
+ * bench:heldout: no question's flags or answer changed at 0.6 or 0.5; the twentieth new user's
+ * trial: its absent default (curl(1) states none) refused at 0.5, answered at 0.6; the eighteenth's
+ * and nineteenth's answers unchanged but for one passage fewer beside a right one.
+ */
+const MISSING_DEFAULT_SHARE = 0.5;
 /**
  * A passage that does not answer alone counts the question's words that only the passage before
  * it under the same heading holds at this share of their weight, and is then shown after it: a
@@ -194,6 +202,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const termKind = ASKS_FOR_TERM.exec(question)?.[1];
   const termKindStems = termKind ? indexTerms(termKind) : [];
   const howTo = HOW_TO.test(question);
+  const defaultOnly = asksDefaultOnly(question);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
   const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
@@ -225,7 +234,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             for (const s of stemsOf(p.text)) own.add(s);
       // The value a configuration file sets is its default.
       // Not one inside a stanza: that is the stanza's (mke2fs.conf's `small = {` … `}`).
-      if (passage.setting && !passage.block?.stanza) own.add(DEFAULT);
+      const statesDefault = !!passage.setting && !passage.block?.stanza;
+      if (statesDefault) own.add(DEFAULT);
       const leadStems = passage.lead ? new Set(headingStemsOf(passage.lead)) : undefined;
       // What a reader knows around the sentence: its heading, and the document it is in.
       // And, for a row of a list, the sentence that says what the list is.
@@ -240,7 +250,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;
       for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
-      const typedText = holdsAnswerType(question, shown);
+      const typedText = holdsAnswerType(question, shown, statesDefault);
       // Not by its section number ("7.6.9. max-client-connections" holds no count).
       const typedLead =
         typedText === false &&
@@ -335,7 +345,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         required.filter((t) => !holdsName(stems, t.stem)).length - AROUND_SHARE * around.length + another;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
       const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
-      const typeShare = typed === false ? MISSING_TYPE_SHARE : 1;
+      const typeShare = typed === false ? (defaultOnly ? MISSING_DEFAULT_SHARE : MISSING_TYPE_SHARE) : 1;
       const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of
       // year") answers it, though it says none of the question's other words.
