@@ -73,4 +73,17 @@ describe('the value a term’s definition states, asked for', () => {
     expect(next.content).toContain('--limit-burst number');
     expect(next.content).not.toContain('hashlimit');
   });
+
+  it("not under a heading that is no term: a document's title (the demo's scanned agreement)", async () => {
+    const agreement = chunk('signed-agreement-scanned.pdf', 0, [
+      'Orbitdesk Master Services Agreement (signed copy)',
+      'Either party may end this agreement with 60 days written notice.',
+      'Invoices are payable within 30 days of the invoice date.',
+      "Each party keeps the other party's confidential information secret",
+      'for five years after the agreement ends.',
+      'Signed for the provider: M. Okafor Signed for the customer: J. Rivera',
+    ]);
+    const reply = await answerOf(libraryOf([agreement]), 'How much notice ends the agreement?');
+    expect(reply).toMatch(/^Either party may end this agreement with 60 days written notice\./);
+  });
 });

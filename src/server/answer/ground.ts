@@ -318,8 +318,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         ? coverage(new Set([...stems, ...around.map((t) => t.stem)]), terms)
         : 0;
       // The sentence of a definition that states the value asked for, with the definition's words.
+      // Of a term's (an option's, a setting's), not of a section's under a title.
       const definitionWords =
-        typedText === true && passage.lead
+        typedText === true && passage.lead && (TERM.test(passage.lead) || OPTION.test(passage.lead))
           ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
           : [];
       // A follow-up's own words only: the question before's are there for what "it" stands for.
