@@ -277,6 +277,27 @@ describe('HTML headings (the new-user trial: sqlite-doc)', () => {
 });
 
 describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
+  it("takes no option's short definition for a heading (gpg-agent(1)'s --debug-all: 'Same as --debug=0xffffffff')", () => {
+    const chunks = chunkText(
+      [
+        'OPTIONS',
+        '--debug-all',
+        'Same as --debug=0xffffffff',
+        '--allow-preset-passphrase',
+        'This option allows the use of gpg-preset-passphrase to seed the internal cache of gpg-agent with passphrases.',
+        '--no-allow-external-cache',
+        'Tell Pinentry not to enable features which use an external cache for passphrases. Some desktop environments prefer to unlock all credentials with one master password and may have installed a Pinentry which employs an additional external cache to implement such a policy.',
+        '--ignore-cache-for-signing',
+        'This option will let gpg-agent bypass the passphrase cache for all signing operation. Note that there is also a per-session option to control this behavior but this command line option takes precedence.',
+      ].join('\n'),
+      300,
+      100,
+    );
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks.slice(1)) expect(chunk).not.toMatch(/^Same as/);
+    expect(chunks.slice(1).some((c) => c.startsWith('OPTIONS\n'))).toBe(true);
+  });
+
   it('leads each chunk of a definition with its option, on the next page too; an option with arguments heads only its definition', () => {
     // curl.1 pp. 36-37 and ssh-keygen.1 p. 5, as kb reads their pages.
     const curl = chunkSections(

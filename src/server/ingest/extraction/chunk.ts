@@ -91,7 +91,10 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         // Where markup tells code from headings (HTML's <pre>), it alone does.
         const introduced =
           !section.headings && !!before && (before.text.endsWith(':') || UNFINISHED.test(before.text));
-        if (sentence.heading ?? (!introduced && (sentence.asks || isHeading(sentence.text)))) {
+        // Nor is the line under an option its heading: it is the option's definition, however
+        // short (gpg-agent(1)'s `--debug-all` / "Same as --debug=0xffffffff").
+        const defining = !section.headings && !!before && before === term;
+        if (sentence.heading ?? (!introduced && !defining && (sentence.asks || isHeading(sentence.text)))) {
           while (under.length && under.at(-1)!.depth >= depth) under.pop();
           under.push({ sentence, depth });
           term = undefined;
