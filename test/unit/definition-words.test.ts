@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stem } from '../../src/server/answer/relevance.js';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { isTermLead } from '../../src/server/answer/passages.js';
 import { answerOf, doc, exchange, libraryOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
 
@@ -72,6 +73,13 @@ describe('the value a term’s definition states, asked for', () => {
     );
     expect(next.content).toContain('--limit-burst number');
     expect(next.content).not.toContain('hashlimit');
+  });
+
+  it('under a parameter named with its type (`redact (Array | Object):`), as under an option', () => {
+    expect(isTermLead('redact (Array | Object):')).toBe(true);
+    expect(isTermLead('--default-cache-ttl n')).toBe(true);
+    expect(isTermLead('keepAliveTimeout')).toBe(true);
+    expect(isTermLead('Orbitdesk Master Services Agreement (signed copy)')).toBe(false);
   });
 
   it("not under a heading that is no term: a document's title (the demo's scanned agreement)", async () => {

@@ -1,7 +1,7 @@
 import type { Hit } from '../search/hit.js';
 import { asksDefaultOnly, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
-import { type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
+import { isTermLead, type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
 import { indexTerms, tokens } from '../search/tokens.js';
 
@@ -320,7 +320,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // The sentence of a definition that states the value asked for, with the definition's words.
       // Of a term's (an option's, a setting's), not of a section's under a title.
       const definitionWords =
-        typedText === true && passage.lead && (TERM.test(passage.lead) || OPTION.test(passage.lead))
+        typedText === true && passage.lead && isTermLead(passage.lead)
           ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
           : [];
       // A follow-up's own words only: the question before's are there for what "it" stands for.

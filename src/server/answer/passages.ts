@@ -170,6 +170,23 @@ export function recordValues(text: string): string | undefined {
 /** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
 const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
 
+/**
+ * A heading that names a term (an option, a setting, a parameter, a function: `--default-cache-ttl
+ * n`, `keepAliveTimeout`, `redact (Array | Object):`), not a section's title: what is under it is
+ * that term's definition.
+ */
+export function isTermLead(lead: string): boolean {
+  const name = lead.replace(/:$/, '');
+  return (
+    TERM.test(name) ||
+    OPTION_LIKE.test(name) ||
+    SIGNATURE.test(name) ||
+    DIRECTIVE.test(name) ||
+    PARAMETER.test(name) ||
+    SYNTAX_LINE.test(lead)
+  );
+}
+
 function isEntry(line: string): boolean {
   // A setting: a name and its number (login.defs's `PASS_WARN_AGE 7`, `UMASK 022`), no title and its page.
   if (NAMED_NUMBER.test(line)) return false;
