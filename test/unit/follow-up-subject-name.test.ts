@@ -96,3 +96,41 @@ describe('a follow-up that says "it" for a program the question before named', (
     expect(next.content).toContain('Default value: 128');
   });
 });
+
+describe('"its default value" after a question on a setting (the twenty-first new user\'s trial: mutt and tmux)', () => {
+  const RECORD = chunk('mutt/reference.html', 0, [
+    'Also see $postponed variable.',
+    '3.277. record',
+    'Type: path',
+    'Default: “~/sent”',
+    'This specifies the file into which your outgoing messages should be appended. (This is meant as the primary method for saving a copy of your messages, but another way to do this is using the “my_hdr” command to create a “Bcc:” field with your email address in it.)',
+    'The value of $record is overridden by the $force_name and $save_name variables, and the “fcc-hook” command. Also see $copy and $write_bcc.',
+    '3.278. reflow_space_quotes',
+    'Type: boolean',
+    'Default: yes',
+  ]);
+  const TMUX = chunk('man-pdf/tmux.1.pdf', 0, [
+    'default-command shell-command',
+    'Set the command used for new windows (if not specified when the window is created) to shell-command, which may be any sh(1) command. The default is an empty string, which instructs tmux to create a login shell using the value of the default-shell option.',
+  ]);
+
+  it('is answered with the setting’s own default, not another program’s', async () => {
+    const library = libraryOf([TMUX, RECORD], {
+      mutt: 1.4,
+      record: 3.4,
+      variabl: 1.8,
+      specifi: 1.6,
+      valu: 1.5,
+    });
+    const question = "What does mutt's $record variable specify?";
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    expect(first.content).toContain(
+      'This specifies the file into which your outgoing messages should be appended.',
+    );
+    const next = extractiveAnswer(
+      await retrieve(library, 'ws', 'What is its default value?', exchange(question, first)),
+    );
+    expect(next.content).toContain('“~/sent”');
+    expect(next.sources).not.toContain('man-pdf/tmux.1.pdf');
+  });
+});

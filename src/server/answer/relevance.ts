@@ -80,6 +80,8 @@ const GENERIC = new Set(
 /** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */
 const AFTER_HOW = new Set(['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'large']);
 
+const VALUE = new Set(['value', 'values', 'setting', 'settings']);
+
 /** Characters by the names documents call them ("Percent-signs (%)", "a tilde (~)"). */
 const SYMBOL_NAMES: Record<string, string> = {
   '%': 'percent',
@@ -122,7 +124,12 @@ export function questionWords(question: string): string[] {
       .replace(ALONE, ''),
   );
   const lower = question.toLowerCase();
-  return all.filter((t) => !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)));
+  return all.filter(
+    (t) =>
+      !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)) &&
+      // "the default value": a default is the kind of answer asked for (answer-type.ts), "value" no more.
+      !(VALUE.has(t) && new RegExp(`\\bdefault\\s+${t}\\b`).test(lower)),
+  );
 }
 
 /**
