@@ -80,6 +80,10 @@ describe('the value a term’s definition states, asked for', () => {
     expect(isTermLead('--default-cache-ttl n')).toBe(true);
     expect(isTermLead('keepAliveTimeout')).toBe(true);
     expect(isTermLead('Orbitdesk Master Services Agreement (signed copy)')).toBe(false);
+    // A name and the kind of thing it is, as Apache's reference heads each directive.
+    expect(isTermLead('MaxRequestWorkers Directive')).toBe(true);
+    expect(isTermLead('Apache Module mod_expires')).toBe(false);
+    expect(isTermLead('Configuration Directives')).toBe(false);
   });
 
   it("not under a heading that is no term: a document's title (the demo's scanned agreement)", async () => {
@@ -93,5 +97,33 @@ describe('the value a term’s definition states, asked for', () => {
     ]);
     const reply = await answerOf(libraryOf([agreement]), 'How much notice ends the agreement?');
     expect(reply).toMatch(/^Either party may end this agreement with 60 days written notice\./);
+  });
+
+  it("under a name and its kind ('MaxRequestWorkers Directive': the twenty-first new user's trial, S6)", async () => {
+    const mpm = chunk('apache/mod/mpm_common.html', 0, [
+      'MaxRequestWorkers Directive',
+      'Context: server config.',
+      'Status: MPM.',
+      'Module: event, worker, prefork.',
+      'The MaxRequestWorkers directive sets the limit on the number of simultaneous requests that will be served. Any connection attempts over the MaxRequestWorkers limit will normally be queued, up to a number based on the ListenBacklog directive. Once a child process is freed at the end of a different request, the connection will then be serviced.',
+      'For non-threaded servers (i.e., prefork), MaxRequestWorkers translates into the maximum number of child processes that will be launched to serve requests. The default value is 256; to increase it, you must also raise ServerLimit.',
+    ]);
+    const reply = await answerOf(
+      libraryOf(
+        [mpm],
+        idf({
+          prefork: 5,
+          mpm: 4.1,
+          simultaneous: 4.1,
+          requests: 1.6,
+          limit: 2.2,
+          else: 4.1,
+          raised: 4.9,
+          above: 2.4,
+        }),
+      ),
+      'For the prefork MPM, what is the default limit on simultaneous requests, and what else must be raised to go above it?',
+    );
+    expect(reply).toContain('The default value is 256; to increase it, you must also raise ServerLimit.');
   });
 });

@@ -183,9 +183,14 @@ export function isTermLead(lead: string): boolean {
     SIGNATURE.test(name) ||
     DIRECTIVE.test(name) ||
     PARAMETER.test(name) ||
-    SYNTAX_LINE.test(lead)
+    SYNTAX_LINE.test(lead) ||
+    NAME_AND_KIND.test(name)
   );
 }
+
+/** A name written as one (a capital inside it, `_`, `.`) and the kind of thing it is: `MaxRequestWorkers Directive`. */
+const NAME_AND_KIND =
+  /^(?=\S*(?:\p{Ll}\p{Lu}|[_.$]))[\p{L}\p{N}_.$:-]+ (?:directive|option|variable|function|method|class|property|setting|parameter|command|attribute|field|macro)$/iu;
 
 function isEntry(line: string): boolean {
   // A setting: a name and its number (login.defs's `PASS_WARN_AGE 7`, `UMASK 022`), no title and its page.
