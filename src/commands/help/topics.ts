@@ -28,6 +28,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['KB_DEBUG', 'set to 1 to log requests to stderr, like --debug'],
   ['KB_WEBHOOK_SECRET', 'webhook signing secret for kb webhooks verify/sign/listen'],
   ['KB_LLM_API_KEY', 'key for the optional OpenAI-compatible generator of kb serve'],
+  ['KB_EMBED_API_KEY', 'key for the optional OpenAI-compatible embeddings endpoint of kb serve'],
   ['KB_SERVE_API_KEYS', 'keys for kb serve: workspace:key pairs, comma-separated (kept out of ps)'],
   ['NO_COLOR', 'disable colour'],
   ['FORCE_COLOR', 'force colour (0 disables, 1-3 pick the level) even when piped'],
