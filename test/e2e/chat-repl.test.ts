@@ -395,7 +395,9 @@ describe('kb chat: what a daily user trips on (tmux)', () => {
   itWith('tmux')('the demo ends with Ctrl-D without a dangling resume line', async () => {
     const term = kbInTmux(['demo'], { ...varsFor(server) });
     try {
-      await term.waitFor('you ›', 20_000);
+      const greeting = await term.waitFor('you ›', 20_000);
+      // Its refusals point to kb search and kb files list: the greeting says how they reach it.
+      expect(greeting).toMatch(/\nexport KB_BASE_URL=http:\/\/127\.0\.0\.1:\d+\nexport KB_API_KEY=kb_\w+\n/);
       term.keys('How much is the Growth plan?', 'Enter');
       await term.waitFor(REPLIED);
       term.keys('C-d');

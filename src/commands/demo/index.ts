@@ -38,6 +38,10 @@ Examples:
           greeting: [
             `kb demo · local service at ${server.url} · workspace "demo" (Orbitdesk, a made-up help-desk product)`,
             `Try: "${SAMPLE_QUESTION}", "What does error E-4102 mean?", /threads. Ctrl-D to leave.`,
+            // Its answers point to kb search and kb files list, which reach it only so.
+            'Other kb commands (kb search, kb files list) reach it while this runs, after:',
+            `export KB_BASE_URL=${server.url}`,
+            `export KB_API_KEY=${server.keys.demo!}`,
           ],
           // The demo workspace is gone when this process ends: nothing to resume.
           resumeCommand: null,
