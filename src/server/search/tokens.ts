@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 6;
+export const TOKENIZER_VERSION = 7;
 
 /** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {
@@ -88,8 +88,36 @@ function camelCaseWords(text: string): string[] {
 const IDENTIFIER =
   /(?<![\w.-])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|\d+(?:\.\d+)+(?![.\d])|--[A-Za-z0-9][\w-]*)|(?<![\w-])-[A-Za-z](?![\w-])|(?<![\w%])%[A-Za-z](?!\w)|(?<![\w'’.-])[B-HJ-Z](?![\w'’-])/g;
 
+/**
+ * A flag written with its optional parts in brackets stands for each flag it can be: git's
+ * `--[no-]verify` is `--verify` and `--no-verify`; exim's `-q[q][i]f` is `-qf`, `-qqf`, `-qif`, `-qqif`.
+ */
+const OPTIONAL_FLAG =
+  /(?<![\w\]-])--?(?:[A-Za-z0-9-]|\[[A-Za-z0-9-]+\])*\[[A-Za-z0-9-]+\](?:[A-Za-z0-9-]|\[[A-Za-z0-9-]+\])*/g;
+/** Flags of more optional parts than this are not spelled out (2^3 = 8 flags at most). */
+const MAX_OPTIONAL_PARTS = 3;
+
+function optionalFlags(text: string): string[] {
+  const flags: string[] = [];
+  for (const written of text.match(OPTIONAL_FLAG) ?? []) {
+    const parts = written.split(/(\[[A-Za-z0-9-]+\])/);
+    const optional = parts.filter((p) => p.startsWith('['));
+    if (optional.length > MAX_OPTIONAL_PARTS) continue;
+    for (let mask = 0; mask < 1 << optional.length; mask++) {
+      let k = 0;
+      const flag = parts
+        .map((p) => (p.startsWith('[') ? (mask & (1 << k++) ? p.slice(1, -1) : '') : p))
+        .join('');
+      if (/^--?[A-Za-z0-9][\w-]*$/.test(flag) && !flag.endsWith('-')) flags.push(flag);
+    }
+  }
+  return flags;
+}
+
 function identifiers(text: string): string[] {
-  const found = text.match(IDENTIFIER);
-  if (!found) return [];
+  const found = text.includes('[')
+    ? [...(text.match(IDENTIFIER) ?? []), ...optionalFlags(text)]
+    : text.match(IDENTIFIER);
+  if (!found?.length) return [];
   return found.map((id) => (/^(?:-[A-Za-z]|%[A-Za-z]|[A-Z])$/.test(id) ? id : id.toLowerCase()));
 }
