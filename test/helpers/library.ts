@@ -1,4 +1,5 @@
 import { extractiveAnswer, type Library, type Reply, retrieve } from '../../src/server/answer/assistant.js';
+import { stem } from '../../src/server/answer/relevance.js';
 import type { SearchIndex } from '../../src/server/search/fts-index.js';
 import type { Hit } from '../../src/server/search/hit.js';
 import type { Chunk, MessageRecord } from '../../src/server/state/model.js';
@@ -39,6 +40,14 @@ export const doc = (filename: string, text: string, n = 0): Chunk => ({
   filename,
   text,
 });
+
+/** The `n`th chunk of the file `filename`, its lines as given. */
+export const docLines = (filename: string, n: number, lines: string[]): Chunk =>
+  doc(filename, lines.join('\n'), n);
+
+/** Words' weights keyed as the index keys them (by stem): `{ passphrase: 4.5 }`. */
+export const weightsOf = (weights: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(weights).map(([w, n]) => [stem(w), n]));
 
 /** The extractive answer `library` gives `question`, asked alone (no thread before it). */
 export async function answerOf(library: Library, question: string): Promise<string> {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stem } from '../../src/server/answer/relevance.js';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { isTermLead } from '../../src/server/answer/passages.js';
-import { answerOf, doc, exchange, libraryOf } from '../helpers/library.js';
-import type { Chunk } from '../../src/server/state/model.js';
-
-/** Each word's weight as the trial's folder gave it (a rare name weighs most). */
-const idf = (weights: Record<string, number>) =>
-  Object.fromEntries(Object.entries(weights).map(([w, n]) => [stem(w), n]));
-
-const chunk = (filename: string, n: number, lines: string[]): Chunk => ({
-  ...doc(filename, lines.join('\n')),
-  id: `${filename}:${n}`,
-});
+import { answerOf, docLines as chunk, exchange, libraryOf, weightsOf as idf } from '../helpers/library.js';
 
 // The twentieth new user's trial (gnupg's man pages rendered to PDF).
 const PRESET = chunk('gnupg/gpg-agent.1.pdf', 0, [

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, exchange, libraryOf } from '../helpers/library.js';
-import type { Chunk } from '../../src/server/state/model.js';
-
-const chunk = (filename: string, n: number, lines: string[]): Chunk => ({
-  ...doc(filename, lines.join('\n')),
-  id: `${filename}:${n}`,
-});
+import { docLines as chunk, exchange, libraryOf } from '../helpers/library.js';
 
 // The sixteenth new user's trial (tinyproxy and Privoxy in one folder).
 const PORT = chunk('tinyproxy/tinyproxy.conf', 0, [

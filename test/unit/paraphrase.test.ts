@@ -3,7 +3,7 @@ import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js
 import { lexicon } from '../../src/server/answer/lexicon.js';
 import { isNavigation, passagesOf } from '../../src/server/answer/passages.js';
 import { stem } from '../../src/server/answer/relevance.js';
-import { libraryOf } from '../helpers/library.js';
+import { libraryOf, weightsOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
 
 const chunk = (text: string, filename: string, n = 0): Chunk => ({
@@ -103,7 +103,7 @@ describe('a question about a name the documents lack (#33)', () => {
     );
     // About the words' weights in bench:real's corpus, where "autosave" is in no document.
     const weights = { gnuplot: 2.76, save: 3.54, session: 5.24, set: 0.63, autosave: 9 };
-    const idf = Object.fromEntries(Object.entries(weights).map(([w, v]) => [stem(w), v]));
+    const idf = weightsOf(weights);
     const r = await retrieve(
       libraryOf([manual], idf),
       'ws',

@@ -326,8 +326,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
           : [];
       // A follow-up's own words only: the question before's are there for what "it" stands for.
-      const borrowable = new Set((input.followUpTerms ?? terms).map((t) => t.stem));
-      const borrowed = definitionWords.flatMap((t) => [...stemsOf(t)]).filter((s) => borrowable.has(s));
+      const borrowable = (input.followUpTerms ?? terms).map((t) => t.stem);
+      const borrowed = definitionWords.flatMap((t) => borrowable.filter((b) => stemsOf(t).has(b)));
       const whole = definitionWords.length ? coverage(new Set([...stems, ...borrowed]), terms) : 0;
       const held = Math.max(
         alone,

@@ -822,11 +822,9 @@ const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUME
  */
 function setsOnly(lines: string[]): boolean {
   const code = lines.filter((l) => l.trim() && !/^\s*[#;]/.test(l));
-  const settings = code.filter((l) => SECTION_LINE.test(l) || ASSIGNMENT_LINE.test(l)).length;
+  const settings = code.filter((l) => isBlockLine(l) || SETTING.test(l.trim())).length;
   return settings > 0 && settings >= SETTINGS_SHARE * code.length;
 }
-const SECTION_LINE = /^\s*\[[\w .:-]+\]\s*$/;
-const ASSIGNMENT_LINE = /^\s*[A-Za-z_][\w.-]*\s*=(?!=)/;
 /** A few lines of another shape (a continued value, a directive) still make a configuration file. */
 const SETTINGS_SHARE = 0.8;
 
