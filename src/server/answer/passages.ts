@@ -253,6 +253,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let previous = -1;
   /** The line of the last attribute row of a term (see `attribute`), and of the last passage under the lead. */
   let attributeLine = -2;
+  /** The last of them that is a short "Label: value" row (`attributeRow`). */
+  let attributeRowLine = -2;
   /** The line of the last term of a definition list that heads the line under it (see `isTermLine`). */
   let termAt = -2;
   let underLeadLine = -2;
@@ -464,12 +466,17 @@ export function passagesOf(chunk: Chunk): Passage[] {
       const words = text.split(/\s+/).length;
       // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
       const row = text.includes(': ') && !SYNTAX_LINE.test(text);
+      // A term's attribute on a row of its own ("• Units: pools", "Default: 2") says one thing of
+      // it, not what it is: its definition is the line after its rows (varnishd(1)'s thread_pools).
+      const attributeRow = row && LINE_ROW.test(text.replace(/^[-*•]\s+/, ''));
+      const afterAttributes = !row && attributeRowLine === line - 1 && position === firstOfLine;
       // Under a term (an option, a format code, a name), a short line is its definition:
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
         !!entry ||
-        (termAt === line - 1 && position === firstOfLine) ||
-        (fresh &&
+        (termAt === line - 1 && position === firstOfLine && !attributeRow) ||
+        ((fresh || afterAttributes) &&
+          !attributeRow &&
           lead !== undefined &&
           (TERM.test(lead) ||
             PARAMETER.test(lead) ||
@@ -538,6 +545,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         lead !== undefined &&
         (fresh || [line - 1, before].includes(attributeLine) || [line - 1, before].includes(underLeadLine));
       if (attribute) attributeLine = line;
+      if (attribute && attributeRow) attributeRowLine = line;
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
