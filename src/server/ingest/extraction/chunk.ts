@@ -138,6 +138,9 @@ function isHeading(text: string): boolean {
   // An item of a list (haproxy's intro.txt: "- Server load balancing (via load balancers)").
   if (/^[-*•+]\s/.test(text)) return false;
   if (isOptionLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
+  // Nor an option and what it does on one line (varnishncsa(1)'s `-h Print program usage and exit`):
+  // its own definition, however short.
+  if (/^--?[A-Za-z0-9][\w-]*\s+\p{L}/u.test(text)) return false;
   // Nor an assignment, an example's (cron's `FOOBAR = this is a long blanky example`); a setting's
   // name alone is one (systemd's `HandleLidSwitch=`, `SystemMaxUse=, SystemKeepFree=`).
   if (/^[A-Za-z_][\w.-]*\s*=\s*[^\s,]/.test(text)) return false;
