@@ -1,4 +1,5 @@
 import { isOptionLine } from '../../util/option-line.js';
+import { isTagLine } from '../../util/tag-line.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
 import { STOP_WORDS } from '../search/tokens.js';
@@ -133,8 +134,8 @@ function isCode(text: string): boolean {
   // A command's continuation: it begins with a pipe, or a quote that closes an argument (`' | postsuper -d -`).
   if (CONTINUATION.test(text)) return true;
   if (/[.!?]["')\]]?$/.test(text)) return false;
-  // A block's opening or closing line (`upstream php {`, `}`).
-  if (/[{}]$/.test(text)) return true;
+  // A block's opening or closing line (`upstream php {`, `}`, `</Plugin>`).
+  if (/[{}]$/.test(text) || isTagLine(text)) return true;
   // Words quoted in prose are its words ('only allowed values are "true", "false", and "inetd"').
   const unquoted = text.replace(QUOTED_WORD, ' ');
   const own = isProse(unquoted) ? unquoted : text;
