@@ -15,6 +15,10 @@ const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
 const SPELLED =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
 
+/** A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of seconds". */
+const DURATION =
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b/i;
+
 /**
  * What kind of answer a question asks for, where its words say so ("how long", "when", "how
  * much"), and whether a passage holds one: between passages that hold as much of the question,
@@ -26,9 +30,7 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     // not "how many times" (a count), "at a time", nor a time that qualifies what follows ("the
     // time module", "time zone"); not "how long can X be?" (a length).
     asks: /\bhow (?:soon|often)\b|\bhow long\b(?! (?:can|may|must|should|could|might)\b(?![^?]*\b(?:take|last|wait|run|keep|stay|idle)\b)[^?]*\bbe\b)|(?<!\bhow many |\bat a |\bwhat |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
-    // Or a setting's unit: "Number of minutes that can elapse…", "in hundredths of seconds".
-    holds:
-      /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b/i,
+    holds: DURATION,
   },
   {
     // A length: "How long can a WPA passphrase be?" (hostapd.conf: "(8..63 characters)"), not a duration.
@@ -63,6 +65,8 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     asks: /\bhow much\b/i,
     holds: /\b\d+(?:[.,]\d+)?\s?(?:[kmgtp]i?b|bytes?|(?:kilo|mega|giga|tera)bytes?)\b/i,
   },
+  // Or a time ("How much clock difference does OpenDKIM tolerate…?": "Sets the tolerance in seconds…").
+  { asks: /\bhow much\b/i, holds: DURATION },
   // Or a count of things ("thirty pieces of silver").
   { asks: /\bhow much\b/i, holds: new RegExp(`\\b(?:${SPELLED})\\s+[a-z]+s\\b`, 'i') },
   {
