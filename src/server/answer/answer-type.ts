@@ -125,3 +125,10 @@ export function holdsAnswerType(
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;
+
+/**
+ * A sentence that says what a setting's default is, with a figure ("The default is 15."), or a
+ * manual's default row under it (`Default: 300`).
+ */
+export const DEFAULT_VALUE =
+  /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d|^default(?: value)?:\s*\S*\d/i;

@@ -1,5 +1,5 @@
 import type { Hit } from '../search/hit.js';
-import { asksDefaultOnly, holdsAnswerType } from './answer-type.js';
+import { asksDefaultOnly, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import { isTermLead, type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
@@ -538,12 +538,6 @@ function askedShare(lead: string, terms: QuestionTerm[]): number {
   const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
   return words.filter((w) => asked.has(stem(w))).length / words.length;
 }
-
-/**
- * A sentence that says what a setting's default is, with a figure ("The default is 15."), or a
- * manual's default row under it (`Default: 300`).
- */
-const DEFAULT_VALUE = /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d|^default(?: value)?:\s*\S*\d/i;
 
 /**
  * The default a setting's definition leaves to a later sentence under its term, when the best

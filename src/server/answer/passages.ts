@@ -1,5 +1,6 @@
 import { isOptionLine } from '../../util/option-line.js';
 import { isTagLine } from '../../util/tag-line.js';
+import { DEFAULT_VALUE } from './answer-type.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
 import { STOP_WORDS } from '../search/tokens.js';
@@ -550,7 +551,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
-      const ofSubject = rowOfLine && LINE_ROW.test(text) && !!lineSubject && !(comment && !entry);
+      // So is a later sentence of an item that names its subject by a name, that states a default
+      // (Kea's "max-reclaim-time - this parameter specifies … Expressed in milliseconds; the
+      // default value is 250.").
+      const ofSubject =
+        !!lineSubject &&
+        !(comment && !entry) &&
+        ((rowOfLine && LINE_ROW.test(text)) ||
+          (position !== firstOfLine && NAMED_SUBJECT.test(lineSubject) && DEFAULT_VALUE.test(text)));
       const led = comment && !entry ? undefined : ofSubject ? lineSubject : lead;
       underLeadLine = led !== undefined && led === lead ? line : -2;
       if (describing) describedAt.add(out.length);
@@ -591,6 +599,9 @@ function unbracketed(text: string): string {
 const LINE_ROW = /^\w+(?: \w+)?: [^.!?]{1,40}$/;
 
 /** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
+/** A subject that is a name, as a setting's or an option's (`max-reclaim-time`, `log_level`), not a word ("Note"). */
+const NAMED_SUBJECT = /^[\w.$%-]*[-_.][\w.$%-]*$|^[a-z][\w]*$/;
+
 function subjectOf(sentence: string): string | undefined {
   const name = sentence.split(/\s+[-–—]\s+|:\s/)[0]!;
   return name !== sentence && name.split(/\s+/).length <= 5 ? name : undefined;
