@@ -1,5 +1,6 @@
 import { isOptionLine } from '../../util/option-line.js';
 import { isTagLine } from '../../util/tag-line.js';
+import { isAdmonition } from '../../util/admonition.js';
 import { DEFAULT_VALUE } from './answer-type.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
@@ -459,6 +460,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         }
         continue;
       }
+      if (isAdmonition(text)) continue;
       if (text.endsWith('?') || SIGNATURE.test(text) || PARAMETER.test(text)) {
         lead = text;
         leadLine = line;

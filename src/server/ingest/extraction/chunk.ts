@@ -2,6 +2,7 @@ import type { Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
 import { isOptionLine } from '../../../util/option-line.js';
 import { isTagLine } from '../../../util/tag-line.js';
+import { isAdmonition } from '../../../util/admonition.js';
 import { RECORD } from '../../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../../util/sentence-end.js';
 
@@ -138,7 +139,8 @@ function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
   // An item of a list (haproxy's intro.txt: "- Server load balancing (via load balancers)").
   if (/^[-*•+]\s/.test(text)) return false;
-  if (isOptionLine(text) || isTagLine(text) || /^(?:\$|#|>>>) /.test(text)) return false;
+  if (isOptionLine(text) || isTagLine(text) || isAdmonition(text) || /^(?:\$|#|>>>) /.test(text))
+    return false;
   // Nor an option and what it does on one line (varnishncsa(1)'s `-h Print program usage and exit`):
   // its own definition, however short.
   if (/^--?[A-Za-z0-9][\w-]*\s+\p{L}/u.test(text)) return false;

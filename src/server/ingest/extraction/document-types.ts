@@ -31,9 +31,10 @@ import { extname } from 'node:path';
  * 45: on an HTML page that marks its tables' headers with <th>, a table's first row of data cells is a row, not its header;
  * 46: a text's settings are lines of their own, commented out or not, and a comment's mark before a tab is no term; the line under an option is its definition, never a heading;
  * 47: an option and what it does on one line (`-h Print program usage and exit`) heads nothing;
- * 48: nor does a tag of markup or of a configuration block alone on its line (`</Plugin>`)).
+ * 48: nor does a tag of markup or of a configuration block alone on its line (`</Plugin>`);
+ * 49: nor a box's title alone on its line ("Note", "Warning")).
  */
-export const READER_VERSION = 48;
+export const READER_VERSION = 49;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
