@@ -1,9 +1,10 @@
 /**
  * What is so when a thing is not set, asked in other words than "by default": "when no censor is
- * given", "if I don't set socket-timeout", "if the port is omitted", "out of the box".
+ * given", "if I don't set socket-timeout", "if I don't configure anything", "if the port is
+ * omitted", "if I leave it out", "out of the box".
  */
 const UNSET =
-  /\bout of the box\b|\b(?:when|if|unless)\b[^?.,;]{0,40}?(?:\b(?:no|not|never)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:given|set|specified|provided|supplied|configured|passed|defined)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b/;
+  /\bout of the box\b|\b(?:when|if|unless)\b[^?.,;]{0,40}?(?:\b(?:no|not|never)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:given|set|specif(?:y|ied)|provided|supplied|configured?|passed|defined|change[sd]?)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b/;
 /** Whether the only kind of answer the question asks for is a default ("What is the default X?"). */
 export function asksDefaultOnly(question: string): boolean {
   const asked = KINDS.filter((k) => k.asks.test(question));

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
+
+// The twenty-third new user's trial: "What is it set to if I leave it out?" after radvd's
+// AdvSendAdvert was answered with its definition again, not "Default: off".
+describe('a default asked in other words ("if I don\'t configure anything", "if I leave it out")', () => {
+  it('asks for a default', () => {
+    for (const question of [
+      "If I don't configure anything, what is it set to?",
+      'What is it set to if I leave it out?',
+      "What does it do when I don't specify one?",
+    ]) {
+      expect(holdsAnswerType(question, 'Default: off')).toBe(true);
+      expect(
+        holdsAnswerType(
+          question,
+          'A flag indicating whether or not the router sends periodic router advertisements.',
+        ),
+      ).toBe(false);
+    }
+  });
+});
