@@ -114,7 +114,8 @@ const SETTING_LEAD_LENGTH = 48;
  * A sentence whose subject is the one before it, or that goes on from it ("And even if…"), or
  * that does something to it ("Turning it on gives…"): shown after it.
  */
-const PRONOUN_LED = /^(?:this|it|these|they|and|but)\b|^\p{L}+ing\s+(?:it|this|them)\b/iu;
+const PRONOUN_LED =
+  /^(?:\p{L}+ly,\s+)?(?:this|that|it|these|they|and|but)\b|^\p{L}+ing\s+(?:it|this|them)\b/iu;
 /**
  * A sentence that names its subject by its kind, wherever in it ("The default value of this macro
  * is 1 billion"): the name is the one the sentence before gives it, which it is shown after.

@@ -65,8 +65,10 @@ const SYNONYM_CREDIT = 0.5;
 
 /**
  * Words too common in any English text to say what a question is about ("cost", "per",
- * "happen", "must"): they weigh this share of their inverse document frequency, which a small
- * workspace overrates (a word found nowhere weighs most).
+ * "happen", "must"); and the words WordNet does not know, which weighed as names, that are
+ * none: indefinite pronouns ("anything"), conjunctions and prepositions ("if", "whether",
+ * "into"), the first part of a contraction ("don" of "don't", "doesn" of "doesn't"). They weigh this share of their inverse document frequency, which a small workspace
+ * overrates (a word found nowhere weighs most).
  */
 const GENERIC_SHARE = 0.4;
 const GENERIC = new Set(
@@ -74,7 +76,10 @@ const GENERIC = new Set(
   every find first get gets give go goes good got happen happens help just keep know last let like look make many may
   mean means might month months more most much must need needs new next now off one only other out over per put say
   says see set should show some start still stop take tell then thing things time times try two under use used using
-  very want way week weeks well work works would year years`.split(/\s+/),
+  very want way week weeks well work works would year years
+  anything anyone anybody something someone somebody nothing nobody everything everyone everybody
+  if whether unless until than though although because into onto upon without within whose whom
+  don doesn didn isn aren wasn weren hasn hadn wouldn shouldn couldn mustn needn`.split(/\s+/),
 );
 
 /** Words that only shape a question after "how" ("how long is…", "how much…"), not what it is about. */

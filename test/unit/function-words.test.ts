@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { questionWords, shareOf, stem } from '../../src/server/answer/relevance.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// The twenty-second and twenty-third new users' trials: words WordNet does not know weighed as
+// names ("anything" 5.1, "whether" 3.3, "doesn" of "doesn't"), though they are none.
+describe("a question's function words, an indefinite pronoun and a contraction's first part", () => {
+  it('weigh as common words, not as names', () => {
+    const question =
+      "If I don't configure anything, why doesn't supervisor start it, whether or not it is enabled?";
+    expect(questionWords(question)).toEqual(
+      expect.arrayContaining(['don', 'doesn', 'anything', 'if', 'whether']),
+    );
+    for (const word of ['don', 'doesn', 'anything', 'if', 'whether'])
+      expect(shareOf(word, question)).toBeLessThanOrEqual(0.4);
+    expect(shareOf('supervisor', question)).toBeGreaterThan(0.4);
+  });
+});
+
+// The twenty-second new user's trial (P13): MPD's user manual.
+const MANUAL = doc(
+  'mpd/html/user.html',
+  [
+    'Configuration',
+    'MPD reads its configuration from a text file. Usually, that is /etc/mpd.conf, unless a different path is specified on the command line. If you run MPD as a user daemon (and not as a system daemon), the configuration is read from $XDG_CONFIG_HOME/mpd/mpd.conf.',
+  ].join('\n'),
+);
+
+describe('a sentence whose subject, after an adverb, is the sentence before ("Usually, that is…")', () => {
+  it('is shown after that sentence', async () => {
+    const library = libraryOf([MANUAL], {
+      mpd: 2.5,
+      [stem('look')]: 2,
+      [stem('configuration')]: 1.6,
+      file: 1.2,
+      [stem('command')]: 1.5,
+      line: 1.6,
+    });
+    const reply = await answerOf(
+      library,
+      "Where does MPD look for its configuration file when I don't give one on the command line?",
+    );
+    expect(reply).toContain('MPD reads its configuration from a text file. Usually, that is /etc/mpd.conf');
+  });
+});
