@@ -128,3 +128,40 @@ describe('"its default value" after a question on a setting (the twenty-first ne
     expect(next.sources).not.toContain('man-pdf/tmux.1.pdf');
   });
 });
+
+// The twenty-third new user's trial (F3b): exports(5) as a PDF, then "Is it the default?", which
+// nothing answered with the question before, read alone found dotenv's table of defaults.
+describe('a follow-up read alone, when no file is named after what "it" stands for', () => {
+  it('holds the question before’s heaviest name', async () => {
+    const exports = chunk('nfs/exports.5.pdf', 0, [
+      'rw',
+      'Allow both read and write requests on this NFS volume. The default is to disallow any request which changes the filesystem. This can also be made explicit by using the ro option.',
+      'async',
+      'This option allows the NFS server to violate the NFS protocol and reply to requests before any changes made by that request have been committed to stable storage (e.g. disc drive). Using this option usually improves performance, but at the cost that an unclean server restart (i.e. a crash) can cause data to be lost or corrupted.',
+      'sync',
+      'Reply to requests only after the changes have been committed to stable storage (see async above). In releases of nfs-utils up to and including 1.0.0, the async option was the default. In all releases after 1.0.0, sync is the default, and async must be explicitly requested if needed.',
+    ]);
+    const dotenv = chunk('npm/dotenv-README.md', 0, [
+      'Variable | Default | Description',
+      '--- | --- | ---',
+      'DOTENV_PATH | .env | Path to the file to load.',
+      'DOTENV_ENCODING | utf8 | File encoding.',
+    ]);
+    const library = libraryOf([exports, dotenv], {
+      async: 5.1,
+      export: 3,
+      option: 1.2,
+      etc: 2.7,
+      default: 1.5,
+      nfs: 2.5,
+    });
+    const question = 'What does the async export option do in /etc/exports?';
+    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    expect(first.content).toContain('This option allows the NFS server to violate the NFS protocol');
+    const next = extractiveAnswer(
+      await retrieve(library, 'ws', 'Is it the default?', exchange(question, first)),
+    );
+    expect(next.sources).not.toContain('npm/dotenv-README.md');
+    expect(next.content).toContain('async');
+  });
+});

@@ -19,4 +19,16 @@ describe('a default asked in other words ("if I don\'t configure anything", "if 
       ).toBe(false);
     }
   });
+
+  it('is held by a sentence that says what is the default ("sync is the default")', () => {
+    expect(holdsAnswerType('Is it the default?', 'In all releases after 1.0.0, sync is the default.')).toBe(
+      true,
+    );
+    expect(
+      holdsAnswerType('Is it the default?', 'In releases up to 1.0.0, the async option was the default.'),
+    ).toBe(true);
+    expect(
+      holdsAnswerType('Is it the default?', 'Reply to requests only after the changes are committed.'),
+    ).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import {
   groundedPassages,
+  heaviestOf,
   HOW_TO,
   nameStems,
   RELEVANCE_THRESHOLD,
@@ -286,11 +287,13 @@ export async function retrieve(
     // before asked about ("And how many client connections will it serve?" after Privoxy's
     // socket-timeout).
     const named = new Set(hits.flatMap((h) => [...nameStems(h.chunk.filename)]));
+    const names = terms.filter((t) => !own.includes(t.term) && !t.word && !isName(t.term));
+    // Or, where no file is named after one, the heaviest ("Is it the default?" after the async
+    // option of /etc/exports is not answered by dotenv's table of defaults).
+    const filesNamed = names.filter((t) => named.has(t.stem));
     const subject = ownSubject
       ? []
-      : terms
-          .filter((t) => !own.includes(t.term) && !t.word && !isName(t.term) && named.has(t.stem))
-          .map((t) => ({ ...t, required: true }));
+      : (filesNamed.length ? filesNamed : heaviestOf(names)).map((t) => ({ ...t, required: true }));
     const alone = {
       ...input,
       terms: [...ownTerms, ...subject],

@@ -711,7 +711,7 @@ function previousUnderLead(passages: Passage[], at: number): Passage | undefined
 }
 
 /** The question's terms that weigh most (one, unless several weigh alike). */
-function heaviestOf(terms: QuestionTerm[]): QuestionTerm[] {
+export function heaviestOf(terms: QuestionTerm[]): QuestionTerm[] {
   const most = Math.max(...terms.map((t) => t.weight));
   return terms.filter((t) => t.weight === most);
 }
