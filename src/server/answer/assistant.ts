@@ -1,4 +1,5 @@
 import { citation, citedFilename } from '../../util/citation.js';
+import { RECORD } from '../../util/record-shape.js';
 import {
   groundedPassages,
   heaviestOf,
@@ -40,7 +41,7 @@ import type { Chunk, MessageRecord } from '../state/model.js';
 import type { ChunkVectors } from '../search/chunk-vectors.js';
 import type { SearchIndex } from '../search/fts-index.js';
 import type { Hit } from '../search/hit.js';
-import { tokens } from '../search/tokens.js';
+import { indexTerms, tokens } from '../search/tokens.js';
 
 /** Where answers are looked for: the search index, and the chunks' vectors with an embeddings endpoint. */
 export interface Library {
@@ -484,7 +485,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       // What a sentence introduces ("…, use:" / `-s (O/../.././(00|06|12|18)|…)`), as written under it.
       sayText(led(p.text));
       say({ code: wholeExample(p) });
-    } else sayText(led(p.example ? `${p.text} ${p.example}` : p.text));
+    } else sayText(led(p.example ? `${p.text} ${p.example}` : narrowedRecord(p.text, retrieval.terms)));
     const known = new Set([
       ...retrieval.terms.map((t) => t.term),
       ...tokens(p.lead ?? ''),
@@ -509,6 +510,30 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   const body = spokenText(sentences);
   const drawnFrom = [...new Set(passages.map((p) => p.chunk.id))];
   return { content: `${body}${sourcesLine(sources)}`, sources, drawnFrom };
+}
+
+/** Fields from which a row is shown by those asked for: a CSV's row of forty buries its answer. */
+const WIDE_RECORD = 12;
+
+/**
+ * A row of many fields as an answer shows it: its first field, which names it, and the fields
+ * whose names the question says ("name.common: Mongolia; … capital: Ulan Bator; …"); whole when
+ * the question names none.
+ */
+function narrowedRecord(text: string, terms: QuestionTerm[]): string {
+  if (!RECORD.test(text)) return text;
+  const fields = text.replace(/\.$/, '').split('; ');
+  if (fields.length < WIDE_RECORD) return text;
+  const asked = new Set(terms.map((t) => t.stem));
+  const kept = fields.map(
+    (field, i) => i === 0 || indexTerms(field.slice(0, field.indexOf(': '))).some((s) => asked.has(s)),
+  );
+  if (!kept.slice(1).some(Boolean)) return text;
+  let shown = '';
+  kept.forEach((keep, i) => {
+    if (keep) shown += `${i > 0 && !kept[i - 1] ? '… ' : ''}${fields[i]}; `;
+  });
+  return kept.at(-1) ? `${shown.slice(0, -2)}.` : `${shown}…`;
 }
 
 /**

@@ -1001,6 +1001,6 @@ export const CODE_MARK = /(?:^|\s)(?:[-$][\w-]|\S*[_=/]\S*)/;
 
 /** The passage as an answer's sentence: ends with a full stop. */
 export function asSentence(text: string): string {
-  if (/[.!?]["')\]]?$/.test(text)) return text;
+  if (/[.!?…]["')\]]?$/.test(text)) return text;
   return `${text.replace(/[:;,]$/, '')}.`;
 }
