@@ -87,6 +87,15 @@ describe('SearchIndex (FTS5)', () => {
     expect(ids('zzz')).toEqual([]);
   });
 
+  it('corrects a word no document holds, even when the other words find enough (a typo: "defualt")', () => {
+    const { add, search } = setUp();
+    for (let i = 0; i < 6; i++) add(file(`p${i}`, `iperf3 listens on a port, number ${i}.`));
+    add(file('d', 'By default, the iperf3 server listens on TCP port 5201.'));
+    const [best] = search('iperf3 defualt port');
+    expect(best!.chunk.id).toBe('d:0');
+    expect(best!.expansions).toEqual([['defualt', 'default']]);
+  });
+
   it('lets the rest of a file count: all the words asked, spread over a file, beat two of them by chance', () => {
     const { add, search } = setUp();
     add(file('spread', 'The quokka budget.', 'Reviewed by the narwhal team.', 'Every pangolin month.'));

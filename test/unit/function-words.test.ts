@@ -15,6 +15,11 @@ describe("a question's function words, an indefinite pronoun and a contraction's
       expect(shareOf(word, question)).toBeLessThanOrEqual(0.4);
     expect(shareOf('supervisor', question)).toBeGreaterThan(0.4);
   });
+
+  it('so do contractions written without their apostrophe ("whats", "dont")', () => {
+    for (const word of ['whats', 'dont', 'doesnt', 'isnt'])
+      expect(shareOf(word, 'whats the iperf3 default port')).toBeLessThanOrEqual(0.4);
+  });
 });
 
 // The twenty-second new user's trial (P13): MPD's user manual.

@@ -579,11 +579,22 @@ export class WorkspaceSearch {
       ...terms.map((t) => ({ queryTerm: t, term: t, weight: 1 })),
       ...compounds[i]!,
     ]);
-    return this.#rank(exact, limit).map((hits, i) =>
-      hits.length >= limit || !termsOf[i]!.length
-        ? hits
-        : this.#rank([withCompounds(this.#expand(termsOf[i]!), compounds[i]!)], limit)[0]!,
-    );
+    // A word no document holds is looked for as spelled otherwise (a typo: "defualt") whatever
+    // the others find; not as the start of longer words, which would make a name no document
+    // gives ("Redis") a word some do ("redistribute").
+    const unknown = termsOf.map((terms) => terms.filter((t) => this.documentFrequency(t) === 0));
+    return this.#rank(exact, limit).map((hits, i) => {
+      if (!termsOf[i]!.length) return hits;
+      if (hits.length < limit)
+        return this.#rank([withCompounds(this.#expand(termsOf[i]!), compounds[i]!)], limit)[0]!;
+      if (!unknown[i]!.length) return hits;
+      const known = termsOf[i]!.filter((t) => !unknown[i]!.includes(t));
+      const corrected = [
+        ...known.map((t) => ({ queryTerm: t, term: t, weight: 1 })),
+        ...this.#expand(unknown[i]!, { prefixes: false }),
+      ];
+      return this.#rank([withCompounds(corrected, compounds[i]!)], limit)[0]!;
+    });
   }
 
   /**
@@ -610,7 +621,7 @@ export class WorkspaceSearch {
     return lookups;
   }
 
-  #expand(queryTerms: string[]): Lookup[] {
+  #expand(queryTerms: string[], { prefixes = true } = {}): Lookup[] {
     const lookups: Lookup[] = [];
     const vocabulary = vocabTable(this.#n!);
     const staged = this.#index.hasStaged(this.#n!);
@@ -618,6 +629,7 @@ export class WorkspaceSearch {
       lookups.push({ queryTerm, term: queryTerm, weight: 1 });
       if (queryTerm.length <= 3) continue;
       const maxEdits = queryTerm.length > 5 ? Math.max(1, Math.floor(queryTerm.length * 0.2)) : 0;
+      if (!prefixes && !maxEdits) continue;
       const found: { term: string; weight: number; df: number }[] = [];
       const prefix = encode(queryTerm);
       // Near spellings are looked for among the words that begin as the query term does, or
@@ -634,8 +646,9 @@ export class WorkspaceSearch {
       for (const [encoded, df] of rows) {
         const term = decode(encoded);
         if (term === queryTerm) continue;
-        if (term.startsWith(queryTerm)) found.push({ term, weight: PREFIX_WEIGHT, df });
-        else if (maxEdits && withinEdits(queryTerm, term, maxEdits))
+        if (term.startsWith(queryTerm)) {
+          if (prefixes) found.push({ term, weight: PREFIX_WEIGHT, df });
+        } else if (maxEdits && withinEdits(queryTerm, term, maxEdits))
           found.push({ term, weight: FUZZY_WEIGHT, df });
       }
       found.sort((a, b) => b.df - a.df);
