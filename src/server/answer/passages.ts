@@ -1,6 +1,7 @@
 import { isOptionLine } from '../../util/option-line.js';
 import { isTagLine } from '../../util/tag-line.js';
 import { isAdmonition } from '../../util/admonition.js';
+import { isCommentedCode } from '../../util/commented-code.js';
 import { DEFAULT_VALUE } from './answer-type.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
@@ -136,8 +137,9 @@ function isCode(text: string): boolean {
   // A command's continuation: it begins with a pipe, or a quote that closes an argument (`' | postsuper -d -`).
   if (CONTINUATION.test(text)) return true;
   if (/[.!?]["')\]]?$/.test(text)) return false;
-  // A block's opening or closing line (`upstream php {`, `}`, `</Plugin>`).
-  if (/[{}]$/.test(text) || isTagLine(text)) return true;
+  // A block's opening or closing line (`upstream php {`, `}`, `</Plugin>`), a line of code and what
+  // it gives (`semver.valid('a.b.c') // null`).
+  if (/[{}]$/.test(text) || isTagLine(text) || isCommentedCode(text)) return true;
   // Words quoted in prose are its words ('only allowed values are "true", "false", and "inetd"').
   const unquoted = text.replace(QUOTED_WORD, ' ');
   const own = isProse(unquoted) ? unquoted : text;

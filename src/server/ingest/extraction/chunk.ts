@@ -3,6 +3,7 @@ import type { IndexedTerms } from '../../state/model.js';
 import { isOptionLine } from '../../../util/option-line.js';
 import { isTagLine } from '../../../util/tag-line.js';
 import { isAdmonition } from '../../../util/admonition.js';
+import { isCommentedCode } from '../../../util/commented-code.js';
 import { RECORD } from '../../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../../util/sentence-end.js';
 
@@ -141,6 +142,8 @@ function isHeading(text: string): boolean {
   if (/^[-*•+]\s/.test(text)) return false;
   if (isOptionLine(text) || isTagLine(text) || isAdmonition(text) || /^(?:\$|#|>>>) /.test(text))
     return false;
+  // Nor a line of code and what it gives (`semver.valid('a.b.c') // null`).
+  if (isCommentedCode(text)) return false;
   // Nor an option and what it does on one line (varnishncsa(1)'s `-h Print program usage and exit`):
   // its own definition, however short.
   if (/^--?[A-Za-z0-9][\w-]*\s+\p{L}/u.test(text)) return false;

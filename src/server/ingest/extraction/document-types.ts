@@ -32,9 +32,10 @@ import { extname } from 'node:path';
  * 46: a text's settings are lines of their own, commented out or not, and a comment's mark before a tab is no term; the line under an option is its definition, never a heading;
  * 47: an option and what it does on one line (`-h Print program usage and exit`) heads nothing;
  * 48: nor does a tag of markup or of a configuration block alone on its line (`</Plugin>`);
- * 49: nor a box's title alone on its line ("Note", "Warning")).
+ * 49: nor a box's title alone on its line ("Note", "Warning");
+ * 50: nor a line of code with a `//` comment after it).
  */
-export const READER_VERSION = 49;
+export const READER_VERSION = 50;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
