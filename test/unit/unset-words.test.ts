@@ -32,3 +32,18 @@ describe('a default asked in other words ("if I don\'t configure anything", "if 
     ).toBe(false);
   });
 });
+
+// The twenty-third new user's trial (P11): jsonwebtoken's options are named in camelCase.
+describe('"which option" asked', () => {
+  it("is held by an option's name in camelCase, as by a flag or a snake_case name", () => {
+    const question =
+      "My servers' clocks are a few seconds apart and JWTs fail verification. Which option gives some slack?";
+    expect(
+      holdsAnswerType(
+        question,
+        'clockTolerance: number of seconds to tolerate when checking the nbf and exp claims, to deal with small clock differences among different servers',
+      ),
+    ).toBe(true);
+    expect(holdsAnswerType(question, 'The clocks of the servers must agree.')).toBe(false);
+  });
+});

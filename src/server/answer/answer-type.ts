@@ -81,10 +81,11 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
   },
   // An option: "Which jq option reads the entire input stream…?" (not "What does the ip_hash
   // directive do?", which names it); held by a flag, a format code or a setting's name (`--slurp`,
-  // `%p`, `renumber-windows`).
+  // `%p`, `renumber-windows`, a JavaScript library's `clockTolerance`).
   {
     asks: /\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|can|could|should|would|will)\b)(?:[\w.+-]+\s+){0,2}?(?:options?|flags?|switch(?:es)?|directives?|settings?)\b/i,
-    holds: /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b/,
+    holds:
+      /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/,
   },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
