@@ -69,3 +69,14 @@ export function exchange(question: string, reply: Reply, n = 0): MessageRecord[]
     },
   ] as MessageRecord[];
 }
+
+/** The replies `library` gives `question` asked alone, then `followUp` asked after it in its thread. */
+export async function followUpOf(
+  library: Library,
+  question: string,
+  followUp: string,
+): Promise<{ first: Reply; next: Reply }> {
+  const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+  const next = extractiveAnswer(await retrieve(library, 'ws', followUp, exchange(question, first)));
+  return { first, next };
+}

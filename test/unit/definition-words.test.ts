@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { isTermLead } from '../../src/server/answer/passages.js';
-import { answerOf, docLines as chunk, exchange, libraryOf, weightsOf as idf } from '../helpers/library.js';
+import { answerOf, docLines as chunk, followUpOf, libraryOf, weightsOf as idf } from '../helpers/library.js';
 
 // The twentieth new user's trial (gnupg's man pages rendered to PDF).
 const PRESET = chunk('gnupg/gpg-agent.1.pdf', 0, [
@@ -55,11 +54,8 @@ describe('the value a term’s definition states, asked for', () => {
       idf({ burst: 4.8, rate: 2.4, iptables: 2.3, limit: 1.5, match: 1.5, default: 0.9 }),
     );
     const question = 'What is the default rate of the iptables limit match?';
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'And what is its default burst?');
     expect(first.content).toContain('the default is 3/hour');
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'And what is its default burst?', exchange(question, first)),
-    );
     expect(next.content).toContain('--limit-burst number');
     expect(next.content).not.toContain('hashlimit');
   });

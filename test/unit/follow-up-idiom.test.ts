@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { questionWords } from '../../src/server/answer/relevance.js';
-import { doc, exchange, libraryOf } from '../helpers/library.js';
+import { doc, followUpOf, libraryOf } from '../helpers/library.js';
 
 const page = (n: number, text: string) => doc('logrotate/logrotate.8.pdf', text, n);
 
@@ -23,11 +22,8 @@ describe('"on its own", "by itself"', () => {
     expect(questionWords('Can the job run by itself?')).toEqual(['job', 'run']);
     const library = libraryOf([CREATE, DELAYCOMPRESS], { own: 3, delaycompress: 4, logrotate: 2 });
     const question = "What does logrotate's delaycompress option do?";
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'Does it do anything on its own?');
     expect(first.content).toMatch(/^delaycompress: Postpone compression/);
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'Does it do anything on its own?', exchange(question, first)),
-    );
     expect(next.content).toContain('This only has effect when used in combination with compress.');
     expect(next.content).not.toContain('owner specifies');
   });

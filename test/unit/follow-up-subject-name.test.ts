@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { docLines as chunk, exchange, libraryOf } from '../helpers/library.js';
+import { docLines as chunk, followUpOf, libraryOf } from '../helpers/library.js';
 
 // The sixteenth new user's trial (tinyproxy and Privoxy in one folder).
 const PORT = chunk('tinyproxy/tinyproxy.conf', 0, [
@@ -41,16 +40,12 @@ describe('a follow-up that says "it" for a program the question before named', (
       allow: 1.5,
     });
     const question = 'What port does tinyproxy listen on out of the box?';
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
-    expect(first.content).toContain('Port 8888');
-    const next = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'And how do I stop it allowing CONNECT at all?',
-        exchange(question, first),
-      ),
+    const { first, next } = await followUpOf(
+      library,
+      question,
+      'And how do I stop it allowing CONNECT at all?',
     );
+    expect(first.content).toContain('Port 8888');
     expect(next.content).toContain('To disable the CONNECT method altogether, set the value to 0.');
     expect(next.sources).not.toContain('privoxy/manual/actions-file.html');
   });
@@ -77,16 +72,12 @@ describe('a follow-up that says "it" for a program the question before named', (
       serv: 1.2,
     });
     const question = "If I don't set socket-timeout in Privoxy, how long until a socket times out?";
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
-    expect(first.content).toContain('300 seconds');
-    const next = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'And how many client connections will it serve at most by default?',
-        exchange(question, first),
-      ),
+    const { first, next } = await followUpOf(
+      library,
+      question,
+      'And how many client connections will it serve at most by default?',
     );
+    expect(first.content).toContain('300 seconds');
     expect(next.content).toContain('Default value: 128');
   });
 });
@@ -117,12 +108,9 @@ describe('"its default value" after a question on a setting (the twenty-first ne
       valu: 1.5,
     });
     const question = "What does mutt's $record variable specify?";
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'What is its default value?');
     expect(first.content).toContain(
       'This specifies the file into which your outgoing messages should be appended.',
-    );
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'What is its default value?', exchange(question, first)),
     );
     expect(next.content).toContain('“~/sent”');
     expect(next.sources).not.toContain('man-pdf/tmux.1.pdf');
@@ -156,11 +144,8 @@ describe('a follow-up read alone, when no file is named after what "it" stands f
       nfs: 2.5,
     });
     const question = 'What does the async export option do in /etc/exports?';
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'Is it the default?');
     expect(first.content).toContain('This option allows the NFS server to violate the NFS protocol');
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'Is it the default?', exchange(question, first)),
-    );
     expect(next.sources).not.toContain('npm/dotenv-README.md');
     expect(next.content).toContain('async');
   });

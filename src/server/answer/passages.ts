@@ -1,7 +1,6 @@
 import { isOptionLine } from '../../util/option-line.js';
-import { isTagLine } from '../../util/tag-line.js';
+import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
-import { isCommentedCode } from '../../util/commented-code.js';
 import { DEFAULT_VALUE } from './answer-type.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
@@ -139,7 +138,7 @@ function isCode(text: string): boolean {
   if (/[.!?]["')\]]?$/.test(text)) return false;
   // A block's opening or closing line (`upstream php {`, `}`, `</Plugin>`), a line of code and what
   // it gives (`semver.valid('a.b.c') // null`).
-  if (/[{}]$/.test(text) || isTagLine(text) || isCommentedCode(text)) return true;
+  if (/[{}]$/.test(text) || isCodeShaped(text)) return true;
   // Words quoted in prose are its words ('only allowed values are "true", "false", and "inetd"').
   const unquoted = text.replace(QUOTED_WORD, ' ');
   const own = isProse(unquoted) ? unquoted : text;
@@ -602,10 +601,10 @@ function unbracketed(text: string): string {
 /** A short "Label: value" (`Default: 30000 (30 seconds)`), not a sentence with a colon in it. */
 const LINE_ROW = /^\w+(?: \w+)?: [^.!?]{1,40}$/;
 
-/** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
 /** A subject that is a name, as a setting's or an option's (`max-reclaim-time`, `log_level`), not a word ("Note"). */
 const NAMED_SUBJECT = /^[\w.$%-]*[-_.][\w.$%-]*$|^[a-z][\w]*$/;
 
+/** The name a list item's first sentence gives before its dash or colon, if short ("maxRetries number (optional)"). */
 function subjectOf(sentence: string): string | undefined {
   const name = sentence.split(/\s+[-–—]\s+|:\s/)[0]!;
   return name !== sentence && name.split(/\s+/).length <= 5 ? name : undefined;

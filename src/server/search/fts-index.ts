@@ -582,16 +582,16 @@ export class WorkspaceSearch {
     // A word no document holds is looked for as spelled otherwise (a typo: "defualt") whatever
     // the others find; not as the start of longer words, which would make a name no document
     // gives ("Redis") a word some do ("redistribute").
-    const unknown = termsOf.map((terms) => terms.filter((t) => this.documentFrequency(t) === 0));
     return this.#rank(exact, limit).map((hits, i) => {
-      if (!termsOf[i]!.length) return hits;
+      const terms = termsOf[i]!;
+      if (!terms.length) return hits;
       if (hits.length < limit)
-        return this.#rank([withCompounds(this.#expand(termsOf[i]!), compounds[i]!)], limit)[0]!;
-      if (!unknown[i]!.length) return hits;
-      const known = termsOf[i]!.filter((t) => !unknown[i]!.includes(t));
+        return this.#rank([withCompounds(this.#expand(terms), compounds[i]!)], limit)[0]!;
+      const unknown = terms.filter((t) => this.documentFrequency(t) === 0);
+      if (!unknown.length) return hits;
       const corrected = [
-        ...known.map((t) => ({ queryTerm: t, term: t, weight: 1 })),
-        ...this.#expand(unknown[i]!, { prefixes: false }),
+        ...terms.filter((t) => !unknown.includes(t)).map((t) => ({ queryTerm: t, term: t, weight: 1 })),
+        ...this.#expand(unknown, { prefixes: false }),
       ];
       return this.#rank([withCompounds(corrected, compounds[i]!)], limit)[0]!;
     });

@@ -1,9 +1,8 @@
 import type { Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
 import { isOptionLine } from '../../../util/option-line.js';
-import { isTagLine } from '../../../util/tag-line.js';
+import { isCodeShaped } from '../../../util/code-shape.js';
 import { isAdmonition } from '../../../util/admonition.js';
-import { isCommentedCode } from '../../../util/commented-code.js';
 import { RECORD } from '../../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../../util/sentence-end.js';
 
@@ -140,10 +139,8 @@ function isHeading(text: string): boolean {
   if (/^[‘'"`%$-]/.test(text) && !text.includes(' ')) return false;
   // An item of a list (haproxy's intro.txt: "- Server load balancing (via load balancers)").
   if (/^[-*•+]\s/.test(text)) return false;
-  if (isOptionLine(text) || isTagLine(text) || isAdmonition(text) || /^(?:\$|#|>>>) /.test(text))
+  if (isOptionLine(text) || isCodeShaped(text) || isAdmonition(text) || /^(?:\$|#|>>>) /.test(text))
     return false;
-  // Nor a line of code and what it gives (`semver.valid('a.b.c') // null`).
-  if (isCommentedCode(text)) return false;
   // Nor an option and what it does on one line (varnishncsa(1)'s `-h Print program usage and exit`):
   // its own definition, however short.
   if (/^--?[A-Za-z0-9][\w-]*\s+\p{L}/u.test(text)) return false;
