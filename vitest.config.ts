@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-temp.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // expect.poll waits on processes the tests start; its default of 1 s failed CI under load

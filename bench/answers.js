@@ -4,10 +4,10 @@
 // refused, and recall@5 of retrieval. `npm run bench` includes it; `npm run bench:answers` runs it
 // alone; BENCH_SWEEP=1 also sweeps the relevance threshold (how RELEVANCE_THRESHOLD was chosen).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchTempDir } from './temp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SET = join(ROOT, 'bench', 'answers.eval.yaml');
@@ -41,7 +41,7 @@ export async function answerQuality(serverOptions = {}) {
   const server = await startServer({ port: 0, indexDelayMs: 0, demo: true, ...serverOptions });
   try {
     await server.service.indexer.idle();
-    const home = mkdtempSync(join(tmpdir(), 'kb-answers-'));
+    const home = benchTempDir('kb-answers-');
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('KB_')));
     Object.assign(env, {
       HOME: home,

@@ -6,8 +6,7 @@
 // Prints a table and writes bench/results.json (or BENCH_OUT). No assertions: targets are reported,
 // not enforced.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { answerQuality, qualityLine } from './answers.js';
 import { makePdf, scannedPage } from './pdf.js';
 import { DEFAULT_SIZES, parseSizes, scaleCurve, scaleTable, scaleTargets } from './scale.js';
 import { streamRenderCost, streamRenderLine } from './stream-render.js';
+import { benchTempDir } from './temp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
@@ -26,7 +26,7 @@ const DOCS = Number(process.env.BENCH_DOCS ?? 2000);
 const { startServer } = await import(join(ROOT, 'dist/server/index.js'));
 const { signPayload } = await import(join(ROOT, 'dist/webhooks/signature.js'));
 
-const work = mkdtempSync(join(tmpdir(), 'kb-bench-'));
+const work = benchTempDir('kb-bench-');
 // The machine's own environment (as users run kb here), less any kb settings; both kb and the
 // node -e 0 baseline pay for it alike (e.g. NODE_EXTRA_CA_CERTS adds ~40 ms to every start).
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('KB_')));
@@ -401,7 +401,7 @@ async function replOverhead() {
 
 // The local service with a generated workspace of DOCS documents (~2.5 kB each, ~5 MB).
 async function serviceFigures() {
-  const docs = mkdtempSync(join(tmpdir(), 'kb-bench-docs-'));
+  const docs = benchTempDir('kb-bench-docs-');
   const { docs: generated, queries } = corpus(DOCS);
   let bytes = 0;
   for (const [name, text] of generated) {
@@ -448,7 +448,7 @@ function generatedPdf(pages, seed) {
 // PDFs dropped into a watched --docs folder: one of 100 pages from the write to searchable,
 // then ten more while messages are answered (the extraction runs in a worker).
 async function documentFigures() {
-  const docs = mkdtempSync(join(tmpdir(), 'kb-bench-pdf-'));
+  const docs = benchTempDir('kb-bench-pdf-');
   const s = await startServer({ port: 0, docsDir: docs, indexDelayMs: 0 });
   const completed = (name) =>
     s.service.store.everyFile().some((f) => f.originalFilename === name && f.indexingStatus === 'COMPLETED');
@@ -511,7 +511,7 @@ async function scanFigures() {
       ),
     ),
   );
-  const docs = mkdtempSync(join(tmpdir(), 'kb-bench-scan-'));
+  const docs = benchTempDir('kb-bench-scan-');
   const s = await startServer({ port: 0, docsDir: docs, indexDelayMs: 0 });
   const k = Object.values(s.keys)[0];
   const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };

@@ -6,20 +6,13 @@
 // kind of question and the targets of issue #33; writes the detail to bench/real/results.json (or
 // BENCH_OUT). No assertions: targets are reported, not enforced. Options: bench/real/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { platform, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { platform } from 'node:os';
 import { join, relative } from 'node:path';
 import { URLSearchParams, fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheDir } from './fetch.js';
 import { KINDS, loadQuestions } from './questions.js';
+import { benchTempDir } from '../temp.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kb.cjs');
@@ -442,7 +435,7 @@ async function fts5Rank(chunks, queries, tokenize) {
 }
 
 function fts5RankPython(chunks, queries, tokenize) {
-  const work = mkdtempSync(join(tmpdir(), 'kb-bench-fts-'));
+  const work = benchTempDir('kb-bench-fts-');
   const input = join(work, 'input.json');
   writeFileSync(input, JSON.stringify({ texts: chunks.map((c) => c.text), queries, tokenize }));
   const script = `
@@ -659,7 +652,7 @@ const corpusBytes = corpus.files.reduce((n, f) => n + statSync(join(corpus.dir, 
 const corpusLine = `corpus ${CORPUS} (${corpus.dir}): ${corpus.files.length} documents, ${round(corpusBytes / 1e6)} MB; ${questions.length} questions from ${questionSources.map((f) => relative(ROOT, f)).join(', ')}`;
 note(`bench:real: ${corpusLine}`);
 
-const work = mkdtempSync(join(tmpdir(), 'kb-bench-real-'));
+const work = benchTempDir('kb-bench-real-');
 const env = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !k.startsWith('KB_') || k === 'KB_EMBED_API_KEY'),
 );

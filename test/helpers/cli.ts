@@ -39,6 +39,8 @@ export function baseEnv(
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
+    // The run's own temporary folder (test/global-temp.ts), removed when the run ends.
+    TMPDIR: process.env.TMPDIR,
     HOME: configDir,
     LANG: 'C.UTF-8',
     KB_CONFIG_DIR: configDir,
