@@ -104,4 +104,6 @@ export interface SearchResult {
   query: string;
   answered: boolean;
   data: SearchHit[];
+  /** How many of the workspace's files are still being indexed, not searched yet (kb serve). */
+  indexing?: number;
 }

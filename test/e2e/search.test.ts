@@ -130,6 +130,51 @@ describe('kb search against kb serve', () => {
     });
   });
 
+  it('while files are still being indexed, says so on stderr whatever the format: they are not searched yet', async () => {
+    // A new user's trial: kb search listed other files' passages while the one that answers was
+    // PROCESSING, and nothing said the list was of part of the workspace.
+    const slow = await startTestServer({ indexDelayMs: 60_000 });
+    try {
+      const slowEnv = { KB_BASE_URL: slow.url, KB_API_KEY: Object.values(slow.keys)[0]! };
+      for (const name of ['a.md', 'b.md']) {
+        const res = await fetch(`${slow.url}/v1/files?filename=${name}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${slowEnv.KB_API_KEY}`,
+            'content-type': 'application/octet-stream',
+          },
+          body: 'The lift is serviced every March.\n',
+        });
+        expect(res.status).toBe(201);
+      }
+      const piped = await runKb(['search', 'When is the lift serviced?'], { env: slowEnv });
+      expect(piped.code).toBe(0);
+      console.log(JSON.stringify(piped.stderr));
+      expect(piped.stderr.split('\n')).toContain(
+        'note: 2 files are still being indexed and are not searched yet (`kb files wait` waits for them)',
+      );
+      const json = await runKb(['search', 'When is the lift serviced?', '--json'], { env: slowEnv });
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ indexing: 2 });
+      const warnings = json.stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(warnings).toContainEqual({
+        warning: {
+          code: 'indexing',
+          message: expect.stringContaining('2 files are still being indexed'),
+          files: 2,
+        },
+      });
+    } finally {
+      await slow.close();
+    }
+    // All indexed: no such note.
+    const done = await runKb(['search', 'When does the badge reader reset?'], { env });
+    expect(done.stderr).toBe('');
+  });
+
   it('--thread: the question read as a follow-up in that thread', async () => {
     const thread = (await api(server, env.KB_API_KEY, 'POST', '/v1/threads', {})).json.data;
     await api(server, env.KB_API_KEY, 'POST', `/v1/threads/${thread.id}/messages`, {

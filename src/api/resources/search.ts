@@ -43,6 +43,7 @@ function toSearchResult(body: unknown, q: string): SearchResult {
   const data = (Array.isArray(b.data) ? b.data : []).filter(
     (h): h is SearchHit => !!h && typeof h === 'object',
   );
+  const indexing = b.indexing;
   return {
     query: typeof b.query === 'string' ? b.query : q,
     answered: typeof b.answered === 'boolean' ? b.answered : data.some((h) => h.answers === true),
@@ -51,5 +52,6 @@ function toSearchResult(body: unknown, q: string): SearchResult {
       rank: typeof h.rank === 'number' ? h.rank : i + 1,
       passages: Array.isArray(h.passages) ? h.passages : [],
     })),
+    ...(typeof indexing === 'number' && Number.isSafeInteger(indexing) && indexing >= 0 && { indexing }),
   };
 }

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { SearchHit, SearchResult } from '../../api/types.js';
+import type { SearchHit } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import type { Column } from '../../io/output.js';
@@ -75,16 +75,20 @@ export async function runSearch(ctx: Context, words: string[], opts: SearchOptio
   );
   if (ctx.format === 'json') ctx.output.json(result);
   else await ctx.output.list(result.data, searchColumns(ctx));
-  if (!result.answered) notAnswered(ctx, result);
+  // Said on stderr whatever the format: each changes what the list means.
+  if (!result.answered) note(ctx, 'not_answered', NOT_ANSWERED, { shown: result.data.length });
+  if (result.indexing) {
+    const n = result.indexing;
+    const message = `${n === 1 ? '1 file is' : `${n} files are`} still being indexed and ${n === 1 ? 'is' : 'are'} not searched yet (\`kb files wait\` waits for ${n === 1 ? 'it' : 'them'})`;
+    note(ctx, 'indexing', message, { files: n });
+  }
 }
 
-/** Said on stderr whatever the format: it changes what the list means. */
-function notAnswered(ctx: Context, result: SearchResult): void {
+/** A note on stderr: a JSON warning with --json and --jsonl, else a line. */
+function note(ctx: Context, code: string, message: string, fields: Record<string, number>): void {
   if (ctx.format === 'json' || ctx.format === 'jsonl')
-    ctx.io.err(
-      `${safeJson({ warning: { code: 'not_answered', message: NOT_ANSWERED, shown: result.data.length } })}\n`,
-    );
-  else ctx.io.err(`${ctx.io.errColor.yellow('note:')} ${NOT_ANSWERED}\n`);
+    ctx.io.err(`${safeJson({ warning: { code, message, ...fields } })}\n`);
+  else ctx.io.err(`${ctx.io.errColor.yellow('note:')} ${message}\n`);
 }
 
 /** Where a chunk is from, as an answer cites it: `manual.pdf p. 3`, `manual.pdf pp. 3–4`. */

@@ -141,7 +141,7 @@ export async function converse(
       // "Not found" says so when files still to be read may hold the answer.
       if (!extractive.sources.length)
         extractive.content = notFound(
-          stillIndexing(store, workspaceId),
+          store.countIndexingFiles(workspaceId),
           store.countFailedFiles(workspaceId),
           nearestSources(retrieval.hits),
         );
@@ -258,12 +258,4 @@ export async function converse(
       turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', withdraw));
     });
   }
-}
-
-/** How many of the workspace's files are waiting to be read or being read. */
-function stillIndexing(store: Service['store'], workspaceId: string): number {
-  return (['PENDING', 'PROCESSING'] as const).reduce(
-    (n, status) => n + store.countFiles({ workspaceId, status }),
-    0,
-  );
 }

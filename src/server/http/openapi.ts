@@ -572,6 +572,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'a passage answers: the assistant would answer rather than say it found nothing',
             },
             data: { type: 'array', items: ref('SearchHit') },
+            indexing: {
+              type: 'integer',
+              minimum: 0,
+              description:
+                'how many of the workspace’s files are still being indexed (PENDING or PROCESSING): not searched yet',
+            },
           },
         },
         SearchHit: {

@@ -223,6 +223,14 @@ export class Store {
     return filesOf(this.#db, filter, { after, limit });
   }
 
+  /** How many of the workspace's files are waiting to be read or being read: not searched yet. */
+  countIndexingFiles(workspaceId: string): number {
+    return (['PENDING', 'PROCESSING'] as const).reduce(
+      (n, status) => n + countFiles(this.#db, { workspaceId, status }),
+      0,
+    );
+  }
+
   /** How many of the workspace's files FAILED (see countFailedFiles). */
   countFailedFiles(workspaceId: string): number {
     return countFailedFiles(this.#db, workspaceId);

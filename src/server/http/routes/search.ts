@@ -38,6 +38,8 @@ export function searchRoutes(service: Service) {
     return c.json({
       query,
       ...explainRetrieval(retrieval, limit, { generator: service.options.generator !== undefined }),
+      // Files not searched yet: the list is of the rest of the workspace.
+      indexing: store.countIndexingFiles(workspaceId),
     });
   });
 
