@@ -82,6 +82,39 @@ describe('lines of a configuration in an answer', () => {
     );
   });
 
+  // vnstat.conf (a twenty-fourth new user's trial): its settings are a name and a number commented
+  // out with ';' (`;SaveInterval 5`), which read as a contents list's titles and page numbers,
+  // so no line of it answered; and its comments, lower case, were read as nothing.
+  const VNSTAT = [
+    '# example 8Mbit limit for eth0 (remove # to activate):',
+    '#MaxBWeth0 8',
+    '# data retention durations (-1 = unlimited, 0 = feature disabled)',
+    ';5MinuteHours 48',
+    ';HourlyDays 4',
+    ';DailyDays 62',
+    '# how often (in seconds) interface data is updated',
+    ';UpdateInterval 20',
+    '# how often (in seconds) interface status changes are checked',
+    ';PollInterval 5',
+    '# how often (in minutes) data is saved to database',
+    ';SaveInterval 5',
+    '# how often (in minutes) data is saved when all interface are offline',
+    ';OfflineSaveInterval 30',
+  ].join('\n');
+
+  it.each([
+    'What is SaveInterval in vnstat.conf?',
+    'How often does vnStat save interface data to its database?',
+  ])(
+    'settings written as a name and a number are settings, not a contents list, described by the comment in lower case above each (%s)',
+    async (question) => {
+      const content = await answerOf(libraryOf([doc('vnstat.conf', VNSTAT)]), question);
+      expect(content).toMatch(
+        /^how often \(in minutes\) data is saved to database\.\n\n```\n;SaveInterval 5\n```\n/,
+      );
+    },
+  );
+
   // mke2fs.conf (a fourteenth new user's trial): a setting inside a stanza (`small = {` … `}`) or
   // a section (`[defaults]`) is that stanza's; the answer was every `inode_ratio` but small's.
   const MKE2FS = [

@@ -246,8 +246,10 @@ const navigation = new WeakMap<Chunk, boolean>();
  */
 export function passagesOf(chunk: Chunk): Passage[] {
   const out: Passage[] = [];
+  // A configuration file's settings (`;SaveInterval 5`) are not a contents list's entries.
   let nav = navigation.get(chunk);
-  if (nav === undefined) navigation.set(chunk, (nav = isNavigation(chunk.text)));
+  if (nav === undefined)
+    navigation.set(chunk, (nav = !isConfigFile(chunk.filename) && isNavigation(chunk.text)));
   if (nav) return out;
   let lead: string | undefined;
   let leadLine = -2;
@@ -324,7 +326,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // Or with a blank comment line between them, above one set by a space (local.cf's "#   Set
       // the threshold … (default: 5.0)" / "#" / "# required_score 5.0").
       const describing =
-        config && position === firstOfLine && DESCRIBING_COMMENT.test(text) && settingAfter(lines, line);
+        config &&
+        position === firstOfLine &&
+        DESCRIBING_COMMENT.test(text) &&
+        !isCommentedSetting(text) &&
+        settingAfter(lines, line);
       // And so is every sentence after the first of a comment's line (its marks are the line's).
       const comment =
         !!item ||
@@ -944,13 +950,15 @@ function setByDefinition(passages: Passage[], name: string, setting: string): bo
 }
 
 /** A comment of words, without a full stop: a capitalised word, then three or more. */
-const DESCRIBING_COMMENT = /^#+\s+\p{Lu}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3,}(?<![.!?:,])$/u;
+const DESCRIBING_COMMENT = /^#+\s+\p{L}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3,}(?<![.!?:,])$/u;
 
 /** Whether the next line but blank comment lines after `line` is a setting, set or commented out. */
 function settingAfter(lines: string[], line: number): boolean {
   let next = line + 1;
   while (next < lines.length && BLANK_COMMENT.test(lines[next]!.trim())) next++;
-  return isCommentedSetting(lines[next] ?? '');
+  const text = lines[next]?.trim() ?? '';
+  // Or one written as a name and its value (vnstat.conf's `;SaveInterval 5`).
+  return isCommentedSetting(text) || (SPACED_SETTING.test(text) && isSpacedSetting(text));
 }
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
