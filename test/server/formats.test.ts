@@ -390,6 +390,32 @@ describe("a configuration file's comments (a new user's trial 18: monitrc)", () 
 });
 
 describe("a configuration file's settings, each a line of its own (trial 20: rsyncd.conf, gpg-agent.service)", () => {
+  it("reads an INI file's ';' comments as comments: wrapped ones joined without their marks, a setting commented out and a list's items each on a line of its own", async () => {
+    // pgbouncer.ini (the twenty-fourth new user's trial): its ';;' comments were read as prose, a
+    // setting commented out joined to the comment above it, marks and all ("…does not reuse ;;
+    // connections where transaction is left open. ;server_reset_query = DISCARD ALL").
+    const ini = [
+      ';; When server connection is released back to pool:',
+      ';;   session      - after client disconnects (default)',
+      ';;   transaction  - after transaction finishes',
+      ';;   statement    - after statement finishes',
+      ';pool_mode = session',
+      '',
+      ';; Query for cleaning connection immediately after releasing from',
+      ';; client.  No need to put ROLLBACK here, pgbouncer does not reuse',
+      ';; connections where transaction is left open.',
+      ';server_reset_query = DISCARD ALL',
+    ].join('\n');
+    const read = text(await extractDocument('config/pgbouncer.ini', Buffer.from(ini)));
+    const lines = chunkText(read, 2000, 0)[0]!.split('\n');
+    expect(lines).toContain(
+      ';; Query for cleaning connection immediately after releasing from client. No need to put ROLLBACK here, pgbouncer does not reuse connections where transaction is left open.',
+    );
+    expect(lines).toContain(';server_reset_query = DISCARD ALL');
+    expect(lines).toContain(';pool_mode = session');
+    expect(lines.filter((l) => / - after /.test(l))).toHaveLength(3);
+  });
+
   it('joins no setting to the line before it or after it, commented out or not', async () => {
     const rsyncd = [
       '# sample rsyncd.conf configuration file',

@@ -33,9 +33,11 @@ import { extname } from 'node:path';
  * 47: an option and what it does on one line (`-h Print program usage and exit`) heads nothing;
  * 48: nor does a tag of markup or of a configuration block alone on its line (`</Plugin>`);
  * 49: nor a box's title alone on its line ("Note", "Warning");
- * 50: nor a line of code with a `//` comment after it).
+ * 50: nor a line of code with a `//` comment after it;
+ * 51: a text's comments marked with ';' are comments, as those marked with '#' are, and an item
+ * may be a term and a dash (`transaction  - after transaction finishes`)).
  */
-export const READER_VERSION = 50;
+export const READER_VERSION = 51;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

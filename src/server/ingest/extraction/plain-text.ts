@@ -213,19 +213,26 @@ function expandTabs(line: string): string {
   return out;
 }
 
-const isComment = (line: string) => /^\s*#/.test(line);
+/** A comment's line: marked with '#', or with ';' as an INI file's are (pgbouncer.ini's `;; Query for…`). */
+const isComment = (line: string) => /^\s*[#;]/.test(line);
 /** A comment's line with its marks as spaces: its text where it stands, indented as it is. */
 const uncommented = (line: string) =>
-  line.replace(/^(\s*)(#+)/, (_, space: string, marks: string) => space + ' '.repeat(marks.length));
-const COMMENT_MARK = /^\s*#+\s*/;
-/** A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`). */
-const NOT_PROSE_COMMENT = /^\s*#(?!\s+\S)/;
+  line.replace(/^(\s*)(#+|;+)/, (_, space: string, marks: string) => space + ' '.repeat(marks.length));
+const COMMENT_MARK = /^\s*(?:#+|;+)\s*/;
+/**
+ * A comment that is no prose: an empty "#", or a setting commented out (`#compress`, `#dateext`,
+ * `;pool_mode = session`).
+ */
+const NOT_PROSE_COMMENT = /^\s*(?:#|;+(?!;))(?!\s+\S)/;
 
 /** A setting's line: a name of a word or three, then `=` (`max connections=10`, `ExecStart=/usr/bin/…`). */
 const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
 
-/** A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it: the start of an item. */
-const ITEM = /^\s*(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+/;
+/**
+ * A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it, or a term and a dash
+ * (pgbouncer.ini's `;;   transaction  - after transaction finishes`): the start of an item.
+ */
+const ITEM = /^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|[\p{L}\p{N}_.-]+\s+[-–—]\s+(?=\p{L}))/u;
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
