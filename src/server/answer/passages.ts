@@ -196,6 +196,13 @@ export function isTermLead(lead: string): boolean {
 const NAME_AND_KIND =
   /^(?=\S*(?:\p{Ll}\p{Lu}|[_.$]))[\p{L}\p{N}_.$:-]+ (?:directive|option|variable|function|method|class|property|setting|parameter|command|attribute|field|macro)$/iu;
 
+/** An option's name with its optional parts in brackets: cmake's `-L[A][H]`. */
+const OPTION_WITH_PARTS = /^-{1,2}[A-Za-z0-9][\w-]*(?:\[[\w-]+\])+$/;
+
+/** A note of the version a thing came or changed in: "New in version 3.12.", "Changed in version 3.4: …". */
+const VERSION_NOTE =
+  /^(?:new|added|changed|deprecated|removed)\s+(?:in|since)\s+(?:version\s+)?v?\d+(?:\.\d+)*\b/i;
+
 function isEntry(line: string): boolean {
   // A setting: a name and its number (login.defs's `PASS_WARN_AGE 7`, `UMASK 022`), no title and its page.
   if (NAMED_NUMBER.test(line)) return false;
@@ -473,14 +480,19 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line;
         continue;
       }
-      if (isCode(text) && !PLACEHOLDER_LINE.test(text)) continue;
+      // Not an option's name with its syntax (cmake's `-L[A][H]`): it heads its definition.
+      if (isCode(text) && !PLACEHOLDER_LINE.test(text) && !OPTION_WITH_PARTS.test(text)) continue;
       const words = text.split(/\s+/).length;
       // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
       const row = text.includes(': ') && !SYNTAX_LINE.test(text);
       // A term's attribute on a row of its own ("• Units: pools", "Default: 2") says one thing of
       // it, not what it is: its definition is the line after its rows (varnishd(1)'s thread_pools).
-      const attributeRow = row && LINE_ROW.test(text.replace(/^[-*•]\s+/, ''));
-      const afterAttributes = !row && attributeRowLine === line - 1 && position === firstOfLine;
+      // So is its version note ("New in version 3.12.", Sphinx's versionadded): when it came, not
+      // what it is or does (CMake's `--fresh` was defined as "New in version 3.24.").
+      const versionNote = position === firstOfLine && VERSION_NOTE.test(text);
+      const attributeRow = versionNote || (row && LINE_ROW.test(text.replace(/^[-*•]\s+/, '')));
+      const afterAttributes =
+        !row && !versionNote && attributeRowLine === line - 1 && position === firstOfLine;
       // Under a term (an option, a format code, a name), a short line is its definition:
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
@@ -556,7 +568,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
         lead !== undefined &&
         (fresh || [line - 1, before].includes(attributeLine) || [line - 1, before].includes(underLeadLine));
       if (attribute) attributeLine = line;
-      if (attribute && attributeRow) attributeRowLine = line;
+      if (attributeRow && (attribute || (versionNote && (fresh || attributeRowLine === before))))
+        attributeRowLine = line;
       if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
