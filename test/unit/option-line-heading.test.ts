@@ -46,3 +46,47 @@ describe('an option and what it does on one line, without a full stop', () => {
     expect(reply).not.toMatch(/^-h:/);
   });
 });
+
+// aria2c(1) as a PDF (the twenty-fourth new user's trial, I3): an option line whose syntax is
+// dense with marks was skipped as code, so its definition had no name and was refused.
+const ARIA2C = [
+  'Close connection if download speed is lower than or equal to this value(bytes per sec). This option does not affect BitTorrent downloads. Default: 0',
+  '-x, --max-connection-per-server=<NUM>',
+  'The maximum number of connections to one server for each download. Default: 1',
+  '--max-file-not-found=<NUM>',
+  'If aria2 receives "file not found" status from the remote HTTP/FTP servers NUM times without getting a single byte, then force the download to fail.',
+].join('\n');
+
+describe('an option line dense with the marks of its syntax', () => {
+  it('heads its definition, as any option line does', async () => {
+    const reply = await answerOf(
+      libraryOf([doc('man/aria2c.1.pdf', ARIA2C)]),
+      'What is the default of --max-connection-per-server in aria2c?',
+    );
+    expect(reply).toMatch(/^-x, --max-connection-per-server=<NUM>: .*Default: 1/);
+  });
+});
+
+// prosody.cfg.lua (the twenty-second new user's trial): a Lua comment starts with '--' as a long
+// option does, but a setting commented out there is code, and heads nothing.
+const PROSODY = [
+  '---Set up a MUC (multi-user chat) room server on conference.example.com:',
+  '--Component "conference.example.com" "muc"',
+  '--- Store MUC messages in an archive and allow users to access it',
+  '--modules_enabled = { "muc_mam" }',
+  '',
+  '---Set up a file sharing component',
+  '--Component "share.example.com" "http_file_share"',
+  '',
+  '---Set up an external component (default component port is 5347)',
+].join('\n');
+
+describe('a Lua comment that starts as a long option does', () => {
+  it('heads nothing: what is not in the file is not answered from the line under it', async () => {
+    const reply = await answerOf(
+      libraryOf([doc('prosody/etc/prosody.cfg.lua', PROSODY)]),
+      "What is the maximum upload file size for Prosody's http_file_share component?",
+    );
+    expect(reply).toMatch(/^I couldn't find anything/);
+  });
+});

@@ -8,6 +8,7 @@ const CLONE = doc(
   [
     'OPTIONS',
     '--shallow-exclude=<revision>',
+    'Create a shallow clone with a history, excluding commits reachable from a specified remote branch or tag. This option can be specified multiple times.',
     '--[no-]single-branch',
     'Clone only the history leading to the tip of a single branch, either specified by the --branch option or the primary branch remote’s HEAD points at. Further fetches into the resulting repository will only update the remote-tracking branch for the branch this option was used for the initial cloning. If the HEAD at the remote did not point at any branch when --single-branch clone was made, no remote-tracking branch is created.',
     '--no-tags',

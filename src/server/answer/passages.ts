@@ -196,8 +196,12 @@ export function isTermLead(lead: string): boolean {
 const NAME_AND_KIND =
   /^(?=\S*(?:\p{Ll}\p{Lu}|[_.$]))[\p{L}\p{N}_.$:-]+ (?:directive|option|variable|function|method|class|property|setting|parameter|command|attribute|field|macro)$/iu;
 
-/** An option's name with its optional parts in brackets: cmake's `-L[A][H]`. */
-const OPTION_WITH_PARTS = /^-{1,2}[A-Za-z0-9][\w-]*(?:\[[\w-]+\])+$/;
+/**
+ * An option's line with nothing of code but its syntax's marks (`-x, --max-connection-per-server=<NUM>`):
+ * no quoted string, brace or spaced assignment, as a Lua comment has (`--Component "share.example.com"`,
+ * `--s2s_insecure_domains = { "insecure.example" }`).
+ */
+const isOptionSyntax = (text: string) => isOptionLine(text) && !/["'`{};]|\s=\s/.test(text);
 
 /** A note of the version a thing came or changed in: "New in version 3.12.", "Changed in version 3.4: …". */
 const VERSION_NOTE =
@@ -480,8 +484,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line;
         continue;
       }
-      // Not an option's name with its syntax (cmake's `-L[A][H]`): it heads its definition.
-      if (isCode(text) && !PLACEHOLDER_LINE.test(text) && !OPTION_WITH_PARTS.test(text)) continue;
+      // Not an option's line, however many marks its syntax has (cmake's `-L[A][H]`, aria2c's
+      // `-x, --max-connection-per-server=<NUM>`): it heads its definition.
+      if (isCode(text) && !PLACEHOLDER_LINE.test(text) && !isOptionSyntax(text)) continue;
       const words = text.split(/\s+/).length;
       // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
       const row = text.includes(': ') && !SYNTAX_LINE.test(text);
