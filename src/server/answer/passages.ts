@@ -203,6 +203,9 @@ const NAME_AND_KIND =
  */
 const isOptionSyntax = (text: string) => isOptionLine(text) && !/["'`{};]|\s=\s/.test(text);
 
+/** A setting and its value alone on a line, no space in either (`seed-ratio=1.0`; not `SystemMaxUse=, …`). */
+const SETTING_WITH_VALUE = /^[A-Za-z_][\w.-]*=[^\s,<][^\s,]*$/;
+
 /** A note of the version a thing came or changed in: "New in version 3.12.", "Changed in version 3.4: …". */
 const VERSION_NOTE =
   /^(?:new|added|changed|deprecated|removed)\s+(?:in|since)\s+(?:version\s+)?v?\d+(?:\.\d+)*\b/i;
@@ -539,10 +542,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
         continue;
       // An option line leads its definition however many arguments it lists (`-t dsa | ecdsa | … | rsa`),
       // and so does a list of terms however many it names (journald.conf(5)'s `SystemMaxUse=, …`).
+      // A setting given its value in a document's example (aria2c(1)'s sample configuration:
+      // `listen-port=60000` / `seed-ratio=1.0`) is a line of that example, no heading.
+      const exampleSetting = !config && SETTING_WITH_VALUE.test(text) && !PLACEHOLDER_LINE.test(text);
       if (
         !comment &&
         !row &&
         !defines &&
+        !exampleSetting &&
         !/[.!]["')\]]?$/.test(text) &&
         (words < 8 || (position === firstOfLine && (isOptionLine(text) || TERM.test(text))))
       ) {
