@@ -29,3 +29,22 @@ describe("the lines of a document's example configuration", () => {
     expect(reply).not.toContain('listen-port=60000');
   });
 });
+
+// fio(1): each option is its name and the kind of value it takes (`iodepth=int`), which heads its
+// text as an option's line does; it is no example's setting.
+const FIO = docLines('man/fio.1.pdf', 31, [
+  'I/O depth',
+  'iodepth=int',
+  'Number of I/O units to keep in flight against the file. Note that increasing iodepth beyond 1 will not affect synchronous ioengines (except for small degrees when verify_async is in use). Keep an eye on the I/O depth distribution in the fio output to verify that the achieved depth is as expected. Default: 1.',
+  'iodepth_batch_complete_min=int, iodepth_batch_complete=int',
+  'This defines how many pieces of I/O to retrieve at once. It defaults to 1 which means that we’ll ask for a minimum of 1 I/O in the retrieval process from the kernel. The I/O retrieval will go on until we hit the limit set by iodepth_low.',
+  'iodepth_low=int',
+  'The low water mark indicating when to start filling the queue again. Defaults to the same as iodepth, meaning that fio will attempt to keep the queue full at all times.',
+]);
+
+describe('an option written as its name and the kind of value it takes', () => {
+  it('heads its text, which answers for it', async () => {
+    const reply = await answerOf(libraryOf([FIO]), 'What is the default iodepth in fio?');
+    expect(reply).toMatch(/^iodepth=int: .*Default: 1\./s);
+  });
+});

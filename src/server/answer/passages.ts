@@ -203,8 +203,12 @@ const NAME_AND_KIND =
  */
 const isOptionSyntax = (text: string) => isOptionLine(text) && !/["'`{};]|\s=\s/.test(text);
 
-/** A setting and its value alone on a line, no space in either (`seed-ratio=1.0`; not `SystemMaxUse=, …`). */
-const SETTING_WITH_VALUE = /^[A-Za-z_][\w.-]*=[^\s,<][^\s,]*$/;
+/**
+ * A setting and a value alone on a line, a figure or a truth value (`seed-ratio=1.0`,
+ * `ftp-pasv=true`); not a name and the kind of value it takes (fio(1)'s `iodepth=int`), nor
+ * names without values (`SystemMaxUse=, …`).
+ */
+const SETTING_WITH_VALUE = /^[A-Za-z_][\w.-]*=(?:\d[^\s,]*|true|false|yes|no|on|off)$/i;
 
 /** A note of the version a thing came or changed in: "New in version 3.12.", "Changed in version 3.4: …". */
 const VERSION_NOTE =
