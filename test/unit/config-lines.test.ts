@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf, doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, followUpOf, libraryOf } from '../helpers/library.js';
 
 // A new user's trial (#33): "How do I change the tmux prefix key to C-a?" was answered
 // "set -g prefix C-a. bind C-a send-prefix." — lines of a configuration made sentences, a full
@@ -114,6 +114,44 @@ describe('lines of a configuration in an answer', () => {
       );
     },
   );
+
+  // pgbouncer.ini, as kb reads it (the twenty-fourth new user's trial, F1a, F1b, I5): comments
+  // marked with ';', a setting's values listed as terms under the sentence that introduces them.
+  const PGBOUNCER = [
+    ';;;',
+    ';;; Pooler personality questions',
+    ';;;',
+    '',
+    ';; When server connection is released back to pool:',
+    ';; session - after client disconnects (default)',
+    ';; transaction - after transaction finishes',
+    ';; statement - after statement finishes',
+    ';pool_mode = session',
+    '',
+    ';; Query for cleaning connection immediately after releasing from client. No need to put ROLLBACK here, pgbouncer does not reuse connections where transaction is left open.',
+    ';server_reset_query = DISCARD ALL',
+    '',
+    ';; Whether server_reset_query should run in all pooling modes. If it is off, server_reset_query is used only for session-pooling.',
+    ';server_reset_query_always = 0',
+  ].join('\n');
+
+  it("reads an INI file's ';' comments as comments: a setting under the list of its values is what the list's sentence says", async () => {
+    const library = libraryOf([doc('config/pgbouncer.ini', PGBOUNCER)]);
+    const mode = await answerOf(library, "What is PgBouncer's default pool_mode?");
+    expect(mode).toMatch(
+      /^When server connection is released back to pool:\n\n```\n;pool_mode = session\n```\n/,
+    );
+    expect(mode).toContain('session - after client disconnects (default)');
+    const { next } = await followUpOf(
+      library,
+      "What is PgBouncer's default pool_mode?",
+      'And what does its transaction mode mean?',
+    );
+    expect(next.content).toMatch(/^pool_mode: transaction - after transaction finishes\./);
+    // A setting shown once, though a sentence gives it as its example and it answers itself too.
+    const reset = await answerOf(library, 'What is server_reset_query set to by default in PgBouncer?');
+    expect(reset.split(';server_reset_query = DISCARD ALL')).toHaveLength(2);
+  });
 
   // mke2fs.conf (a fourteenth new user's trial): a setting inside a stanza (`small = {` … `}`) or
   // a section (`[defaults]`) is that stanza's; the answer was every `inode_ratio` but small's.

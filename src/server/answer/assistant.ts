@@ -558,8 +558,12 @@ function spokenText(said: Said[]): string {
   let prose: string[] = [];
   let code: string[] = [];
   let lines: { chunk: Chunk; lines: number[] } | undefined;
+  // A line once: the example a sentence gives may be the very line an answering setting is.
+  const pushCode = (line: string) => {
+    if (code.at(-1) !== line) code.push(line);
+  };
   const endLines = () => {
-    if (lines) code.push(...blockLines(lines.chunk, lines.lines));
+    if (lines) for (const line of blockLines(lines.chunk, lines.lines)) pushCode(line);
     lines = undefined;
   };
   const endProse = () => {
@@ -596,7 +600,7 @@ function spokenText(said: Said[]): string {
     } else if ('code' in s) {
       endProse();
       endLines();
-      code.push(s.code);
+      pushCode(s.code);
     } else {
       endProse();
       if (lines && lines.chunk.id !== s.chunk.id) endLines();

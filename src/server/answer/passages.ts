@@ -124,6 +124,8 @@ const COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s\S+\s[^#]*(?:[.!?]|\s["'“�
 const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
 /** An item of a list in a comment (redis.conf's `#   * After 3600 seconds (an hour) if…`): its mark and bullet. */
 const COMMENT_ITEM = /^#+\s+[*•+-]\s+(?=["'“‘(]?\p{L})/u;
+/** A comment's item of a term and what it is (pgbouncer.ini's `;;   transaction  - after transaction finishes`). */
+const COMMENT_TERM_ITEM = /^#+\s+[\p{L}\p{N}_.-]+\s+[-–—]\s+\p{L}/u;
 /** A line of marks around a section's name (`#### SNAPSHOTTING ####`, `=== Logging ===`). */
 const BANNER = /^([#=*-])\1{3,}\s*(\S.*?)\s*\1{4,}$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */
@@ -283,10 +285,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let termAt = -2;
   let underLeadLine = -2;
   const lines = chunk.text.split('\n');
+  const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
+  if (config) hashComments(lines);
   joinWrappedComments(lines);
   joinLabelLines(lines);
   joinInterrupted(lines);
-  const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
   const blocks = config ? configBlocks(lines) : undefined;
   /** The places in `out` of comments that describe the setting under them (see `describing`). */
   const describedAt = new Set<number>();
@@ -321,6 +324,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       leadLine = line;
       return;
     }
+    // A configuration file's comment listing names each with an empty value (pgbouncer.ini's
+    // `;;   pool_size= reserve_pool= max_db_connections=`, the rows of "connect string params:")
+    // says what may be written, and heads nothing.
+    if (config && NAME_LIST_COMMENT.test(asked)) return;
     // Whether the line before was the lead itself: a term defines only the line right under it.
     const fresh = leadLine === line - 1;
     // A term of a definition list, its definition in lower case on the line under it
@@ -347,11 +354,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
         config &&
         position === firstOfLine &&
         DESCRIBING_COMMENT.test(text) &&
+        !COMMENT_TERM_ITEM.test(text) &&
         !isCommentedSetting(text) &&
         settingAfter(lines, line);
       // And so is every sentence after the first of a comment's line (its marks are the line's).
       const comment =
         !!item ||
+        COMMENT_TERM_ITEM.test(text) ||
         COMMENT.test(text) ||
         INTRODUCING_COMMENT.test(text) ||
         describing ||
@@ -464,13 +473,19 @@ export function passagesOf(chunk: Chunk): Passage[] {
           group.line = line;
           continue;
         }
-        const said = out.at(-1);
-        const above = !!said && said.line === before && said.example === undefined;
+        // Under a comment's list of terms (`;;   session  - after client disconnects (default)`),
+        // the setting is what the sentence introducing the list says (pgbouncer.ini's pool_mode).
+        const said = listIntroAbove(out, lines, before) ?? out.at(-1);
+        const above = !!said && (said.line === before || said !== out.at(-1)) && said.example === undefined;
         const sentenceAbove =
           above && !said.setting && COMMENT_LINE.test(lines[said.line]!) && /[.!?]$/.test(said.text);
-        if (config && above && (describedAt.has(out.length - 1) || sentenceAbove)) {
+        if (config && above && (describedAt.has(out.length - 1) || sentenceAbove || said !== out.at(-1))) {
           said!.example = text;
           said!.setting = true;
+          // The list's terms are the setting's values: led by its name.
+          if (said !== out.at(-1))
+            for (const item of out)
+              if (item.line > said!.line && item.line <= before) item.lead ??= setting[1];
           if (sentenceAbove) group = { passage: said!, line };
         } else if (config) {
           const block = blocks?.[line];
@@ -780,6 +795,19 @@ const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
 const COMMENT_GOING_ON = /^\s*#+\s+["'“(]?\p{Ll}/u;
 
 /**
+ * A configuration file's comments marked with ';' (an INI file's: pgbouncer.ini's `;; When server
+ * connection is released back to pool:`), read as those marked with '#'. Not a setting commented
+ * out (`;pool_mode = session`, `;SaveInterval 5`): it is shown as written.
+ */
+function hashComments(lines: string[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    const marked = SEMICOLON_COMMENT.exec(lines[i]!);
+    if (marked) lines[i] = `${marked[1]}${'#'.repeat(marked[2]!.length)}${lines[i]!.slice(marked[0].length)}`;
+  }
+}
+const SEMICOLON_COMMENT = /^(\s*)(;+)(?=\s|$)/;
+
+/**
  * A comment's sentences wrapped over several lines (keepalived.conf's `# when it comes online.
  * "nopreempt" stops the higher priority machine taking` / `# over the master role, …`), each
  * joined on its first line (see joinLines). Never a setting or a directive commented out.
@@ -793,6 +821,7 @@ function joinWrappedComments(lines: string[]): void {
       !SETTING.test(text.trim().replace(/^#+\s*/, '')) &&
       next < lines.length &&
       COMMENT_GOING_ON.test(lines[next]!) &&
+      !COMMENT_TERM_ITEM.test(lines[next]!.trim()) &&
       !isCommentedSetting(lines[next]!)
     )
       text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
@@ -818,7 +847,7 @@ const isSentence = (text: string) => /[.!?]["')\]]?$/.test(text) && text.split(/
 /** A setting or a directive commented out (`# unlock_time = 600`, `# set tabsize 8`). */
 function isCommentedSetting(line: string): boolean {
   const text = line.trim();
-  return SETTING.test(text.replace(/^#+\s*/, '')) || COMMENTED_DIRECTIVE.test(text);
+  return SETTING.test(text.replace(/^(?:#+|;+)\s*/, '')) || COMMENTED_DIRECTIVE.test(text);
 }
 
 /**
@@ -963,6 +992,22 @@ function introduced(passages: Passage[], before: number, code: string, introduce
   return true;
 }
 
+/**
+ * The comment sentence ending with a colon whose list of terms runs down to `before`, the line
+ * above a setting (pgbouncer.ini's "When server connection is released back to pool:" / `session  -
+ * after client disconnects (default)` / … / `;pool_mode = session`).
+ */
+function listIntroAbove(out: Passage[], lines: string[], before: number): Passage | undefined {
+  let line = before;
+  while (line >= 0 && COMMENT_TERM_ITEM.test(lines[line]!.trim())) line--;
+  if (line === before || line < 0) return undefined;
+  const intro = out.findLast((p) => p.line === line);
+  return intro && intro.text.endsWith(':') && COMMENT_LINE.test(lines[line]!) ? intro : undefined;
+}
+
+/** A comment of names each with an empty value: `#   dbname= host= port=`. */
+const NAME_LIST_COMMENT = /^#+\s*(?:[A-Za-z_][\w.-]*=\s+){2,}[A-Za-z_][\w.-]*=$/;
+
 /** A comment that gives a default (`# Default: DSHELL=/bin/bash`). */
 const COMMENT_DEFAULT = /^#*\s*(Default:\s*\S.*)$/i;
 
@@ -979,7 +1024,7 @@ function setByDefinition(passages: Passage[], name: string, setting: string): bo
 }
 
 /** A comment of words, without a full stop: a capitalised word, then three or more. */
-const DESCRIBING_COMMENT = /^#+\s+\p{L}\p{Ll}*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3,}(?<![.!?:,])$/u;
+const DESCRIBING_COMMENT = /^#+\s+\p{L}[\p{Ll}-]*(?:\s+[\p{L}\p{N}'’()/:.,-]+){3,}(?<![.!?:,])$/u;
 
 /** Whether the next line but blank comment lines after `line` is a setting, set or commented out. */
 function settingAfter(lines: string[], line: number): boolean {
