@@ -150,3 +150,31 @@ describe('a follow-up read alone, when no file is named after what "it" stands f
     expect(next.content).toContain('async');
   });
 });
+
+// A new user's check (session 26): in one thread, after a question on pgbouncer.ini, "How often
+// does vnstat flush its counters to the database file?" was refused, the nearest passages said to
+// be in pgbouncer.ini; asked in a new thread it was answered. Its "its" is vnstat's, named before it.
+describe('a question that names its own subject before its pronoun', () => {
+  it('is about that subject, not the one the question before it asked about', async () => {
+    const library = libraryOf([
+      chunk('config/pgbouncer.ini', 0, [
+        ';; When server connection is released back to pool:',
+        ';; session - after client disconnects (default)',
+        ';pool_mode = session',
+      ]),
+      chunk('config/vnstat.conf', 0, [
+        '# how often (in minutes) data is saved to database',
+        ';SaveInterval 5',
+        '# how often (in minutes) data is saved when all interface are offline',
+        ';OfflineSaveInterval 30',
+      ]),
+    ]);
+    const { next } = await followUpOf(
+      library,
+      "What is PgBouncer's default pool_mode?",
+      'How often does vnstat flush its counters to the database file?',
+    );
+    expect(next.content).toMatch(/;SaveInterval 5/);
+    expect(next.sources).toEqual(['config/vnstat.conf']);
+  });
+});

@@ -78,6 +78,20 @@ const followsOn = (question: string, own: string[]) =>
 /** Whether a follow-up names a subject of its own ("And what about SAVEHIST?"), no pronoun standing for the one before. */
 const namesItsSubject = (question: string, own: string[]) => !PRONOUN.test(question) && own.length > 0;
 
+/**
+ * Whether a question names, before its first pronoun, what a document it finds is named after and
+ * the question before it does not: the pronoun is that name's ("How often does vnstat flush its
+ * counters…?", vnstat.conf found, after a question on PgBouncer), and the question's subject its own.
+ */
+function namesNewSubjectFirst(question: string, own: string[], previous: string, found: Hit[]): boolean {
+  const pronoun = PRONOUN.exec(question);
+  if (!pronoun) return false;
+  const before = new Set(questionWords(question.slice(0, pronoun.index)));
+  const earlier = new Set(questionWords(previous).map(stem));
+  const named = new Set(found.flatMap((h) => [...nameStems(h.chunk.filename)]));
+  return own.some((w) => before.has(w) && named.has(stem(w)) && !earlier.has(stem(w)));
+}
+
 /** A quotation in a question: a message pasted into it. */
 const QUOTED = /"[^"\n]{8,}"|“[^”\n]{8,}”|`[^`\n]{8,}`/g;
 /** A dotted figure: an address, a version (`192.168.1.1`, `10.0.0.1`). */
@@ -150,8 +164,6 @@ export async function retrieve(
   const previous = at >= 0 ? { content: withSymbolsNamed(subjectOf(history, at)) } : undefined;
   const own = questionWords(message);
   const followUp = !!previous && followsOn(message, own);
-  // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
-  const ownSubject = followUp && namesItsSubject(message, own);
   const byId = new Map<string, Hit>();
   // The answer is looked for in the best CANDIDATES; a longer list (the search route's) goes on
   // with the chunks ranked after them, which no answer draws on.
@@ -159,6 +171,11 @@ export async function retrieve(
     followUp ? [message, `${message} ${previous.content}`] : [message],
     Math.max(list, CANDIDATES),
   );
+  // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
+  const ownSubject =
+    followUp &&
+    (namesItsSubject(message, own) ||
+      namesNewSubjectFirst(message, own, previous.content, ranked.slice(0, CANDIDATES)));
   for (const hit of ranked.slice(0, CANDIDATES)) byId.set(hit.chunk.id, hit);
   for (const hit of withPrevious.slice(0, CANDIDATES))
     if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
