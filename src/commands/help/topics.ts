@@ -68,8 +68,10 @@ controls and zero-width characters are removed from text, and \\u-escaped in JSO
 parses to the same value. \`kb api\` passes bodies through byte for byte when piped.
 
 Errors: one line on stderr, "error: <message>", and a hint. With --json, stderr carries
-exactly one JSON object per error instead, and nothing else:
+JSON objects only, one a line: exactly one per error,
   {"error": {"code", "message", "hint", "exitCode", "requestId", "status"}}
+and, for a note that changes what the data means, {"warning": {"code", "message", …}} (a list
+cut short: more_records; kb search: not_answered, indexing).
 "code" is the service's (not_found, …), a word for a request that got no answer
 (connection_refused, host_not_found, connection_timed_out, certificate_expired, …; README
 lists them), or the exit code's (usage, unavailable, …).
