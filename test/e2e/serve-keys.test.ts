@@ -84,7 +84,9 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       await exited;
     };
     let server = await startServeProcess(dir, ['--data', data], {}, { human: true });
-    const key = /workspace default +ws_\S+ +key (kb_\S+)\n/.exec(await listing(server))![1]!;
+    const made = await listing(server);
+    const key = /workspace default +ws_\S+ +key (kb_\S+)\n/.exec(made)![1]!;
+    expect(made).toContain('(sign in with a key above; upload files there)');
     await stop(server);
     expect(readFileSync(data).includes(key)).toBe(false);
 
@@ -95,6 +97,8 @@ describe('kb serve takes keys from the environment and a file, and warns about a
         /workspace default +ws_\S+ +key \(shown when it was made; to fix one: KB_SERVE_API_KEYS=default:<key>\)\n/,
       );
       expect(stdout).not.toContain('kb_');
+      // No key is shown above: the console's line says whose key signs in (a README check).
+      expect(stdout).toContain('(sign in with the workspace’s key; upload files there)');
       expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);
     } finally {
       await stop(server);

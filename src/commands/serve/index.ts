@@ -358,7 +358,10 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${shownKey(w)}\n`);
     const first = safe.workspaces[0]!;
     const firstKey = 'keyGiven' in first ? '<the key you gave>' : (first.key ?? '<its key>');
-    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${firstKey}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with a key above; upload files there)\n`;
+    // "A key above" only when one is shown in full: after a restart the database keeps hashes.
+    const shown = safe.workspaces.some((w) => !('keyGiven' in w) && w.key !== undefined);
+    const signIn = shown ? 'a key above' : 'the workspace’s key';
+    return `kb serve listening on ${safe.url}\n${lines.join('')}\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${firstKey}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with ${signIn}; upload files there)\n`;
   };
   // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
   if (ctx.format === 'human') ctx.output.record(info, view);
