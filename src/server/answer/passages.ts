@@ -1,4 +1,5 @@
 import { isOptionLine } from '../../util/option-line.js';
+import { TERM_ITEM } from '../../util/term-item.js';
 import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
 import { DEFAULT_VALUE } from './answer-type.js';
@@ -125,7 +126,7 @@ const INTRODUCING_COMMENT = /^#+\s+["'“‘]?\p{L}[^#]*\s\S+\s[^#]*:$/u;
 /** An item of a list in a comment (redis.conf's `#   * After 3600 seconds (an hour) if…`): its mark and bullet. */
 const COMMENT_ITEM = /^#+\s+[*•+-]\s+(?=["'“‘(]?\p{L})/u;
 /** A comment's item of a term and what it is (pgbouncer.ini's `;;   transaction  - after transaction finishes`). */
-const COMMENT_TERM_ITEM = /^#+\s+[\p{L}\p{N}_.-]+\s+[-–—]\s+\p{L}/u;
+const COMMENT_TERM_ITEM = new RegExp(String.raw`^#+\s+${TERM_ITEM}`, 'u');
 /** A line of marks around a section's name (`#### SNAPSHOTTING ####`, `=== Logging ===`). */
 const BANNER = /^([#=*-])\1{3,}\s*(\S.*?)\s*\1{4,}$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */

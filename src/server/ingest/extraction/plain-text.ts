@@ -1,5 +1,6 @@
 import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
 import { namesColumns, recordLine } from './record-line.js';
+import { TERM_ITEM } from '../../../util/term-item.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
@@ -232,7 +233,7 @@ const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
  * A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it, or a term and a dash
  * (pgbouncer.ini's `;;   transaction  - after transaction finishes`): the start of an item.
  */
-const ITEM = /^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|[\p{L}\p{N}_.-]+\s+[-–—]\s+(?=\p{L}))/u;
+const ITEM = new RegExp(String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|${TERM_ITEM})`, 'u');
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
