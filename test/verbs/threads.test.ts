@@ -368,13 +368,20 @@ describe('threads create and send', () => {
     });
   });
 
-  it("names no id in the empty message's hint that is no thread's (the question given as the id)", async () => {
-    // A new user's script (trial 18) passed its question as the id and an empty message: the hint
-    // read `kb threads send What is the SLA? What is the SLA`.
+  it('says a question given where the id goes is no thread id, and sends nothing', async () => {
+    // A new user's script (trial 18) passed its question as the id and an empty message; a new
+    // user (trial 25) typed `kb threads send "What does copytruncate do?"` and was told the
+    // message they had given was empty.
+    for (const words of [[''], []]) {
+      fake = fakeContext();
+      await expect(runSend(fake.ctx, 'What does copytruncate do?', words)).rejects.toMatchObject({
+        message: 'no thread id: "What does copytruncate do?" is a message',
+        hint: 'give the thread first (`kb threads send <thread-id> What is the SLA`); `kb threads create` makes one, or pipe the question into `kb chat`',
+      });
+    }
     fake = fakeContext();
-    await expect(runSend(fake.ctx, 'What is the SLA?', [''])).rejects.toMatchObject({
-      message: 'the message is empty',
-      hint: 'give it as words (`kb threads send <thread-id> What is the SLA`) or on stdin',
+    await expect(runSend(fake.ctx, `${'why '.repeat(30)}\n`, [])).rejects.toMatchObject({
+      message: `no thread id: "${'why '.repeat(15).trim()}…" is a message`,
     });
   });
 });

@@ -40,14 +40,17 @@ export async function runSend(
   opts: { stream?: boolean } = {},
 ): Promise<void> {
   const content = await messageFrom(ctx, words);
-  if (!content) {
-    // Not words given as the id (a question quoted where the id goes): no thread's id has spaces.
-    const thread = /\s/.test(id) ? '<thread-id>' : id;
+  // A question quoted where the id goes, with no message after it: no thread's id has spaces.
+  if (!content && /\s/.test(id))
+    throw new UsageError(
+      `no thread id: "${shortened(id)}" is a message`,
+      'give the thread first (`kb threads send <thread-id> What is the SLA`); `kb threads create` makes one, or pipe the question into `kb chat`',
+    );
+  if (!content)
     throw new UsageError(
       'the message is empty',
-      `give it as words (\`kb threads send ${thread} What is the SLA\`) or on stdin`,
+      `give it as words (\`kb threads send ${id} What is the SLA\`) or on stdin`,
     );
-  }
   const client = await ctx.client();
   // `kb chat -c` continues the thread a message was sent to last, whichever command sent it.
   const last = new LastThread(lastThreadFile(ctx.env, ctx.auth.profile));
@@ -60,3 +63,8 @@ export async function runSend(
   }
   last.save(id);
 }
+
+const shortened = (text: string): string => {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
