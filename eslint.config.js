@@ -128,7 +128,8 @@ export default tseslint.config(
   },
   {
     // One writer of stdout (io/output.ts through io/streams.ts), one exit path (io/exit.ts, main),
-    // one signal owner (io/signals.ts). Everything else goes through the context.
+    // one signal owner (io/signals.ts), one owner of V8's flags, the process's (v8-flags.ts: set
+    // again when a worker thread starts). Everything else goes through the context.
     files: ['src/**/*.ts'],
     ignores: [
       'src/io/streams.ts',
@@ -136,6 +137,7 @@ export default tseslint.config(
       'src/io/signals.ts',
       'src/main.ts',
       'src/compile-cache.ts',
+      'src/v8-flags.ts',
     ],
     rules: {
       'no-console': 'error',

@@ -20,7 +20,7 @@ import {
 } from '../../server/ingest/extraction/ocr-languages.js';
 import { parseByteSize } from '../../util/size.js';
 import { describeImport, describeRepair, lockState, refuseState } from './state-file.js';
-import { setV8Flag } from '../../v8-flags.js';
+import { setV8Flag, setV8FlagEveryHeap } from '../../v8-flags.js';
 import { flagsMissing, restartWithFlags } from './start-flags.js';
 
 interface ServeOptions {
@@ -258,13 +258,18 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
   const ocr = ocrOptions(opts);
-  const { LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS } = await import('../../server/v8-flags.js');
+  const { LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS, YOUNG_GENERATION_HELD } =
+    await import('../../server/v8-flags.js');
   const flags = [...SERVE_V8_FLAGS, ...(opts.lowMemory ? LOW_MEMORY_V8_FLAGS : [])];
   restartWithFlags(flags);
   const { startServer } = await import('../../server/index.js');
   // Where kb serve could not start again with them: after the server's modules are loaded, since
   // Node's own loaded after a flag change lose their code cache.
-  for (const flag of flagsMissing(flags, process.execArgv, process.env.NODE_OPTIONS)) setV8Flag(flag);
+  const missing = flagsMissing(flags, process.execArgv, process.env.NODE_OPTIONS);
+  for (const flag of missing) setV8Flag(flag);
+  if (missing.some((flag) => flag.startsWith('--max-semi-space-size=')))
+    for (const flag of flagsMissing([YOUNG_GENERATION_HELD], process.execArgv, process.env.NODE_OPTIONS))
+      setV8FlagEveryHeap(flag);
   const apiKeys = serveKeys(ctx, opts);
   const lock = opts.data ? await lockState(opts.data) : undefined;
   const log = opts.log ? (entry: Record<string, unknown>) => ctx.io.err(`${safeJson(entry)}\n`) : undefined;

@@ -1,3 +1,4 @@
+import { getHeapSpaceStatistics } from 'node:v8';
 import { Hono, type Context as HonoContext } from 'hono';
 import { StorageError } from '../state/storage-error.js';
 import { DatabaseDamaged, isCorruption } from '../state/database.js';
@@ -55,7 +56,9 @@ export function createApp(service: Service) {
     });
   });
 
-  app.get('/_kb/health', (c) => c.json({ data: { ok: true, rss: process.memoryUsage().rss } }));
+  app.get('/_kb/health', (c) =>
+    c.json({ data: { ok: true, rss: process.memoryUsage().rss, youngGeneration: youngGenerationBytes() } }),
+  );
   // What the service is, for anyone (no key): clients and contract tools are generated from it.
   let described: string | undefined;
   app.get('/openapi.json', (c) => {
@@ -245,4 +248,9 @@ export function createApp(service: Service) {
   });
 
   return app;
+}
+
+/** The bytes V8 has given this thread's young generation (its new space): what kb serve's flags hold. */
+function youngGenerationBytes(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 }
