@@ -25,6 +25,24 @@ const DIRLISTING = doc(
   ].join('\n'),
 );
 
+// postsuper(1) as Postfix's HTML manual has it (a twenty-fifth new user's trial): the example's
+// jq program is a quoted string over several lines, a comment line among them.
+const POSTSUPER = doc(
+  'postfix/postsuper.1.html',
+  [
+    'Options:',
+    '-d queue_id',
+    'Delete one message with the named queue ID from the named mail queue(s) (default: hold, incoming, active and deferred).',
+    'To delete multiple files, specify the -d option multiple times, or specify a queue_id of - to read queue IDs from standard input. For example, to delete all mail with exactly one recipient user@example.com:',
+    "postqueue -j | jq -r '",
+    '# See JSON OBJECT FORMAT section in the postqueue(1) manpage',
+    'select(.recipients[0].address == "user@example.com") | select(.recipients[1].address == null)',
+    '| .queue_id',
+    "' | postsuper -d -",
+    '(note the "jq -r" option), or the historical form:',
+  ].join('\n'),
+);
+
 describe('an example over several lines is shown whole', () => {
   it('every line of a command example at its prompt', async () => {
     const answer = await answerOf(
@@ -40,5 +58,18 @@ describe('an example over several lines is shown whole', () => {
       'What do I use if I need the listing only for a directory?',
     );
     expect(answer).toContain('$HTTP["url"] =~ "^/download($|/)" {\ndir-listing.activate = "enable"\n}');
+  });
+
+  it('a quoted string it opens to the line that closes it, whatever those lines are', async () => {
+    const answer = await answerOf(libraryOf([POSTSUPER]), 'What does postsuper -d do?');
+    expect(answer).toContain(
+      [
+        "postqueue -j | jq -r '",
+        '# See JSON OBJECT FORMAT section in the postqueue(1) manpage',
+        'select(.recipients[0].address == "user@example.com") | select(.recipients[1].address == null)',
+        '| .queue_id',
+        "' | postsuper -d -",
+      ].join('\n'),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { isOptionLine } from '../../util/option-line.js';
 import { TERM_ITEM } from '../../util/term-item.js';
 import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
+import { leavesQuoteOpen } from '../../util/open-quote.js';
 import { DEFAULT_VALUE } from './answer-type.js';
 import { RECORD } from '../../util/record-shape.js';
 import { QUESTION_LENGTH, SENTENCE_END, UNFINISHED } from '../../util/sentence-end.js';
@@ -113,6 +114,11 @@ export const wholeExample = (p: Passage): string => [p.example, ...(p.exampleGoe
 
 /** A line that only closes a block or a list an example opened (`}`, `);`). */
 const CLOSES = /^[)\]}]+[;,]?$/;
+/** The lines an example's open quoted string may go on over: a stray quote takes no page with it. */
+const MAX_QUOTED_LINES = 12;
+/** Whether an example leaves a quoted string open, and may go on over the line under it. */
+const quoteGoesOn = (p: Passage): boolean =>
+  (p.exampleGoesOn?.length ?? 0) < MAX_QUOTED_LINES && leavesQuoteOpen(wholeExample(p));
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
@@ -342,6 +348,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
       isDefinitionLine(lines[line + 1]?.trim() ?? '');
     for (const raw of record || term ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
+      // A quoted string an example leaves open holds the line under it whole, whatever it is (a
+      // jq program's lines, a `#` comment among them: postsuper(1)'s `postqueue -j | jq -r '`).
+      if (position === firstOfLine && shownUntil?.line === line - 1 && quoteGoesOn(shownUntil.passage)) {
+        (shownUntil.passage.exampleGoesOn ??= []).push(paragraph.trim());
+        shownUntil.line = line;
+        break;
+      }
       // A section's banner (`#### SNAPSHOTTING ####`) heads it by its words.
       let text = unbracketed(raw.trim()).replace(BANNER, '$2');
       // A configuration file's comment that is a sentence says what the line under it does: it
@@ -547,8 +560,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
       }
       // A command a line introduces with its colon ("Print the indices and names of all columns:" /
       // `csvcut -n data.csv`) is what that line shows, and heads nothing: its output is not about it.
+      // It goes on as an example does (below).
       if (position === firstOfLine && COMMAND.test(text) && colonBefore) {
-        introduced(out, before, text, /:$/);
+        if (introduced(out, before, text, /:$/)) shownUntil = { passage: out.at(-1)!, line };
         continue;
       }
       // So is a short line without an end mark under "…, use:" (smartd.conf(5)'s `-s
