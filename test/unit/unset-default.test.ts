@@ -60,6 +60,20 @@ describe('a question on what happens when a thing is not set', () => {
     expect(holdsAnswerType(question, 'bantime = 10m')).toBe(true);
   });
 
+  it("is not answered by a grammar's rule or a comparison (`FLAG := persistent | random`, `==`)", () => {
+    // nft(8) as a PDF (a twenty-fifth new user's trial): a NAT statement's syntax line headed the
+    // sentence that answered "What is the default policy of an nftables base chain?" instead of
+    // "Supported policy values are accept (which is the default) or drop.".
+    const question = 'What is the default policy of an nftables base chain?';
+    expect(holdsAnswerType(question, 'FLAG := persistent | random | fully-random')).toBe(false);
+    expect(holdsAnswerType(question, 'if (a == b) return')).toBe(false);
+    expect(holdsAnswerType(question, 'meta mark != 0x10')).toBe(false);
+    expect(
+      holdsAnswerType(question, 'Supported policy values are accept (which is the default) or drop.'),
+    ).toBe(true);
+    expect(holdsAnswerType(question, 'policy = accept')).toBe(true);
+  });
+
   it('is answered by the default', async () => {
     const library = libraryOf([CENSOR, REMOVE], {
       [stem('pino')]: 3,

@@ -51,9 +51,10 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     asks: new RegExp(`\\bdefault\\b|${UNSET.source}`, 'i'),
     // Or what it has: "they create default values of False and True". Or what a setting or a
     // parameter is set to (`bantime = 10m`, `max_workers=None`), not a variable code declares
-    // (`const logger = require('.')`). Or what is the default ("sync is the default").
+    // (`const logger = require('.')`), a grammar's rule (`FLAG := persistent | random`) or a
+    // comparison (`==`, `!=`). Or what is the default ("sync is the default").
     holds:
-      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)=\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b/i,
+      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>])=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b/i,
   },
   {
     // An amount: a price, a discount.
