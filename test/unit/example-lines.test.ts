@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf, doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf, weightsOf } from '../helpers/library.js';
 
 // wg(8) as a PDF and lighttpd's dirlisting.txt (a seventeenth new user's trial): an example the
 // sentence above introduces runs over several lines.
@@ -43,6 +43,25 @@ const POSTSUPER = doc(
   ].join('\n'),
 );
 
+// morgan's README (a twenty-fifth new user's trial): each predefined format's heading, its
+// definition in a sentence, then the format itself as code.
+const MORGAN = doc(
+  'npm/morgan-README.md',
+  [
+    'short',
+    'Shorter than default, also including response time.',
+    ':remote-addr :remote-user :method :url HTTP/:http-version :status :res[content-length] - :response-time ms',
+    '# will output',
+    '::1 - GET /short HTTP/1.1 200 2 - 0.283 ms',
+    'tiny',
+    'The minimal output.',
+    ':method :url :status :res[content-length] - :response-time ms',
+    '# will output',
+    'GET /tiny 200 2 - 0.188 ms',
+    'Tokens',
+  ].join('\n'),
+);
+
 describe('an example over several lines is shown whole', () => {
   it('every line of a command example at its prompt', async () => {
     const answer = await answerOf(
@@ -71,5 +90,14 @@ describe('an example over several lines is shown whole', () => {
         "' | postsuper -d -",
       ].join('\n'),
     );
+  });
+
+  it("a term's code right under its definition's only sentence, as its example", async () => {
+    const library = libraryOf([MORGAN], weightsOf({ morgan: 3, tiny: 4, format: 0.5, log: 0.5 }));
+    const answer = await answerOf(library, 'What does the morgan tiny format log?');
+    expect(answer).toContain(
+      'The minimal output.\n\n```\n:method :url :status :res[content-length] - :response-time ms\n```',
+    );
+    expect(answer).not.toContain(':remote-addr');
   });
 });

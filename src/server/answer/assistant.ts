@@ -498,7 +498,7 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       // The setting a comment describes, as the file writes it (`bantime = 10m`, `# set tabsize 8`).
       sayText(led(p.text));
       say({ code: wholeExample(p) });
-    } else if (p.example !== undefined && (p.text.endsWith(':') || p.commands)) {
+    } else if (p.example !== undefined && (p.text.endsWith(':') || p.commands || p.codeOfTerm)) {
       // What a sentence introduces ("…, use:" / `-s (O/../.././(00|06|12|18)|…)`), as written under it.
       sayText(led(p.text));
       say({ code: wholeExample(p) });

@@ -35,6 +35,8 @@ export interface Passage {
   intro?: string;
   /** Its example is the command its comment says what it does (see `commented`). */
   commands?: boolean;
+  /** Its example is what the term it defines is, written as code (see `definedAbove`). */
+  codeOfTerm?: boolean;
   /** It is a comment's label (`#Default:`): no passage without the line under it as its example. */
   labels?: boolean;
   /** It is an attribute of its lead on a line of its own (`Default: 5` under "3.163. mail_check"). */
@@ -138,6 +140,8 @@ const BANNER = /^([#=*-])\1{3,}\s*(\S.*?)\s*\1{4,}$/u;
 /** A comment mark alone on its line: a blank line inside a comment. */
 const BLANK_COMMENT = /^#+$/;
 const CONTINUATION = /^(?:\||['"`](?:\s|$))/;
+/** A format's token: a letter or a name after its mark (`:method`, `%h`, `%>s`, `$remote_addr`). */
+const FORMAT_TOKEN = /^["'[(]?(?::[a-z][\w-]*(?:\[[\w-]+\])?|%[<>]?[A-Za-z{]\S*|\$[a-z_]\w*)["')\]]?$/;
 /** Code's punctuation: a line dense with it and without a sentence's end is code, not prose. */
 const CODE_MARKS = /[=(){}[\]<>;"]/g;
 
@@ -148,6 +152,9 @@ function isCode(text: string): boolean {
   // A block's opening or closing line (`upstream php {`, `}`, `</Plugin>`), a line of code and what
   // it gives (`semver.valid('a.b.c') // null`).
   if (/[{}]$/.test(text) || isCodeShaped(text)) return true;
+  // A format of tokens each led by its mark (morgan's `:method :url :status`, `%h %l %u %t`).
+  const words = text.split(/\s+/);
+  if (words.filter((w) => FORMAT_TOKEN.test(w)).length >= Math.max(3, words.length / 2)) return true;
   // Words quoted in prose are its words ('only allowed values are "true", "false", and "inetd"').
   const unquoted = text.replace(QUOTED_WORD, ' ');
   const own = isProse(unquoted) ? unquoted : text;
@@ -457,7 +464,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
         text &&
         (CODE.test(text) || isCode(text)) &&
         (introduced(out, before, text, colonBefore ? /:$/ : INTRODUCES) ||
-          commented(out, before, lines, text))
+          commented(out, before, lines, text) ||
+          definedAbove(out, before, lines, text))
       )
         shownUntil = { passage: out.at(-1)!, line };
       if (!text || CODE.test(text) || output || labelsOutput) continue;
@@ -1004,6 +1012,19 @@ function introduced(passages: Passage[], before: number, code: string, introduce
   )
     return false;
   last.example = code.replace(CODE, '').trim();
+  return true;
+}
+
+/**
+ * Code right under a term's definition of one sentence is what the term is: its example (morgan's
+ * `tiny` / "The minimal output." / `:method :url :status …`).
+ */
+function definedAbove(passages: Passage[], before: number, lines: string[], code: string): boolean {
+  const last = passages.at(-1);
+  if (!last?.defines || last.line !== before || last.example !== undefined) return false;
+  if (last.text !== lines[before]!.trim()) return false;
+  last.example = code.replace(CODE, '').trim();
+  last.codeOfTerm = true;
   return true;
 }
 
