@@ -416,6 +416,35 @@ describe("a configuration file's settings, each a line of its own (trial 20: rsy
     expect(lines.filter((l) => / - after /.test(l))).toHaveLength(3);
   });
 
+  it("keeps a comment's items written as a term and a colon each on a line of its own, after a sentence's end", async () => {
+    // redis.conf (a twenty-fifth new user's trial): appendfsync's modes were joined into one line,
+    // so "Slow, Safest." was read as the start of everysec's item, not the end of always'.
+    const conf = [
+      '# The fsync() call tells the Operating System to actually write data on disk',
+      '# instead of waiting for more data in the output buffer. Some OS will really flush',
+      '# data on disk, some other OS will just try to do it ASAP.',
+      '#',
+      '# Redis supports three different modes:',
+      '#',
+      "# no: don't fsync, just let the OS flush the data when it wants. Faster.",
+      '# always: fsync after every write to the append only log. Slow, Safest.',
+      '# everysec: fsync only one time every second. Compromise.',
+      '#',
+      '# The default is "everysec", as that\'s usually the right compromise between',
+      "# speed and data safety. It's up to you to understand if you can relax this to",
+      '',
+      'appendfsync everysec',
+    ].join('\n');
+    const read = text(await extractDocument('redis/redis.conf', Buffer.from(conf)));
+    const lines = chunkText(read, 2000, 0)[0]!.split('\n');
+    expect(lines).toContain('# always: fsync after every write to the append only log. Slow, Safest.');
+    expect(lines).toContain('# everysec: fsync only one time every second. Compromise.');
+    // Wrapped text still joins, a line that begins with a word and a colon among it too.
+    expect(lines).toContain(
+      '# The fsync() call tells the Operating System to actually write data on disk instead of waiting for more data in the output buffer. Some OS will really flush data on disk, some other OS will just try to do it ASAP.',
+    );
+  });
+
   it('joins no setting to the line before it or after it, commented out or not', async () => {
     const rsyncd = [
       '# sample rsyncd.conf configuration file',

@@ -1,7 +1,15 @@
 import type { Hit } from '../search/hit.js';
 import { asksDefaultOnly, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
-import { isTermLead, type Passage, passagesOf, recordValues, settingNameOf, TERM } from './passages.js';
+import {
+  isTermLead,
+  type Passage,
+  passagesOf,
+  recordValues,
+  settingNameOf,
+  exampleSettingName,
+  TERM,
+} from './passages.js';
 import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
 import { indexTerms, tokens } from '../search/tokens.js';
 
@@ -213,6 +221,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
     ? previousAnswerContext(hits, input.drawnOn, input.said)
     : () => false;
   const exact = input.terms.filter((t) => t.exact);
+  /** The names a follow-up keeps from the question before: what "it" stands for. */
+  const carriedNames = input.followUpTerms
+    ? input.terms.filter((t) => !t.word && !input.followUpTerms!.includes(t))
+    : [];
   // A heading's words, and a sentence's as the one before the next, are read once. A word asked
   // in capitals is held by that word alone ("CONNECT", not "connection").
   const exactly = (stems: Set<string>, text: string) => {
@@ -338,17 +350,25 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       );
       // A setting's comment is about its setting: another name asked for that its text only
       // mentions (root_unlock_time's "…the same as of the `unlock_time` option.") is missing.
-      const setsName = passage.setting
-        ? settingNameOf(passage.example ?? passage.text)?.toLowerCase()
-        : undefined;
+      const setsName = (
+        passage.setting
+          ? (settingNameOf(passage.example ?? passage.text) ?? exampleSettingName(passage))
+          : carriedNames.length
+            ? exampleSettingName(passage)
+            : undefined
+      )?.toLowerCase();
+      // A follow-up's setting is the one the question before named ("Which value of it is the
+      // safest?" after appendfsync is not answered by no-appendfsync-on-rewrite's comment).
       const namesAsked = setsName
-        ? required.filter((t) => !nameStems(passage.chunk.filename).has(t.stem))
+        ? (required.length ? required : carriedNames).filter(
+            (t) => !nameStems(passage.chunk.filename).has(t.stem),
+          )
         : [];
       const another = namesAsked.length > 0 && !namesAsked.some((t) => t.stem === setsName) ? 1 : 0;
       const missing =
         required.filter((t) => !holdsName(stems, t.stem)).length - AROUND_SHARE * around.length + another;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
-      const named = missing ? MISSING_NAME_SHARE ** (missing / required.length) : 1;
+      const named = missing ? MISSING_NAME_SHARE ** (missing / Math.max(1, required.length)) : 1;
       const typeShare = typed === false ? (defaultOnly ? MISSING_DEFAULT_SHARE : MISSING_TYPE_SHARE) : 1;
       const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of

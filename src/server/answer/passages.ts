@@ -92,6 +92,13 @@ function termLine(text: string): { term: string; definition: string } | undefine
   return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
 }
 
+/** A term in lower case, a colon and what it is: `always: fsync after every write…`. */
+const COLON_ITEM = /^([a-z][\w.-]*):\s+(\p{L}.*)$/u;
+function colonItem(text: string): { term: string; definition: string } | undefined {
+  const item = COLON_ITEM.exec(text);
+  return item && !STOP_WORDS.has(item[1]!) ? { term: item[1]!, definition: item[2]! } : undefined;
+}
+
 /** A man page's section (man-pages(7)): a heading of its own, not a name a definition list defines. */
 const MAN_SECTION =
   /^(?:NAME|SYNOPSIS|CONFIGURATION|DESCRIPTION|OPTIONS|EXIT STATUS|RETURN VALUE|ERRORS|ENVIRONMENT|FILES|ATTRIBUTES|VERSIONS|STANDARDS|CONFORMING TO|HISTORY|NOTES|CAVEATS|BUGS|EXAMPLES?|AUTHORS?|REPORTING BUGS|COPYRIGHT|SEE ALSO)$/;
@@ -353,7 +360,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       shownUntil?.line !== line - 1 &&
       isTermLine(asked) &&
       isDefinitionLine(lines[line + 1]?.trim() ?? '');
-    for (const raw of record || term ? [paragraph] : paragraph.split(SENTENCE_END)) {
+    // A configuration comment's item of a term and a colon is what the term is, whole ("Slow, Safest.").
+    const colonItemLine =
+      config && COMMENT_LINE.test(paragraph) && COLON_ITEM.test(asked.replace(/^#+\s*/, ''));
+    for (const raw of record || term || colonItemLine ? [paragraph] : paragraph.split(SENTENCE_END)) {
       position++;
       // A quoted string an example leaves open holds the line under it whole, whatever it is (a
       // jq program's lines, a `#` comment among them: postsuper(1)'s `postqueue -j | jq -r '`).
@@ -428,7 +438,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
       }
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
       // same line ("HISTSIZE The maximum number of commands…", "globstar If set, the pattern…").
-      const entry = position === firstOfLine ? termLine(text) : undefined;
+      // So does a configuration comment's item of a term, a colon and what it is (redis.conf's
+      // `# always: fsync after every write…`).
+      const entry =
+        position === firstOfLine
+          ? (termLine(text) ?? (config && comment ? colonItem(text) : undefined))
+          : undefined;
       if (entry) {
         lead = entry.term;
         leadLine = line - 1;
@@ -1098,6 +1113,13 @@ export function followingSentences(passage: Passage, length: number): Passage[] 
 /** The name a configuration line sets, set or commented out (`# unlock_time = 600`: unlock_time). */
 export function settingNameOf(line: string): string | undefined {
   return SETTING.exec(line.replace(/^[#;]\s*/, ''))?.[1];
+}
+
+/** The name of the setting a passage's example sets, as a name and a value or with `=` (`no-appendfsync-on-rewrite no`). */
+export function exampleSettingName(p: Passage): string | undefined {
+  const line = p.example?.replace(/^[#;]\s*/, '');
+  if (line === undefined || p.exampleGoesOn?.length) return undefined;
+  return settingNameOf(line) ?? (isSpacedSetting(line) ? SPACED_SETTING.exec(line)?.[1] : undefined);
 }
 
 /**

@@ -35,9 +35,10 @@ import { extname } from 'node:path';
  * 49: nor a box's title alone on its line ("Note", "Warning");
  * 50: nor a line of code with a `//` comment after it;
  * 51: a text's comments marked with ';' are comments, as those marked with '#' are, and an item
- * may be a term and a dash (`transaction  - after transaction finishes`)).
+ * may be a term and a dash (`transaction  - after transaction finishes`);
+ * 52: or, after a sentence's end, a term in lower case and a colon (`always: fsync after every write…`)).
  */
-export const READER_VERSION = 51;
+export const READER_VERSION = 52;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -56,8 +56,10 @@ export function unwrapText(text: string): string {
       (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
-      // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`).
+      // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
+      // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !ITEM.test(text) &&
+      !(/[.!?]$/.test(previous) && TERM_COLON_ITEM.test(text)) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
@@ -233,6 +235,8 @@ const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
  * A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it, or a term and a dash
  * (pgbouncer.ini's `;;   transaction  - after transaction finishes`): the start of an item.
  */
+/** A term in lower case, then a colon and what it is: `always: fsync after every write…`. */
+const TERM_COLON_ITEM = /^\s*[a-z][\w.-]*:\s+\S/;
 const ITEM = new RegExp(String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|${TERM_ITEM})`, 'u');
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
