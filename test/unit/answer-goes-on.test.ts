@@ -21,6 +21,25 @@ describe('an answer', () => {
   });
 });
 
+// got's README as a Word document (a twenty-fifth new user's trial): "Does Got retry failed
+// requests by default, and how do I turn that off?" was answered with the first sentence alone.
+const GOT = [
+  'Retries',
+  'By default, Got will retry on failure. To disable this option, set options.retry.limit to 0.',
+].join('\n');
+
+describe('an answer that says what is so', () => {
+  it('goes on with the sentence after it that says how to change it ("To disable this option, …")', async () => {
+    const content = await answerOf(
+      libraryOf([doc('npm/got-README.docx', GOT)]),
+      'Does Got retry failed requests by default?',
+    );
+    expect(content).toContain(
+      'By default, Got will retry on failure. To disable this option, set options.retry.limit to 0.',
+    );
+  });
+});
+
 // BIND 9's reference (a fifteenth new user's trial): "The default size limit for each individual
 // cache is:" and its two items read "…cache is. 90% of physical memory …, or. 2 MB for views…".
 const BIND = [

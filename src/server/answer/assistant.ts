@@ -742,8 +742,12 @@ const STRESSED = new Set(
  */
 function sameSubject(sentence: string, known: Set<string>): boolean {
   // "It is January 1, 1970…" after "The epoch is…": a pronoun stands for the subject before, and
-  // a word that goes on from it ("So, to do this add the value: MAILDEV = any…").
-  if (/^(?:it|its|this|these|they|their|so|then|thus|therefore|to do (?:this|that|so))\b/i.test(sentence))
+  // a word that goes on from it ("So, to do this add the value: MAILDEV = any…"), or what to do
+  // with it ("To disable this option, set options.retry.limit to 0.").
+  if (
+    /^(?:it|its|this|these|they|their|so|then|thus|therefore|to do (?:this|that|so))\b/i.test(sentence) ||
+    /^to \w+ (?:(?:this|that|these) \w+|it|them)\b/i.test(sentence)
+  )
     return true;
   // Not a word in capitals for stress ("should NOT be owned"), unlike a placeholder (`FILE`, `STEP`).
   const names = (sentence.replace(/^\W*\w+/, '').match(/\b[A-Z][\w-]*|\b\w+(?:[._]\w+)+/g) ?? []).filter(
