@@ -240,6 +240,10 @@ describe('files delete', () => {
 
   it('with --json, prints the deleted as one document and reports one JSON object per failure', async () => {
     fake = fakeContext({ options: { json: true } });
+    // Each file given is looked up (an id, or else a name): f2 is neither, and stays as given.
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1') });
+    fake.on('GET', '/v1/files/f2').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, { data: [file('f1')], meta: { nextCursor: null } });
     fake.on('DELETE', '/v1/files/f1').reply(204, '');
     fake.on('DELETE', '/v1/files/f2').reply(404, notFound);
     const err = await runDelete(fake.ctx, ['f1', 'f2'], { yes: true }).catch((e: unknown) => e);
@@ -268,7 +272,10 @@ describe('files delete', () => {
 
   it('lists what a dry run would delete, and refuses without --yes when it cannot ask', async () => {
     fake = fakeContext();
-    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1') });
+    fake
+      .on('GET', '/v1/files/f1')
+      .reply(200, { data: file('f1') })
+      .times(2);
     await runDelete(fake.ctx, ['f1'], { dryRun: true });
     expect(fake.stdout()).toBe('would-delete\tf1\tf1.pdf\n');
     fake = fakeContext();
@@ -279,6 +286,8 @@ describe('files delete', () => {
 describe('files wait', () => {
   it('prints each change of state piped and ends when all are COMPLETED', async () => {
     fake = fakeContext();
+    // The file given is looked up once (an id, or else a name), then polled.
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PROCESSING') });
     fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PROCESSING') });
     fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'COMPLETED') });
     await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' });
@@ -289,7 +298,8 @@ describe('files wait', () => {
     fake = fakeContext({ options: { json: true } });
     fake
       .on('GET', '/v1/files/f1')
-      .reply(200, { data: file('f1\u001b]0;x\u0007', 'FAILED', { indexingError: 'cannot\u009b2J read' }) });
+      .reply(200, { data: file('f1\u001b]0;x\u0007', 'FAILED', { indexingError: 'cannot\u009b2J read' }) })
+      .times(2);
     const err = (await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' }).catch(
       (e: unknown) => e,
     )) as CliError;
@@ -310,11 +320,16 @@ describe('files wait', () => {
     fake = fakeContext();
     fake
       .on('GET', '/v1/files/f1')
-      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'a', message: 'one' } }) });
-    fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'PROCESSING') });
+      .reply(200, { data: file('f1', 'FAILED', { indexingError: { code: 'a', message: 'one' } }) })
+      .times(2);
+    fake
+      .on('GET', '/v1/files/f2')
+      .reply(200, { data: file('f2', 'PROCESSING') })
+      .times(2);
     fake
       .on('GET', '/v1/files/f3')
-      .reply(200, { data: file('f3', 'FAILED', { indexingError: { code: 'b', message: 'two' } }) });
+      .reply(200, { data: file('f3', 'FAILED', { indexingError: { code: 'b', message: 'two' } }) })
+      .times(2);
     fake.on('GET', '/v1/files/f2').reply(200, { data: file('f2', 'COMPLETED') });
     const err = (await runWait(fake.ctx, ['f1', 'f2', 'f3'], { timeout: '5s', interval: '10ms' }).catch(
       (e: unknown) => e,
@@ -336,6 +351,40 @@ describe('files wait', () => {
       (e: unknown) => e,
     )) as CliError;
     expect(err.exitCode).toBe(124);
+  });
+});
+
+describe('files given by name (a new user: `kb files get pricing.md` worked, wait and delete said not found)', () => {
+  const pricing = { ...file('f7'), originalFilename: 'docs/pricing.md' };
+  const listed = { data: [file('f1'), pricing], meta: { nextCursor: null } };
+
+  it('wait looks a name up and waits for that file', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/pricing.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, listed);
+    fake.on('GET', '/v1/files/f7').reply(200, { data: pricing }).times(2);
+    await runWait(fake.ctx, ['pricing.md'], { timeout: '5s', interval: '10ms' });
+    expect(fake.stdout()).toBe('f7\tCOMPLETED\n');
+  });
+
+  it('delete looks a name up and deletes that file', async () => {
+    fake = fakeContext();
+    fake.on('GET', '/v1/files/pricing.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, listed);
+    fake.on('GET', '/v1/files/f7').reply(200, { data: pricing });
+    fake.on('DELETE', '/v1/files/f7').reply(204, '');
+    await runDelete(fake.ctx, ['pricing.md'], { yes: true });
+    expect(fake.stdout()).toBe('deleted\tf7\n');
+  });
+
+  it('delete on a terminal asks nothing when none of the files given is there', async () => {
+    fake = fakeContext({ tty: true, env: { NO_COLOR: '1' } });
+    fake.on('GET', '/v1/files/file_nope').reply(404, notFound).times(2);
+    fake.on('GET', '/v1/files?limit=100').reply(200, listed);
+    const err = await runDelete(fake.ctx, ['file_nope'], {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialFailure);
+    expect((err as PartialFailure).exitCode).toBe(3);
+    expect(fake.stderr()).not.toContain('Delete this file?');
   });
 });
 

@@ -4,7 +4,7 @@ import type { KbFile } from '../../api/types.js';
 import { CliError, ExitCode, interrupted, UsageError } from '../../errors.js';
 import { Context } from '../../factory.js';
 import { startSpinner } from '../../io/spinner.js';
-import { idsFromArgs } from '../../io/stdin.js';
+import { fileIdsFromArgs } from './file-by-name.js';
 import { mapSettled } from '../../util/concurrency.js';
 import { formatDuration, parseDuration } from '../../util/duration.js';
 import { sleep } from '../../util/sleep.js';
@@ -33,7 +33,7 @@ export default function waitCommand(run = runWait): Command {
     .description(
       'wait until files finish indexing: exit 0 when all COMPLETED, 1 when one FAILED (each named), 124 on timeout',
     )
-    .argument('[id...]', 'file ids; `-` reads ids from stdin')
+    .argument('[id...]', 'file ids or names; `-` reads ids from stdin')
     .option(
       '--all',
       'every file: wait for those not yet indexed; exit 1 if one has FAILED, already or meanwhile',
@@ -70,7 +70,9 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   if (!opts.all && args.length === 0)
     throw new UsageError('no files given', 'name them by id, `-` to read ids from stdin, or --all');
   const client = await ctx.client();
-  const ids = opts.all ? await notCompleted(client, ctx.signal) : [...new Set(await idsFromArgs(io, args))];
+  const ids = opts.all
+    ? await notCompleted(client, ctx.signal)
+    : [...new Set(await fileIdsFromArgs(client, io, args, ctx.signal))];
   if (ids.length === 0) {
     ctx.note(
       opts.all ? 'Every file is indexed: nothing to wait for' : 'No file ids given: nothing to wait for',

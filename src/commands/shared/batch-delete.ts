@@ -22,6 +22,8 @@ export interface DeleteTarget {
   /** What a person knows the record by (a file's name, a webhook's URL); rejects when there is none. */
   describe(id: string): Promise<string>;
   remove(id: string): Promise<void>;
+  /** The ids of the records given (ids or, where a record has one, names; `-` reads ids from stdin). */
+  given?(args: string[]): Promise<string[]>;
   /** The ids `--all` (or `--status`) selects, every page of them. */
   select?(opts: DeleteOptions): Promise<string[]>;
   /** After the deletes that succeeded. */
@@ -54,13 +56,18 @@ export async function runBatchDelete(
     );
   if (selecting && !opts.yes && !opts.dryRun && !io.canPrompt)
     throw new UsageError(`refusing to delete ${target.many} without --yes when not on a terminal`);
-  const ids = selecting ? await target.select!(opts) : [...new Set(await idsFromArgs(io, args))];
+  const count = (n: number) => `${n} ${n === 1 ? target.one : target.many}`;
+  // Refused before the records given are looked up; ids on stdin are read first (none is a no-op).
+  if (!selecting && !args.includes('-') && !opts.yes && !opts.dryRun && !io.canPrompt)
+    throw new UsageError(`refusing to delete ${count(args.length)} without --yes when not on a terminal`);
+  const ids = selecting
+    ? await target.select!(opts)
+    : [...new Set(await (target.given ? target.given(args) : idsFromArgs(io, args)))];
   if (ids.length === 0) {
     // As `xargs -r`: a pipeline that selected nothing is a successful no-op.
     ctx.note(`No ${target.many} ${selecting ? 'selected' : 'given'}: nothing to delete`);
     return;
   }
-  const count = (n: number) => `${n} ${n === 1 ? target.one : target.many}`;
   if (!opts.yes && !opts.dryRun && !io.canPrompt)
     throw new UsageError(`refusing to delete ${count(ids.length)} without --yes when not on a terminal`);
 
@@ -77,6 +84,8 @@ export async function runBatchDelete(
       throwFailures(missing, ids.length, 'not found');
       return;
     }
+    // Nothing to confirm when none of them is there.
+    if (names.size === 0) throwFailures(missing, ids.length, 'not found');
     const listing = ids
       .slice(0, LISTED)
       .map(
