@@ -52,6 +52,18 @@ describe("commander's usage errors in kb's own format", () => {
     }
   }, 60_000);
 
+  it('a question given where a thread id goes: one line and a hint, exit 2, before any request', async () => {
+    // A README check: `kb chat "What does grep do?"` said the thread was not found.
+    const env = { KB_BASE_URL: 'http://127.0.0.1:9', KB_API_KEY: 'kb_never_sent' };
+    const res = await runKb(['chat', 'What does grep do?'], { env });
+    expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: no thread id: "What does grep do?" is a message\nhint: start `kb chat` and type it there, or pipe it in: `echo "How much is Growth?" | kb chat`\n',
+    });
+  });
+
   it('an empty id: one line and a hint, exit 2, before any request', async () => {
     // A service that is never reached: the id is refused first.
     const res = await runKb(['threads', 'send', '', 'hello'], {

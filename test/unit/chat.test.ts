@@ -183,8 +183,13 @@ describe('Repl', () => {
   it('runs slash commands, hints at unknown ones and never crashes', async () => {
     const h = harness();
     const done = h.repl.run();
-    h.input.write('/help\n/info\n/hepl\n/history\n/new Fresh start\n/info\n/switch\n/bogus arg\n');
+    h.input.write(
+      '/help\n/info\n/hepl\n/history\n/new Fresh start\n/info\n/switch\n/switch What does grep do?\n/bogus arg\n',
+    );
     await until(() => h.err().includes('unknown command /bogus'));
+    expect(h.err()).toContain(
+      'no thread id: "What does grep do?" is a message; /switch takes a thread id (/threads to pick one)',
+    );
     expect(h.out()).toContain('/retry');
     expect(h.out()).toContain('Not saved yet');
     expect(h.out()).toContain('title "Fresh start"');
@@ -198,6 +203,8 @@ describe('Repl', () => {
   it('completes slash command names', () => {
     const h = harness();
     expect(h.repl.commands.complete('/hi')[0]).toEqual(['/history']);
+    // One that needs its argument, with a space: Tab again completes the thread id.
+    expect(h.repl.commands.complete('/sw')[0]).toEqual(['/switch ']);
     expect(h.repl.commands.complete('/')[0]).toContain('/threads');
     expect(h.repl.commands.complete('hello')[0]).toEqual([]);
   });

@@ -381,7 +381,7 @@ describe('threads create and send', () => {
     }
     fake = fakeContext();
     await expect(runSend(fake.ctx, `${'why '.repeat(30)}\n`, [])).rejects.toMatchObject({
-      message: `no thread id: "${'why '.repeat(15).trim()}…" is a message`,
+      message: `no thread id: "${'why '.repeat(14).trim()}…" is a message`,
     });
   });
 });

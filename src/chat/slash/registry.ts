@@ -56,6 +56,9 @@ export class SlashRegistry {
     if (!line.startsWith('/') || line.includes(' ')) return [[], line];
     const names = this.#commands.map((c) => `/${c.name}`);
     const hits = names.filter((n) => n.startsWith(line.toLowerCase()));
+    // One command that needs its argument: a space after it, for the argument's own Tab (`/switch thr_…`).
+    if (hits.length === 1 && this.find(hits[0]!.slice(1))?.args?.startsWith('<'))
+      return [[`${hits[0]} `], line];
     return [hits.length ? hits : names, line];
   }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { messageGivenAsId } from '../shared/message-as-id.js';
 import { lastThreadFile } from '../../chat/last-thread.js';
 import { stateDir } from '../../config/paths.js';
 import { UsageError } from '../../errors.js';
@@ -42,6 +43,13 @@ Examples:
     .action(async (threadId: string | undefined, opts: ChatOptions, cmd: Command) => {
       const ctx = Context.for(cmd);
       if (threadId && opts.continue) throw new UsageError('give a thread id or --continue, not both');
+      const asId =
+        threadId &&
+        messageGivenAsId(
+          threadId,
+          'start `kb chat` and type it there, or pipe it in: `echo "How much is Growth?" | kb chat`',
+        );
+      if (asId) throw asId;
       const client = await ctx.client();
       const historyFile = join(
         stateDir(ctx.env),

@@ -5,6 +5,7 @@ import { Context } from '../../factory.js';
 import { wordsOrStdin } from '../../io/stdin.js';
 import { LastThread, lastThreadFile } from '../../chat/last-thread.js';
 import { printReply } from './print-reply.js';
+import { messageGivenAsId } from '../shared/message-as-id.js';
 
 export default function sendCommand(run = runSend): Command {
   return new Command('send')
@@ -40,12 +41,14 @@ export async function runSend(
   opts: { stream?: boolean } = {},
 ): Promise<void> {
   const content = await messageFrom(ctx, words);
-  // A question quoted where the id goes, with no message after it: no thread's id has spaces.
-  if (!content && /\s/.test(id))
-    throw new UsageError(
-      `no thread id: "${shortened(id)}" is a message`,
-      'give the thread first (`kb threads send <thread-id> What is the SLA`); `kb threads create` makes one, or pipe the question into `kb chat`',
-    );
+  // A question quoted where the id goes, with no message after it.
+  const asId = content
+    ? undefined
+    : messageGivenAsId(
+        id,
+        'give the thread first (`kb threads send <thread-id> What is the SLA`); `kb threads create` makes one, or pipe the question into `kb chat`',
+      );
+  if (asId) throw asId;
   if (!content)
     throw new UsageError(
       'the message is empty',
@@ -63,8 +66,3 @@ export async function runSend(
   }
   last.save(id);
 }
-
-const shortened = (text: string): string => {
-  const line = text.trim().replace(/\s+/g, ' ');
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-};
