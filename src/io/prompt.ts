@@ -29,7 +29,7 @@ async function loadPrompts(io: IO, what: string): Promise<{ prompts: Prompts; co
 }
 
 /**
- * Asks with one of the prompts. Ctrl-C (and, with `escape`, Esc) cancels: it throws a quiet
+ * Asks with one of the prompts. Ctrl-C, Ctrl-D (and, with `escape`, Esc) cancel: it throws a quiet
  * `Interrupted` (exit 130 with a newline, none of the library's text) that a caller such as the
  * chat REPL may catch to go back where it was.
  */
@@ -44,7 +44,9 @@ export async function ask<T>(
   let cancelled = false;
   const onKey = (_: unknown, key?: { name?: string; ctrl?: boolean }) => {
     if (key?.ctrl && key.name === 'c') cancelled = true;
-    else if (options.escape && key?.name === 'escape') {
+    // Ctrl-D, the end of input, cancels too: the library leaves its prompt unanswered and kb
+    // would end with exit 0, nothing done (`kb files delete X && …` going on as if deleted).
+    else if ((key?.ctrl && key.name === 'd') || (options.escape && key?.name === 'escape')) {
       cancelled = true;
       cancel.abort();
     }

@@ -19,12 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Ctrl-C at a prompt: exit 130, a newline, and none of the prompt library's own text. */
-async function cancelAt(args: string[], prompt: RegExp, env: NodeJS.ProcessEnv = vars) {
+/** Ctrl-C (or Ctrl-D) at a prompt: exit 130, a newline, and none of the prompt library's own text. */
+async function cancelAt(args: string[], prompt: RegExp, env: NodeJS.ProcessEnv = vars, key = 'C-c') {
   const term = kbInTmux(args, env);
   try {
     await term.waitFor(prompt);
-    term.keys('C-c');
+    term.keys(key);
     const screen = await term.waitFor(/exit=\d+/);
     expect(screen).toContain('exit=130');
     expect(screen).not.toMatch(/force closed|SIGINT|ExitPromptError|error:/);
@@ -50,6 +50,21 @@ describe('Ctrl-C at any prompt exits 130 quietly (tmux)', () => {
   itWith('tmux')('the login key prompt, and nothing is saved', async () => {
     const { KB_API_KEY: _, ...noKey } = vars;
     await cancelAt(['auth', 'login', '--base-url', server.url], /API key:/, noKey);
+  });
+});
+
+// A README check as a new user: Ctrl-D at a prompt ended kb with exit 0 and nothing done, so
+// `kb files delete X && …` went on as if the file were deleted.
+describe('Ctrl-D at a prompt cancels it as Ctrl-C does (tmux)', () => {
+  itWith('tmux')('the delete confirmation, and nothing is deleted', async () => {
+    const files = (await api(server, server.keys.demo, 'GET', '/v1/files')).json.data;
+    await cancelAt(['files', 'delete', files[0].id], /Delete this file\?/, vars, 'C-d');
+    expect((await api(server, server.keys.demo, 'GET', `/v1/files/${files[0].id}`)).status).toBe(200);
+  });
+
+  itWith('tmux')('the login key prompt, and nothing is saved', async () => {
+    const { KB_API_KEY: _, ...noKey } = vars;
+    await cancelAt(['auth', 'login', '--base-url', server.url], /API key:/, noKey, 'C-d');
   });
 });
 
