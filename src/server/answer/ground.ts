@@ -513,11 +513,22 @@ export function groundedPassages(
   // work_mem" beside work_mem's own default), or, in its file, names it less exactly (a sibling:
   // `bantime.increment` beside `bantime`). Another file's may hold what the best's file lacks (the
   // held-out benchmark's git-revert `-m` beside git-log's).
+  // A name the question gives that the best passage's document is named after ("What does tar -x
+  // do?", man-tar.pdf): another document's passage not about it is about something else (grep's
+  // -x). A document named after it or a name it begins (rsyncd.conf is rsync's) is about it.
+  const bestNamedAfter = input.terms.filter((t) => nameStems(best.chunk.filename).has(t.stem));
+  const holdsBestNames = (p: ScoredPassage) =>
+    p.chunk.fileId === best.chunk.fileId ||
+    bestNamedAfter.every(
+      (t) =>
+        isAbout(p, p.lead ? passageStems(p.lead) : undefined, t.stem) || passageStems(p.text).has(t.stem),
+    );
   const chosen = scored
     .filter(
       (p) =>
         (p === best || p.relevance >= threshold) &&
         p.rank >= best.rank * NEAR_BEST &&
+        holdsBestNames(p) &&
         // Another term's attribute ("mail_check_recent: Default: yes" beside mail_check's) is not.
         (p === best ||
           p.lead === best.lead ||
