@@ -29,6 +29,24 @@ export class Signals {
     (this.#traps.at(-1) ?? this.fallback)(signal);
   }
 
+  /**
+   * Until the returned function is called, a stop kb sends itself stops its whole process group:
+   * readline, reading a terminal key by key, answers Ctrl-Z by stopping kb alone, and under
+   * `npx kb chat` npm and the shell that started kb would keep the terminal, the user's shell
+   * giving no prompt back. The group is what the user's shell made of the command line: kb alone
+   * when it was started directly.
+   */
+  stopGroupOnSuspend(): () => void {
+    if (process.platform === 'win32') return () => {};
+    const onStop = () => {
+      process.removeListener('SIGTSTP', onStop);
+      process.once('SIGCONT', () => process.on('SIGTSTP', onStop));
+      process.kill(0, 'SIGTSTP');
+    };
+    process.on('SIGTSTP', onStop);
+    return () => process.removeListener('SIGTSTP', onStop);
+  }
+
   /** Routes the process's signals here; called once, by main. */
   listen(): this {
     process.on('SIGINT', () => this.deliver('SIGINT'));

@@ -338,6 +338,31 @@ describe('kb chat in a real terminal (tmux)', () => {
     }
   });
 
+  // A README check as a new user: under `npx kb chat` (npm, then a shell, then kb) Ctrl-Z stopped
+  // kb alone; npm and the shell kept the terminal, and the user's shell gave no prompt back.
+  itWith('tmux')(
+    'survives Ctrl-Z and fg under the programs that started it (npx: npm and a shell)',
+    async () => {
+      const vars = varsFor(server);
+      const shell = shellInTmux(vars);
+      try {
+        await shell.waitFor('$ ');
+        shell.keys(`sh -c '${kbCommand(['chat'])}; echo inner-exit=$?'`, 'Enter');
+        await shell.waitFor('you ›');
+        shell.keys('C-z');
+        await shell.waitFor(/Stopped/);
+        shell.keys('fg', 'Enter');
+        await wait(300);
+        shell.keys('How much is the Growth plan?', 'Enter');
+        await shell.waitFor(REPLIED);
+        shell.keys('/exit', 'Enter');
+        await shell.waitFor('inner-exit=0');
+      } finally {
+        shell.close();
+      }
+    },
+  );
+
   itWith('tmux')('-c continues the thread used last, not the one created last', async () => {
     const key = server.keys.demo!;
     const vars = varsFor(server);

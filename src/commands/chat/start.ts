@@ -195,6 +195,7 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
   // The REPL handles Ctrl-C itself (cancel a reply, clear the line); a SIGINT from outside, or
   // while an editor has the terminal, cancels the reply in flight and never ends the chat.
   const release = ctx.signals.trap(() => repl.cancel());
+  const stopsGroup = io.stdinIsTTY ? ctx.signals.stopGroupOnSuspend() : undefined;
   try {
     // A thread fetched to continue it is shown as it is: no second request before the prompt.
     await repl.run({
@@ -203,6 +204,7 @@ export async function startChat(ctx: Context, kbClient: KbClient, options: Start
       thread: continued?.thread && sanitizeDeep(continued.thread),
     });
   } finally {
+    stopsGroup?.();
     release();
   }
 }
