@@ -41,16 +41,19 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       { human: true },
     );
     try {
-      await expect.poll(given.stdout).toContain('Web console');
+      await expect.poll(given.stderr).toContain('Web console');
       expect(given.stdout()).toMatch(/workspace ci +ws_\S+ +key kb_…9876 \(as given\)\n/);
-      expect(given.stdout()).toContain('KB_API_KEY=<the key you gave>');
-      expect(given.stdout()).not.toContain('kb_from_env_9876');
+      expect(given.stderr()).toContain('KB_API_KEY=<the key you gave>');
+      expect(given.stdout() + given.stderr()).not.toContain('kb_from_env_9876');
+      // What to do next is for a person, on stderr: stdout is the data (a README check found
+      // the hints in a piped kb serve's stdout).
+      expect(given.stdout()).not.toMatch(/Try:|Web console|kb threads list/);
     } finally {
       given.child.kill('SIGTERM');
     }
     const made = await startServeProcess(tempDir(), [], {}, { human: true });
     try {
-      await expect.poll(made.stdout).toContain('Web console');
+      await expect.poll(made.stderr).toContain('Web console');
       expect(made.stdout()).toMatch(/workspace default +ws_\S+ +key kb_[0-9a-f]{48}\n/);
     } finally {
       made.child.kill('SIGTERM');
@@ -75,8 +78,8 @@ describe('kb serve takes keys from the environment and a file, and warns about a
     const dir = tempDir();
     const data = join(dir, 'state.db');
     const listing = async (server: ServeProcess) => {
-      await expect.poll(server.stdout).toContain('Web console');
-      return server.stdout();
+      await expect.poll(server.stderr).toContain('Web console');
+      return server.stdout() + server.stderr();
     };
     const stop = async (server: ServeProcess) => {
       const exited = new Promise((r) => server.child.once('exit', r));
