@@ -89,3 +89,15 @@ describe('a question on what happens when a thing is not set', () => {
     expect(reply).not.toContain('remove both the key');
   });
 });
+
+describe('a duration asked for ("how long")', () => {
+  it("is held by a record's field named in a unit of time (`retention_days: 30`)", () => {
+    // A README check as a new user: "How long are backups kept for ldap?" was refused, though the
+    // CSV row that answers it ranked first.
+    const question = 'How long are backups kept for ldap?';
+    expect(holdsAnswerType(question, 'service: ldap; schedule: daily; retention_days: 30')).toBe(true);
+    expect(holdsAnswerType(question, 'timeout-seconds = 90')).toBe(true);
+    expect(holdsAnswerType(question, 'service: ldap; schedule: daily; owner: ops')).toBe(false);
+    expect(holdsAnswerType(question, 'service: ldap; days_open: mon-fri')).toBe(false);
+  });
+});

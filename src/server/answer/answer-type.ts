@@ -16,9 +16,13 @@ const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
 const SPELLED =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
 
-/** A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of seconds". */
+/**
+ * A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of
+ * seconds"; or a field or setting named in one, given a number (a CSV row's `retention_days: 30`,
+ * `timeout-seconds = 90`).
+ */
 const DURATION =
-  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b/i;
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b|[_-](?:ms|secs?|seconds|minutes|mins|hours|days|weeks|months|years)\s*[:=]\s*\d/i;
 
 /**
  * What kind of answer a question asks for, where its words say so ("how long", "when", "how
