@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runKb, tempDir } from '../helpers/cli.js';
+import { baseEnv, runKb, tempDir } from '../helpers/cli.js';
+import { kbInTmux } from '../helpers/tmux.js';
+import { itWith } from '../helpers/tools.js';
 import { api } from '../helpers/server.js';
 import { type ServeProcess, startServeProcess } from '../helpers/serve-process.js';
 
@@ -41,19 +43,19 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       { human: true },
     );
     try {
-      await expect.poll(given.stderr).toContain('Web console');
+      await expect.poll(given.stdout).toMatch(/workspace ci .*\n/);
       expect(given.stdout()).toMatch(/workspace ci +ws_\S+ +key kb_…9876 \(as given\)\n/);
-      expect(given.stderr()).toContain('KB_API_KEY=<the key you gave>');
       expect(given.stdout() + given.stderr()).not.toContain('kb_from_env_9876');
-      // What to do next is for a person, on stderr: stdout is the data (a README check found
-      // the hints in a piped kb serve's stdout).
-      expect(given.stdout()).not.toMatch(/Try:|Web console|kb threads list/);
+      // What to do next is for a person at a terminal: piped, stdout is the data (a README
+      // check found the hints in a piped kb serve's stdout).
+      await new Promise((r) => setTimeout(r, 200));
+      expect(given.stdout() + given.stderr()).not.toMatch(/Try:|Web console|kb threads list/);
     } finally {
       given.child.kill('SIGTERM');
     }
     const made = await startServeProcess(tempDir(), [], {}, { human: true });
     try {
-      await expect.poll(made.stderr).toContain('Web console');
+      await expect.poll(made.stdout).toMatch(/workspace default .*\n/);
       expect(made.stdout()).toMatch(/workspace default +ws_\S+ +key kb_[0-9a-f]{48}\n/);
     } finally {
       made.child.kill('SIGTERM');
@@ -78,8 +80,8 @@ describe('kb serve takes keys from the environment and a file, and warns about a
     const dir = tempDir();
     const data = join(dir, 'state.db');
     const listing = async (server: ServeProcess) => {
-      await expect.poll(server.stderr).toContain('Web console');
-      return server.stdout() + server.stderr();
+      await expect.poll(server.stdout).toMatch(/workspace default .*\n/);
+      return server.stdout();
     };
     const stop = async (server: ServeProcess) => {
       const exited = new Promise((r) => server.child.once('exit', r));
@@ -89,7 +91,6 @@ describe('kb serve takes keys from the environment and a file, and warns about a
     let server = await startServeProcess(dir, ['--data', data], {}, { human: true });
     const made = await listing(server);
     const key = /workspace default +ws_\S+ +key (kb_\S+)\n/.exec(made)![1]!;
-    expect(made).toContain('(sign in with a key above; upload files there)');
     await stop(server);
     expect(readFileSync(data).includes(key)).toBe(false);
 
@@ -100,8 +101,6 @@ describe('kb serve takes keys from the environment and a file, and warns about a
         /workspace default +ws_\S+ +key \(shown when it was made; to fix one: KB_SERVE_API_KEYS=default:<key>\)\n/,
       );
       expect(stdout).not.toContain('kb_');
-      // No key is shown above: the console's line says whose key signs in (a README check).
-      expect(stdout).toContain('(sign in with the workspace’s key; upload files there)');
       expect((await api(server, key, 'GET', '/v1/threads')).status).toBe(200);
     } finally {
       await stop(server);
@@ -129,5 +128,29 @@ describe('kb serve takes keys from the environment and a file, and warns about a
       expect(res.code).toBe(2);
       expect(res.stderr).toMatch(/^error: KB_WEBHOOK_SECRET is blank/);
     }
+  });
+
+  // On a terminal, what to try next: the export line names the key to use, the web console's
+  // line whose key signs in ("a key above" only when one is shown in full: a restart with --data
+  // keeps hashes, a README check).
+  itWith('tmux')('on a terminal, says what to try next and with which key', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'state.db');
+    const vars = { ...baseEnv(dir), TERM: 'xterm-256color' };
+    const shown = async (env: NodeJS.ProcessEnv) => {
+      const term = kbInTmux(['serve', '--port', '0', '--data', data], env, { columns: 160, rows: 30 });
+      try {
+        return await term.waitFor('Web console');
+      } finally {
+        term.keys('C-c');
+        await term.waitFor(/exit=\d+/);
+        term.close();
+      }
+    };
+    expect(await shown(vars)).toContain('(sign in with a key above; upload files there)');
+    expect(await shown(vars)).toContain('(sign in with the workspace’s key; upload files there)');
+    expect(await shown({ ...vars, KB_SERVE_API_KEYS: 'default:kb_given_0123' })).toContain(
+      'KB_API_KEY=<the key you gave>',
+    );
   });
 });

@@ -363,19 +363,19 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     const lines = safe.workspaces.map((w) => `workspace ${w.name.padEnd(10)} ${w.id}  key ${shownKey(w)}\n`);
     return `kb serve listening on ${safe.url}\n${lines.join('')}`;
   };
-  // What to do next, for a person: on stderr (the console's log), so that stdout is the data.
+  // What to do next, for a person at a terminal (as progress is): stdout is the data.
   const hints = (safe: typeof info) => {
     const first = safe.workspaces[0]!;
     const firstKey = 'keyGiven' in first ? '<the key you gave>' : (first.key ?? '<its key>');
     // "A key above" only when one is shown in full: after a restart the database keeps hashes.
     const shown = safe.workspaces.some((w) => !('keyGiven' in w) && w.key !== undefined);
     const signIn = shown ? 'a key above' : 'the workspace’s key';
-    return `\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${firstKey}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with ${signIn}; upload files there)\n`;
+    return `\nTry: export KB_BASE_URL=${safe.url} KB_API_KEY=${firstKey}\n     kb threads list\nWeb console: ${safe.url}/ (sign in with ${signIn}; upload files there)`;
   };
   // For scripts, one line that can be read before the server stops (it runs until Ctrl-C).
   if (ctx.format === 'human') {
     ctx.output.record(info, view);
-    io.err(hints(sanitizeDeep(info)));
+    ctx.note(hints(sanitizeDeep(info)));
   } else ctx.output.event(info, view);
 
   const stopShowing = showIndexing(ctx, () => server.service.indexer.progress());
