@@ -52,9 +52,12 @@ export interface Column<T> {
   flex?: boolean | 'first';
   /**
    * Left out on a terminal too narrow to show the other columns whole, rather than cut to a
-   * stub (kb files list's TYPE: "appli…" says nothing, and cost the file's name its end).
+   * stub (kb files list's TYPE: "appli…" says nothing, and cost the file's name its end): the
+   * column of the lowest number first; one numbered 1 whenever another would be cut, a later one
+   * only while another would be cut to fewer than STUB_WIDTH characters (kb files list: TYPE 1,
+   * CREATED 2, SIZE 3: at 60 columns the names had been cut to six characters, `h…y.md`).
    */
-  optional?: boolean;
+  optional?: number;
   /**
    * Where a cut cell loses its text: at its end (the default), or in its middle, for a name whose
    * end tells it from others (a file's path: `etc/ad…duser.conf`, not `etc/adduser.c…`).
@@ -100,9 +103,12 @@ export function fitWidths(natural: number[], flex: Column<unknown>['flex'][], co
   return widths;
 }
 
+/** A cell cut to fewer characters than this is a stub (see Column.optional). */
+const STUB_WIDTH = 20;
+
 /**
  * The columns a terminal `columns` wide shows (their indexes) and their widths (see fitWidths):
- * an optional column is left out, the last first, while another would be cut.
+ * an optional column is left out, the lowest numbered first, while another would be cut.
  */
 export function fitTable(
   natural: number[],
@@ -116,9 +122,13 @@ export function fitTable(
       shown.map((i) => specs[i]!.flex),
       columns,
     );
-    const cut = shown.some((i, k) => !specs[i]!.optional && widths[k]! < natural[i]!);
-    const optional = shown.findLast((i) => specs[i]!.optional);
-    if (!cut || optional === undefined) return { shown, widths };
+    const cutTo = (least: number) =>
+      shown.some((i, k) => specs[i]!.optional === undefined && widths[k]! < Math.min(natural[i]!, least));
+    const optional = shown
+      .filter((i) => specs[i]!.optional !== undefined)
+      .sort((a, b) => specs[a]!.optional! - specs[b]!.optional!)[0];
+    if (optional === undefined || !cutTo(specs[optional]!.optional === 1 ? Infinity : STUB_WIDTH))
+      return { shown, widths };
     shown = shown.filter((i) => i !== optional);
   }
 }

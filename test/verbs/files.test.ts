@@ -75,11 +75,34 @@ describe('files list and get', () => {
     expect(fake.stdout()).toContain('application/gzip');
   });
 
+  it('on a narrower terminal, leaves out the creation time, then the size, rather than cut names to stubs', async () => {
+    // A README check as a new user: at 60 columns every name was cut to 6 characters (`h…y.md`).
+    const rows = ['handbook/holiday-policy.md', 'handbook/expenses-policy.md'].map((name, i) =>
+      file(`file_P1gQkUDJx6ulR${i}`, 'COMPLETED', { originalFilename: name }),
+    );
+    const list = async (columns: number) => {
+      fake = fakeContext({ tty: true, columns, env: { NO_COLOR: '1' } });
+      fake.on('GET', '/v1/files?limit=50').reply(200, { data: rows });
+      await runList(fake.ctx, {});
+      const [header, ...lines] = fake.stdout().trimEnd().split('\n');
+      return { header: header!.split(/\s+/), names: lines.map((l) => l.split(/\s+/)[1]!) };
+    };
+    const at60 = await list(60);
+    expect(at60.header).toEqual(['ID', 'NAME', 'SIZE', 'STATUS']);
+    for (const name of at60.names) expect(name.length).toBeGreaterThanOrEqual(20);
+    expect(at60.names[0]).toMatch(/^handbo\S*…\S*-policy\.md$/);
+    const at52 = await list(52);
+    expect(at52.header).toEqual(['ID', 'NAME', 'STATUS']);
+    // Wide enough, every column.
+    expect((await list(100)).header).toEqual(['ID', 'NAME', 'SIZE', 'TYPE', 'STATUS', 'CREATED']);
+  });
+
   it('on a terminal too narrow for a name, cuts it in its middle: the end tells two files apart', async () => {
     const rows = ['usrdoc/misc/dpkg-README.api', 'usrdoc/misc/diffutils-changelog.gz'].map((name, i) =>
       file(`file_P1gQkUDJx6ulR${i}`, 'COMPLETED', { originalFilename: name }),
     );
-    fake = fakeContext({ tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    // Narrow enough that, the optional columns gone, the names are still cut.
+    fake = fakeContext({ tty: true, columns: 46, env: { NO_COLOR: '1' } });
     fake.on('GET', '/v1/files?limit=50').reply(200, { data: rows });
     await runList(fake.ctx, {});
     const names = fake

@@ -20,10 +20,11 @@ function allColumns(io: IO, failedOnly: boolean): Column<KbFile>[] {
   return [
     { header: 'ID', value: (f) => f.id, style: (s) => io.color.dim(s) },
     { header: 'NAME', value: (f) => f.originalFilename, flex: true, cut: 'middle' },
-    { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize) },
-    { header: 'TYPE', value: (f) => f.mimeType, flex: 'first', optional: true },
+    // On a narrow terminal the type goes first, then the time, then the size: the name stays.
+    { header: 'SIZE', value: (f) => (io.stdoutIsTTY ? humanSize(f.fileSize) : f.fileSize), optional: 3 },
+    { header: 'TYPE', value: (f) => f.mimeType, flex: 'first', optional: 1 },
     { header: 'STATUS', value: (f) => f.indexingStatus, style: (s) => colorStatus(io.color, s) },
-    { header: 'CREATED', value: (f) => f.createdAt, time: true },
+    { header: 'CREATED', value: (f) => f.createdAt, time: true, optional: 2 },
     // Why a FAILED file failed: its code (or its message, from a service without codes), a field
     // scripts compare; on a terminal, in a list of FAILED files, with its message (as far as the
     // width allows: beside other files, the code alone leaves their names the room).
