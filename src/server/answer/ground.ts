@@ -508,11 +508,6 @@ export function groundedPassages(
   const best = scored[0];
   const paraphrased = best?.holdsNames && best.typed !== false;
   if (!best || best.relevance < threshold * (paraphrased ? NAMES_HELD_SHARE : 1)) return [];
-  // Passages near the best join it, unless they are about something else than it is: under
-  // another heading that names less of the question ("hash_mem_multiplier: … twice the usual
-  // work_mem" beside work_mem's own default), or, in its file, names it less exactly (a sibling:
-  // `bantime.increment` beside `bantime`). Another file's may hold what the best's file lacks (the
-  // held-out benchmark's git-revert `-m` beside git-log's).
   // A name the question gives that the best passage's document is named after ("What does tar -x
   // do?", man-tar.pdf): another document's passage not about it is about something else (grep's
   // -x). A document named after it or a name it begins (rsyncd.conf is rsync's) is about it.
@@ -523,6 +518,11 @@ export function groundedPassages(
       (t) =>
         isAbout(p, p.lead ? passageStems(p.lead) : undefined, t.stem) || passageStems(p.text).has(t.stem),
     );
+  // Passages near the best join it, unless they are about something else than it is: under
+  // another heading that names less of the question ("hash_mem_multiplier: … twice the usual
+  // work_mem" beside work_mem's own default), or, in its file, names it less exactly (a sibling:
+  // `bantime.increment` beside `bantime`). Another file's may hold what the best's file lacks (the
+  // held-out benchmark's git-revert `-m` beside git-log's).
   const chosen = scored
     .filter(
       (p) =>
