@@ -1,5 +1,5 @@
 import { isOptionLine } from '../../util/option-line.js';
-import { TERM_ITEM } from '../../util/term-item.js';
+import { TERM_COLON_ITEM, TERM_ITEM } from '../../util/term-item.js';
 import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
 import { leavesQuoteOpen } from '../../util/open-quote.js';
@@ -93,7 +93,7 @@ function termLine(text: string): { term: string; definition: string } | undefine
 }
 
 /** A term in lower case, a colon and what it is: `always: fsync after every write…`. */
-const COLON_ITEM = /^([a-z][\w.-]*):\s+(\p{L}.*)$/u;
+const COLON_ITEM = new RegExp(String.raw`^${TERM_COLON_ITEM}(.*)$`, 'u');
 function colonItem(text: string): { term: string; definition: string } | undefined {
   const item = COLON_ITEM.exec(text);
   return item && !STOP_WORDS.has(item[1]!) ? { term: item[1]!, definition: item[2]! } : undefined;

@@ -1,6 +1,6 @@
 import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
 import { namesColumns, recordLine } from './record-line.js';
-import { TERM_ITEM } from '../../../util/term-item.js';
+import { TERM_COLON_ITEM, TERM_ITEM } from '../../../util/term-item.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
@@ -59,7 +59,7 @@ export function unwrapText(text: string): string {
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !ITEM.test(text) &&
-      !(/[.!?]$/.test(previous) && TERM_COLON_ITEM.test(text)) &&
+      !(/[.!?]$/.test(previous) && COLON_ITEM.test(text)) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
@@ -236,7 +236,7 @@ const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
  * (pgbouncer.ini's `;;   transaction  - after transaction finishes`): the start of an item.
  */
 /** A term in lower case, then a colon and what it is: `always: fsync after every write…`. */
-const TERM_COLON_ITEM = /^\s*[a-z][\w.-]*:\s+\S/;
+const COLON_ITEM = new RegExp(String.raw`^\s*${TERM_COLON_ITEM}`, 'u');
 const ITEM = new RegExp(String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|${TERM_ITEM})`, 'u');
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
