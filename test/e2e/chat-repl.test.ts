@@ -316,12 +316,15 @@ describe('kb chat in a real terminal (tmux)', () => {
     }
   });
 
-  itWith('tmux')('survives Ctrl-Z and fg', async () => {
-    const vars = varsFor(server);
-    const shell = shellInTmux(vars);
+  /**
+   * kb chat started by `command` in a shell with job control: Ctrl-Z stops it, fg resumes it, a
+   * question is answered, /exit leaves; then `ended` is shown.
+   */
+  async function suspendAndResume(command: string, ended: string | RegExp, after?: string) {
+    const shell = shellInTmux(varsFor(server));
     try {
       await shell.waitFor('$ ');
-      shell.keys(kbCommand(['chat']), 'Enter');
+      shell.keys(command, 'Enter');
       await shell.waitFor('you ›');
       shell.keys('C-z');
       await shell.waitFor(/Stopped/);
@@ -330,12 +333,18 @@ describe('kb chat in a real terminal (tmux)', () => {
       shell.keys('How much is the Growth plan?', 'Enter');
       await shell.waitFor(REPLIED);
       shell.keys('/exit', 'Enter');
-      await shell.waitFor(/Resume this conversation with[^]*\$ $/m);
-      shell.keys('echo "exit=$?"', 'Enter');
-      await shell.waitFor('exit=0');
+      await shell.waitFor(ended);
+      if (after) {
+        shell.keys(after, 'Enter');
+        await shell.waitFor('exit=0');
+      }
     } finally {
       shell.close();
     }
+  }
+
+  itWith('tmux')('survives Ctrl-Z and fg', async () => {
+    await suspendAndResume(kbCommand(['chat']), /Resume this conversation with[^]*\$ $/m, 'echo "exit=$?"');
   });
 
   // A README check as a new user: under `npx kb chat` (npm, then a shell, then kb) Ctrl-Z stopped
@@ -343,23 +352,7 @@ describe('kb chat in a real terminal (tmux)', () => {
   itWith('tmux')(
     'survives Ctrl-Z and fg under the programs that started it (npx: npm and a shell)',
     async () => {
-      const vars = varsFor(server);
-      const shell = shellInTmux(vars);
-      try {
-        await shell.waitFor('$ ');
-        shell.keys(`sh -c '${kbCommand(['chat'])}; echo inner-exit=$?'`, 'Enter');
-        await shell.waitFor('you ›');
-        shell.keys('C-z');
-        await shell.waitFor(/Stopped/);
-        shell.keys('fg', 'Enter');
-        await wait(300);
-        shell.keys('How much is the Growth plan?', 'Enter');
-        await shell.waitFor(REPLIED);
-        shell.keys('/exit', 'Enter');
-        await shell.waitFor('inner-exit=0');
-      } finally {
-        shell.close();
-      }
+      await suspendAndResume(`sh -c '${kbCommand(['chat'])}; echo inner-exit=$?'`, 'inner-exit=0');
     },
   );
 

@@ -122,3 +122,16 @@ export function docsFolder(files: Record<string, string>): { dir: string; docs: 
   }
   return { dir, docs, data: join(dir, 'state.db') };
 }
+
+/**
+ * redis.conf as Debian ships it, around appendfsync (a twenty-fifth new user's trial): its modes
+ * a comment's items, each a term, a colon and what it does, far above the setting.
+ */
+export const REDIS_APPENDFSYNC_MODES = [
+  '# Redis supports three different modes:',
+  '#',
+  "# no: don't fsync, just let the OS flush the data when it wants. Faster.",
+  '# always: fsync after every write to the append only log. Slow, Safest.',
+  '# everysec: fsync only one time every second. Compromise.',
+  '#',
+];

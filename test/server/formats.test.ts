@@ -5,7 +5,7 @@ import { chunkSections, chunkText } from '../../src/server/ingest/extraction/chu
 import { extractDocument, type Extraction } from '../../src/server/ingest/extraction/formats.js';
 import { htmlToText } from '../../src/server/ingest/extraction/html-text.js';
 import { citation, citedFilename } from '../../src/util/citation.js';
-import { makeDocx, makeDocxBomb, makePdf } from '../helpers/documents.js';
+import { makeDocx, makeDocxBomb, makePdf, REDIS_APPENDFSYNC_MODES } from '../helpers/documents.js';
 
 const text = (extraction: Extraction) => {
   if (!extraction.ok) throw new Error(`${extraction.error.code}: ${extraction.error.message}`);
@@ -424,12 +424,7 @@ describe("a configuration file's settings, each a line of its own (trial 20: rsy
       '# instead of waiting for more data in the output buffer. Some OS will really flush',
       '# data on disk, some other OS will just try to do it ASAP.',
       '#',
-      '# Redis supports three different modes:',
-      '#',
-      "# no: don't fsync, just let the OS flush the data when it wants. Faster.",
-      '# always: fsync after every write to the append only log. Slow, Safest.',
-      '# everysec: fsync only one time every second. Compromise.',
-      '#',
+      ...REDIS_APPENDFSYNC_MODES,
       '# The default is "everysec", as that\'s usually the right compromise between',
       "# speed and data safety. It's up to you to understand if you can relax this to",
       '',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REDIS_APPENDFSYNC_MODES } from '../helpers/documents.js';
 import { answerOf, doc, followUpOf, libraryOf, weightsOf } from '../helpers/library.js';
 
 // redis.conf as Debian ships it (a twenty-fifth new user's trial): appendfsync's modes are a
@@ -9,12 +10,7 @@ import { answerOf, doc, followUpOf, libraryOf, weightsOf } from '../helpers/libr
 const REDIS = doc(
   'redis/redis.conf',
   [
-    '# Redis supports three different modes:',
-    '#',
-    "# no: don't fsync, just let the OS flush the data when it wants. Faster.",
-    '# always: fsync after every write to the append only log. Slow, Safest.',
-    '# everysec: fsync only one time every second. Compromise.',
-    '#',
+    ...REDIS_APPENDFSYNC_MODES,
     '# The default is "everysec", as that\'s usually the right compromise between speed and data safety.',
     '#',
     '# If unsure, use "everysec".',
