@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
+import { hyphenatedNames, writesWhole } from '../../src/server/answer/relevance.js';
 import { doc, libraryOf } from '../helpers/library.js';
 
 describe('a name the question gives that no document holds', () => {
@@ -34,5 +35,43 @@ describe('a name the question gives that no document holds', () => {
     const library = libraryOf([notes], { aurora: 5, introduc: 3 }, ['did']);
     const reply = extractiveAnswer(await retrieve(library, 'ws', 'What did Aurora introduce?', []));
     expect(reply.content).toContain('auto-triage');
+  });
+
+  it("is refused when only its parts are in the documents (a new user's trial 26: unbound's serve-stale-ttl-max)", async () => {
+    const options = doc(
+      'unbound.conf.5.pdf',
+      [
+        'serve-expired-ttl: <seconds>',
+        'Limit serving of expired responses to configured seconds after expiration. The default is 0.',
+        'serve-original-ttl: <yes or no>',
+        'If enabled, unbound attempts to serve the original TTL. Default is "no".',
+      ].join('\n'),
+    );
+    const library = libraryOf([options], { serv: 2, stale: 4, ttl: 3, max: 2, unbound: 3 });
+    const reply = extractiveAnswer(
+      await retrieve(library, 'ws', "What is the default value of unbound's serve-stale-ttl-max option?", []),
+    );
+    expect(reply.sources).toEqual([]);
+  });
+
+  it('is answered when a document holds it as written', async () => {
+    const options = doc(
+      'unbound.conf.5.pdf',
+      'cache-max-ttl: <seconds>\nTime to live maximum for RRsets and messages in the cache. Default is 86400 seconds (1 day).',
+    );
+    const library = libraryOf([options], { cache: 2, max: 2, ttl: 3, unbound: 3 });
+    const reply = extractiveAnswer(
+      await retrieve(library, 'ws', 'What is the default cache-max-ttl in unbound?', []),
+    );
+    expect(reply.content).toContain('86400');
+  });
+
+  it('is hyphenated when a part is no word of the language, a prefix or a stop word', () => {
+    expect(
+      hyphenatedNames('Is serve-stale-ttl-max or mod-userdir read-only, multi-threaded, end-of-file?'),
+    ).toEqual(['serve-stale-ttl-max', 'mod-userdir']);
+    expect(writesWhole('--max-cache-ttl n', 'max-cache-ttl')).toBe(true);
+    expect(writesWhole('max-cache-ttl-ssh n', 'max-cache-ttl')).toBe(false);
+    expect(writesWhole('built for x86_64.', 'x86-64')).toBe(true);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from './passages.js';
 import {
   figureParts,
+  hyphenatedNames,
   isName,
   optionValues,
   passageStems,
@@ -34,6 +35,7 @@ import {
   synonymStems,
   writtenAsName,
   writtenInCapitals,
+  writesWhole,
 } from './relevance.js';
 import type { Embeddings } from '../search/embeddings/embeddings.js';
 import { semanticRetrieval } from './semantic.js';
@@ -287,13 +289,18 @@ export async function retrieve(
   // A name the question gives that no document holds, nor anything spelled near it: the
   // documents say nothing of what it asks ("What is the ISO 4217 code for Bitcoin?" is not
   // answered by the code for no currency).
-  const unknownName = ownTerms.some(
-    (t) =>
-      (t.required || writtenAsName(t.term, message)) &&
-      t.expansions.size === 0 &&
-      // An identifier by its parts too (`tabulate.PRESERVE_WHITESPACE` where the text says `PRESERVE_WHITESPACE`).
-      [t.stem, ...tokens(t.term).map(stem)].every((s) => index.documentFrequency(s) === 0),
-  );
+  const unknownName =
+    ownTerms.some(
+      (t) =>
+        (t.required || writtenAsName(t.term, message)) &&
+        t.expansions.size === 0 &&
+        // An identifier by its parts too (`tabulate.PRESERVE_WHITESPACE` where the text says `PRESERVE_WHITESPACE`).
+        [t.stem, ...tokens(t.term).map(stem)].every((s) => index.documentFrequency(s) === 0),
+    ) ||
+    // Or a hyphenated one that no chunk found, nor its document's name, writes whole.
+    hyphenatedNames(message).some(
+      (name) => !hits.some((h) => writesWhole(h.chunk.text, name) || writesWhole(h.chunk.filename, name)),
+    );
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
   let scored = unknownName ? [] : scorePassages(input);
   let passages = groundedPassages(input, scored);

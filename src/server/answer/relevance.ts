@@ -141,6 +141,57 @@ export function questionWords(question: string): string[] {
   );
 }
 
+/** Words joined by hyphens, not after a letter, a hyphen or a dot (`serve-stale-ttl-max`, not `--stop-after`'s). */
+const HYPHENATED = /(?<![\p{L}\p{N}_.-])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+(?![\p{L}\p{N}_-])/gu;
+
+/**
+ * The names a question writes as words joined by hyphens, one of which is no word of the
+ * language (unbound's `cache-max-ttl`, lighttpd's `userdir-path`): the index has their words
+ * apart, which the options around a made-up one share ("What is the default of serve-stale-ttl-max?"
+ * was answered with serve-expired-ttl's and two others' defaults: a new user's trial 26, #33).
+ * Not words of the language joined ("read-only", "man-in-the-middle"), which a text may write apart.
+ */
+export function hyphenatedNames(question: string): string[] {
+  return [...question.matchAll(HYPHENATED)]
+    .map((m) => m[0].toLowerCase())
+    .filter((name) =>
+      name
+        .split('-')
+        .some(
+          (part) =>
+            !/^\d+$/.test(part) &&
+            !PREFIX.test(part) &&
+            !STOP_WORDS.has(part) &&
+            !isWordOfTheLanguage(part, ''),
+        ),
+    );
+}
+
+/** A prefix a word may be hyphenated after ("multi-threaded", "pre-commit", "anti-aliasing"). */
+const PREFIX = /^(?:anti|auto|co|de|inter|intra|multi|non|over|post|pre|re|semi|sub|super|un|under)$/;
+
+/**
+ * Whether `text` writes the hyphenated `name` whole, in any case, as a long flag
+ * (`--max-cache-ttl`) or joined by underscores (`x86_64`).
+ */
+export function writesWhole(text: string, name: string): boolean {
+  return [name, name.replace(/-/g, '_')].some((spelling) => writesAt(text.toLowerCase(), spelling));
+}
+
+function writesAt(lower: string, name: string): boolean {
+  for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
+    const before = /-*$/.exec(lower.slice(Math.max(0, i - 2), i))![0].length;
+    if (
+      !NAME_CHAR.test(lower[i - before - 1] ?? ' ') &&
+      !/[\p{L}\p{N}_-]/u.test(lower[i + name.length] ?? ' ')
+    )
+      return true;
+  }
+  return false;
+}
+
+const NAME_CHAR = /[\p{L}\p{N}_]/u;
+
 /**
  * A word of the language (one WordNet knows, written in lower case) weighs this share against a
  * name (a program, a setting, a product: `autosave`, `tmux`, "Debian"): a paraphrase says the
