@@ -860,6 +860,26 @@ describe('PDF', () => {
     });
   });
 
+  // gpg-agent(1) as a PDF (a new user's trial 26): "…which is only run every few" / page 6:
+  // "seconds." An answer from page 5 ended "…only run every few.", page 6 began "seconds.".
+  it('keeps a sentence a page break cuts on the page it starts on, whole', async () => {
+    const pdf = makePdf([
+      [
+        '--default-cache-ttl n',
+        'Note that a cached passphrase may not be evicted immediately from memory if no client requests a',
+        'cache operation. This is due to an internal housekeeping function which is only run every few',
+      ],
+      ['seconds. Each time a cache entry is accessed, the entry is reset.'],
+      ['Options', 'lower case here starts no sentence of the page before.'],
+    ]);
+    const extraction = await extractDocument('gpg-agent.1.pdf', pdf);
+    expect(extraction.ok && extraction.sections.map((s) => s.text)).toEqual([
+      '--default-cache-ttl n\nNote that a cached passphrase may not be evicted immediately from memory if no client requests a cache operation. This is due to an internal housekeeping function which is only run every few seconds.',
+      'Each time a cache entry is accessed, the entry is reset.',
+      'Options\nlower case here starts no sentence of the page before.',
+    ]);
+  });
+
   it('fails a scanned PDF as no_text_layer, an encrypted one as encrypted, a damaged one as parse_error', async () => {
     const result = async (bytes: Buffer) => {
       const r = await extractDocument('x.pdf', bytes);

@@ -6,7 +6,7 @@ import type { IndexingError, OcrReport } from '../../state/model.js';
 import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
 import { readMarkdown } from './markdown-text.js';
-import { pdfPageText, withoutRunningLines } from './pdf-text.js';
+import { pdfPageText, withoutRunningLines, withSentencesWhole } from './pdf-text.js';
 import { withDrawnTables } from './drawn-table.js';
 import { unwrapText, withoutOverstrikes } from './plain-text.js';
 import { recordLine } from './record-line.js';
@@ -313,7 +313,7 @@ async function extractPdf(bytes: Uint8Array, ocr: OcrReader | undefined): Promis
   }
   // A table drawn with pipes (doveadm-pw(1)'s rounds) is read as its records, as in plain text.
   const extracted = finish(
-    withoutRunningLines(pages).map((text, i) => ({
+    withSentencesWhole(withoutRunningLines(pages)).map((text, i) => ({
       text: withDrawnTables(text.split('\n')).join('\n'),
       page: i + 1,
     })),

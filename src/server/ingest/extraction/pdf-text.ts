@@ -138,3 +138,27 @@ export function withoutRunningLines(pages: string[]): string[] {
     return kept.join('\n');
   });
 }
+
+/** A page's last line that a page break cuts: prose of a few words, ending in a word or a comma. */
+const CUT_LINE = /^(?:\S+\s+){5,}\S*[\p{L}\p{N},]$/u;
+/** What the next page's first line says to end that sentence: lower case, up to its end mark. */
+const SENTENCE_END = /^\p{Ll}[^.!?]*[.!?](?=\s|$)\s*/u;
+
+/**
+ * The pages with a sentence a page break cuts whole on the page it starts on (gpg-agent(1): "…which
+ * is only run every few" / "seconds."): an answer from that page had ended mid-sentence, and the
+ * next page began with the tail of it. Pages without their running lines (see withoutRunningLines).
+ */
+export function withSentencesWhole(pages: string[]): string[] {
+  const joined = [...pages];
+  for (let i = 0; i + 1 < joined.length; i++) {
+    const page = joined[i]!;
+    const next = joined[i + 1]!;
+    const lastLine = page.slice(page.lastIndexOf('\n') + 1);
+    const end = SENTENCE_END.exec(next);
+    if (!end || !CUT_LINE.test(lastLine) || end[0].includes('\n')) continue;
+    joined[i] = `${page} ${end[0].trimEnd()}`;
+    joined[i + 1] = next.slice(end[0].length).replace(/^\n/, '');
+  }
+  return joined;
+}
