@@ -539,7 +539,7 @@ export function groundedPassages(
     )
     .slice(0, MAX_PASSAGES);
   // What the best passage leaves to the passage after it: its default's figure, its answer.
-  for (const after of [valueUnder(best), answerUnder(best)])
+  for (const after of [valueUnder(best), answerUnder(best) ?? sentenceUnderName(best, input.terms)])
     if (after && !chosen.some((p) => p.text === after.text))
       chosen.push({
         ...after,
@@ -611,6 +611,30 @@ function answerUnder(best: ScoredPassage): Passage | undefined {
   const passages = passagesOf(best.chunk);
   if (passages.filter((p) => p.line === best.line).length !== 1) return undefined;
   return passages.find((p) => p.line === best.line + 1);
+}
+
+/** A line naming what the question names under a label ("Module: mod_userdir"): of a few words. */
+const NAME_LINE_WORDS = 3;
+
+/**
+ * The first sentence under the best passage that says something of what it names, when that
+ * passage is a line that only names what the question names, under a label: lighttpd's
+ * "Module: mod_userdir" had answered "What does lighttpd's mod_userdir do?" alone (a new user's
+ * trial 26), its description's first sentence some lines below.
+ */
+function sentenceUnderName(best: ScoredPassage, terms: QuestionTerm[]): Passage | undefined {
+  if (/[.!?]$/.test(best.text) || !LABELLED.test(best.text)) return undefined;
+  const named = best.text.replace(LABELLED, '');
+  if (named.split(/\s+/).length > NAME_LINE_WORDS || askedShare(named, terms) < 1) return undefined;
+  const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
+  return passagesOf(best.chunk).find(
+    (p) =>
+      p.line > best.line &&
+      /[.!?]$/.test(p.text) &&
+      !LABELLED.test(p.text) &&
+      p.text.split(/\s+/).length >= HEADING_WORDS &&
+      [...passageStems(p.text)].some((s) => asked.has(s)),
+  );
 }
 
 /**
