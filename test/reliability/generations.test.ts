@@ -38,6 +38,8 @@ async function slowDemo(title: string, extra: string[] = []) {
     '150',
     '--index-delay',
     '0',
+    // Its scanned PDF and diagram unread: OCR took the demo's indexing past the wait on a loaded machine.
+    '--no-ocr',
     ...extra,
   ];
   const server = await startServeProcess(dir, args, keys);
