@@ -53,6 +53,18 @@ export interface Passage {
  */
 const NAMED_NUMBER = /^(?:[A-Za-z]\w*_\w+|[A-Z][A-Z0-9]{2,})\s+\d+$|^\S+\s+0\d+$/;
 
+/**
+ * A paragraph's sentences, the yes or no it starts with joined to the sentence after it (chrony's
+ * FAQ: "No. The chronyc program…"): alone, too short to be a passage, it was lost from the answer
+ * to "Does chrony support Windows?" (a new user's trial 26).
+ */
+function sentencesOf(paragraph: string): string[] {
+  const sentences = paragraph.split(SENTENCE_END);
+  if (sentences.length > 1 && /^\s*(?:yes|no)[.!]$/i.test(sentences[0]!))
+    sentences.splice(0, 2, `${sentences[0]} ${sentences[1]}`);
+  return sentences;
+}
+
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
   // a section number alone, or a title ending in a page number (after dot leaders or not)
@@ -363,7 +375,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
     // A configuration comment's item of a term and a colon is what the term is, whole ("Slow, Safest.").
     const colonItemLine =
       config && COMMENT_LINE.test(paragraph) && COLON_ITEM.test(asked.replace(/^#+\s*/, ''));
-    for (const raw of record || term || colonItemLine ? [paragraph] : paragraph.split(SENTENCE_END)) {
+    for (const raw of record || term || colonItemLine ? [paragraph] : sentencesOf(paragraph)) {
       position++;
       // A quoted string an example leaves open holds the line under it whole, whatever it is (a
       // jq program's lines, a `#` comment among them: postsuper(1)'s `postqueue -j | jq -r '`).
