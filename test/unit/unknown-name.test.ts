@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { hyphenatedNames, writesWhole } from '../../src/server/answer/relevance.js';
+import { fileNamed, hyphenatedNames, writesWhole } from '../../src/server/answer/relevance.js';
 import { doc, libraryOf } from '../helpers/library.js';
 
 describe('a name the question gives that no document holds', () => {
@@ -73,5 +73,8 @@ describe('a name the question gives that no document holds', () => {
     expect(writesWhole('--max-cache-ttl n', 'max-cache-ttl')).toBe(true);
     expect(writesWhole('max-cache-ttl-ssh n', 'max-cache-ttl')).toBe(false);
     expect(writesWhole('built for x86_64.', 'x86-64')).toBe(true);
+    // A document's name holds it between any marks: ssh-agent(1) as man-ssh-agent.pdf.
+    expect(fileNamed('man-ssh-agent.pdf', 'ssh-agent')).toBe(true);
+    expect(fileNamed('ssh-agents.pdf', 'ssh-agent')).toBe(false);
   });
 });

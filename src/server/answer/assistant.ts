@@ -22,6 +22,7 @@ import {
 } from './passages.js';
 import {
   figureParts,
+  fileNamed,
   hyphenatedNames,
   isName,
   optionValues,
@@ -299,7 +300,7 @@ export async function retrieve(
     ) ||
     // Or a hyphenated one that no chunk found, nor its document's name, writes whole.
     hyphenatedNames(message).some(
-      (name) => !hits.some((h) => writesWhole(h.chunk.text, name) || writesWhole(h.chunk.filename, name)),
+      (name) => !hits.some((h) => writesWhole(h.chunk.text, name) || fileNamed(h.chunk.filename, name)),
     );
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
   let scored = unknownName ? [] : scorePassages(input);

@@ -10,7 +10,17 @@ import {
   exampleSettingName,
   TERM,
 } from './passages.js';
-import { coverage, figureParts, holdsName, passageStems, type QuestionTerm, stem } from './relevance.js';
+import {
+  coverage,
+  figureParts,
+  fileNamed,
+  holdsName,
+  hyphenatedNames,
+  passageStems,
+  type QuestionTerm,
+  stem,
+  writesWhole,
+} from './relevance.js';
 import { indexTerms, tokens } from '../search/tokens.js';
 
 /**
@@ -201,6 +211,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const { question, hits, continuing } = input;
   // "What is the difference between bisect_left and bisect_right?": each is answered on its own.
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
+  // Hyphenated names (`cache-max-ttl`) are names too, held where written whole (see hyphenatedNames).
+  const hyphenated = hyphenatedNames(question);
   const all: ScoredPassage[] = [];
   const defined = definedPhrase(question);
   const names = input.terms.filter((t) => !t.word || t.required);
@@ -365,10 +377,22 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           )
         : [];
       const another = namesAsked.length > 0 && !namesAsked.some((t) => t.stem === setsName) ? 1 : 0;
+      // Written in the passage, its lead, or its document's name (gpg-agent.1.pdf).
+      const unwritten = hyphenated.filter(
+        (n) =>
+          !writesWhole(passage.text, n) &&
+          !writesWhole(passage.lead ?? '', n) &&
+          !fileNamed(passage.chunk.filename, n),
+      ).length;
       const missing =
-        required.filter((t) => !holdsName(stems, t.stem)).length - AROUND_SHARE * around.length + another;
+        required.filter((t) => !holdsName(stems, t.stem)).length -
+        AROUND_SHARE * around.length +
+        another +
+        unwritten;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
-      const named = missing ? MISSING_NAME_SHARE ** (missing / Math.max(1, required.length)) : 1;
+      const named = missing
+        ? MISSING_NAME_SHARE ** (missing / Math.max(1, required.length + hyphenated.length))
+        : 1;
       const typeShare = typed === false ? (defaultOnly ? MISSING_DEFAULT_SHARE : MISSING_TYPE_SHARE) : 1;
       const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of

@@ -192,6 +192,15 @@ function writesAt(lower: string, name: string): boolean {
 
 const NAME_CHAR = /[\p{L}\p{N}_]/u;
 
+/** Whether a document's name holds the hyphenated `name` between other marks (`man-ssh-agent.pdf`, `gpg-agent.1.pdf`). */
+export function fileNamed(filename: string, name: string): boolean {
+  const lower = filename.toLowerCase();
+  for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1))
+    if (!/[\p{L}\p{N}]/u.test(lower[i - 1] ?? ' ') && !/[\p{L}\p{N}]/u.test(lower[i + name.length] ?? ' '))
+      return true;
+  return false;
+}
+
 /**
  * A word of the language (one WordNet knows, written in lower case) weighs this share against a
  * name (a program, a setting, a product: `autosave`, `tmux`, "Debian"): a paraphrase says the
