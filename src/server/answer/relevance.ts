@@ -146,7 +146,7 @@ const HYPHENATED = /(?<![\p{L}\p{N}_.-])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+(?![\p{L
 
 /**
  * The names a question writes as words joined by hyphens, one of which is no word of the
- * language (unbound's `cache-max-ttl`, lighttpd's `userdir-path`): the index has their words
+ * language (unbound's `cache-max-ttl`, `gpg-agent`): the index has their words
  * apart, which the options around a made-up one share ("What is the default of serve-stale-ttl-max?"
  * was answered with serve-expired-ttl's and two others' defaults: a new user's trial 26, #33).
  * Not words of the language joined ("read-only", "man-in-the-middle"), which a text may write apart.
@@ -175,31 +175,35 @@ const PREFIX = /^(?:anti|auto|co|de|inter|intra|multi|non|over|post|pre|re|semi|
  * (`--max-cache-ttl`) or joined by underscores (`x86_64`).
  */
 export function writesWhole(text: string, name: string): boolean {
-  return [name, name.replace(/-/g, '_')].some((spelling) => writesAt(text.toLowerCase(), spelling));
+  const lower = text.toLowerCase();
+  return [name, name.replace(/-/g, '_')].some((spelling) =>
+    occurrences(lower, spelling).some((i) => {
+      const dashes = /-*$/.exec(lower.slice(Math.max(0, i - 2), i))![0].length;
+      return (
+        !NAME_CHAR.test(lower[i - dashes - 1] ?? ' ') &&
+        !/[-\p{L}\p{N}_]/u.test(lower[i + spelling.length] ?? ' ')
+      );
+    }),
+  );
 }
 
-function writesAt(lower: string, name: string): boolean {
-  for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
-    const before = /-*$/.exec(lower.slice(Math.max(0, i - 2), i))![0].length;
-    if (
-      !NAME_CHAR.test(lower[i - before - 1] ?? ' ') &&
-      !/[\p{L}\p{N}_-]/u.test(lower[i + name.length] ?? ' ')
-    )
-      return true;
-  }
-  return false;
-}
-
-const NAME_CHAR = /[\p{L}\p{N}_]/u;
-
-/** Whether a document's name holds the hyphenated `name` between other marks (`man-ssh-agent.pdf`, `gpg-agent.1.pdf`). */
+/** Whether a document's name holds the hyphenated `name` between any marks (`man-ssh-agent.pdf`, `gpg-agent.1.pdf`). */
 export function fileNamed(filename: string, name: string): boolean {
   const lower = filename.toLowerCase();
-  for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1))
-    if (!/[\p{L}\p{N}]/u.test(lower[i - 1] ?? ' ') && !/[\p{L}\p{N}]/u.test(lower[i + name.length] ?? ' '))
-      return true;
-  return false;
+  return occurrences(lower, name).some(
+    (i) => !ALNUM.test(lower[i - 1] ?? ' ') && !ALNUM.test(lower[i + name.length] ?? ' '),
+  );
 }
+
+/** Where `text` holds `part`, each place. */
+function occurrences(text: string, part: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) at.push(i);
+  return at;
+}
+
+const ALNUM = /[\p{L}\p{N}]/u;
+const NAME_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
  * A word of the language (one WordNet knows, written in lower case) weighs this share against a

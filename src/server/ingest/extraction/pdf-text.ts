@@ -142,7 +142,7 @@ export function withoutRunningLines(pages: string[]): string[] {
 /** A page's last line that a page break cuts: prose of a few words, ending in a word or a comma. */
 const CUT_LINE = /^(?:\S+\s+){5,}\S*[\p{L}\p{N},]$/u;
 /** What the next page's first line says to end that sentence: lower case, up to its end mark. */
-const SENTENCE_END = /^\p{Ll}[^.!?]*[.!?](?=\s|$)\s*/u;
+const NEXT_PAGE_ENDS = /^\p{Ll}[^.!?]*[.!?](?=\s|$)\s*/u;
 
 /**
  * The pages with a sentence a page break cuts whole on the page it starts on (gpg-agent(1): "…which
@@ -155,7 +155,7 @@ export function withSentencesWhole(pages: string[]): string[] {
     const page = joined[i]!;
     const next = joined[i + 1]!;
     const lastLine = page.slice(page.lastIndexOf('\n') + 1);
-    const end = SENTENCE_END.exec(next);
+    const end = NEXT_PAGE_ENDS.exec(next);
     if (!end || !CUT_LINE.test(lastLine) || end[0].includes('\n')) continue;
     joined[i] = `${page} ${end[0].trimEnd()}`;
     joined[i + 1] = next.slice(end[0].length).replace(/^\n/, '');
