@@ -587,11 +587,16 @@ export function groundedPassages(
   );
 }
 
+/** The stems of the question's words and of their parts (`mod` and `userdir` of `mod_userdir`). */
+function askedStems(terms: QuestionTerm[]): Set<string> {
+  return new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
+}
+
 /** The share of a heading's words (its identifiers' parts, not its numbers) that the question holds. */
 function askedShare(lead: string, terms: QuestionTerm[]): number {
   const words = lead.toLowerCase().match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
   if (!words.length) return 0;
-  const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
+  const asked = askedStems(terms);
   return words.filter((w) => asked.has(stem(w))).length / words.length;
 }
 
@@ -650,7 +655,7 @@ function sentenceUnderName(best: ScoredPassage, terms: QuestionTerm[]): Passage 
   if (/[.!?]$/.test(best.text) || !LABELLED.test(best.text)) return undefined;
   const named = best.text.replace(LABELLED, '');
   if (named.split(/\s+/).length > NAME_LINE_WORDS || askedShare(named, terms) < 1) return undefined;
-  const asked = new Set(terms.flatMap((t) => [t.stem, ...indexTerms(t.term)]));
+  const asked = askedStems(terms);
   return passagesOf(best.chunk).find(
     (p) =>
       p.line > best.line &&
