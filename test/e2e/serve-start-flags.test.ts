@@ -10,6 +10,7 @@ import { startServeProcess, type ServeProcess } from '../helpers/serve-process.j
 const canRestart =
   typeof (process as { execve?: unknown }).execve === 'function' && process.platform !== 'win32';
 const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
 
 describe('kb serve’s V8 flags at start', () => {
   let serve: ServeProcess | undefined;
@@ -33,6 +34,15 @@ describe('kb serve’s V8 flags at start', () => {
     expect(given).toBe(canRestart);
     expect(args.filter((a) => a.startsWith('--max-semi-space-size'))).toHaveLength(canRestart ? 1 : 0);
     expect(args.slice(-4)).toEqual(['serve', '--port', '0', '--json']);
+  });
+
+  // glibc's allocator reads its settings only at a process's start: given with the flags.
+  it(`come with the allocator's arenas held to two${canRestart ? '' : ' (not on this Node)'}`, async () => {
+    await start();
+    expect(environ(serve!.child.pid!).includes('MALLOC_ARENA_MAX=2')).toBe(canRestart);
+    serve!.child.kill('SIGTERM');
+    await start([], { MALLOC_ARENA_MAX: '8' });
+    expect(environ(serve!.child.pid!)).toContain('MALLOC_ARENA_MAX=8');
   });
 
   it('include --low-memory’s', async () => {

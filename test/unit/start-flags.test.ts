@@ -60,4 +60,18 @@ describe('restartWithFlags', () => {
     expect(() => restartWithFlags(WANTED, proc({ execve: refused }))).not.toThrow();
     expect(refused).toHaveBeenCalledOnce();
   });
+
+  it('gives the restarted process the environment it adds, where the user has not set it', () => {
+    const execve = vi.fn();
+    restartWithFlags(WANTED, proc({ execve }), { MALLOC_ARENA_MAX: '2' });
+    expect(execve.mock.calls[0]![2]).toEqual({
+      NODE_OPTIONS: '--max-semi-space-size=8',
+      MALLOC_ARENA_MAX: '2',
+    });
+    const theirs = vi.fn();
+    restartWithFlags(WANTED, proc({ execve: theirs, env: { MALLOC_ARENA_MAX: '8' } }), {
+      MALLOC_ARENA_MAX: '2',
+    });
+    expect(theirs.mock.calls[0]![2]).toEqual({ MALLOC_ARENA_MAX: '8' });
+  });
 });

@@ -258,10 +258,10 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     throw new UsageError(`invalid --max-file-size "${opts.maxFileSize}": expected a size such as 100M or 2G`);
   checkPaths(opts);
   const ocr = ocrOptions(opts);
-  const { LOW_MEMORY_V8_FLAGS, SERVE_V8_FLAGS, YOUNG_GENERATION_HELD } =
+  const { LOW_MEMORY_V8_FLAGS, SERVE_ENVIRONMENT, SERVE_V8_FLAGS, YOUNG_GENERATION_HELD } =
     await import('../../server/v8-flags.js');
   const flags = [...SERVE_V8_FLAGS, ...(opts.lowMemory ? LOW_MEMORY_V8_FLAGS : [])];
-  restartWithFlags(flags);
+  restartWithFlags(flags, process, SERVE_ENVIRONMENT);
   const { startServer } = await import('../../server/index.js');
   // Where kb serve could not start again with them: after the server's modules are loaded, since
   // Node's own loaded after a flag change lose their code cache.
