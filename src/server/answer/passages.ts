@@ -266,31 +266,61 @@ function isEntry(line: string): boolean {
  * Most of its lines are entries; it names what is elsewhere and answers nothing itself.
  */
 export function isNavigation(text: string): boolean {
-  const lines = withoutExamples(text.split('\n').map((l) => l.trim()));
-  if (lines.length < 5) return false;
-  const entries = lines.filter(isEntry).length;
-  // Prose among them (a verse numbered "41 …", an example's output "4.0") is not navigation.
-  const prose = lines.filter(
-    (l) => !isEntry(l) && l.split(' ').length >= 6 && /[.!?:]["')\]]?$/.test(l),
-  ).length;
-  return entries >= NAVIGATION_SHARE * lines.length && prose < PROSE_SHARE * lines.length;
+  const lines = text.split('\n');
+  return navigationLines(lines).size === lines.length;
 }
-const NAVIGATION_SHARE = 0.5;
 
 /**
- * The lines of a text less its examples: a line at an interpreter's prompt and what it prints
+ * The lines of a chunk shaped as navigation (most of its lines entries) that are navigation: all
+ * of them; or, where prose stands outside its runs of entries one under the other, those runs
+ * alone (GNU sed's manual: the end of the section on exit statuses, then the next chapter's "*
+ * Menu:" and its entries, in one chunk). None in another chunk.
+ */
+function navigationLines(raw: string[]): Set<number> {
+  const lines = raw.map((l) => l.trim());
+  const examples = exampleLines(lines);
+  const counted = lines.filter((l, i) => l && !examples.has(i));
+  if (counted.length < 5) return new Set();
+  const entries = counted.filter(isEntry).length;
+  // Prose among them (a verse numbered "41 …", an example's output "4.0") is not navigation.
+  const isProseLine = (l: string) => !isEntry(l) && l.split(' ').length >= 6 && /[.!?:]["')\]]?$/.test(l);
+  const prose = counted.filter(isProseLine).length;
+  if (entries < NAVIGATION_SHARE * counted.length || prose >= PROSE_SHARE * counted.length) return new Set();
+  // Runs of entries, blank lines inside them.
+  const inRuns = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.filter((i) => lines[i]).length >= NAVIGATION_RUN) for (const i of run) inRuns.add(i);
+    run = [];
+  };
+  lines.forEach((l, i) => {
+    if (!l || (isEntry(l) && !examples.has(i))) run.push(i);
+    else close();
+  });
+  close();
+  const proseOutside = lines.some((l, i) => !inRuns.has(i) && !examples.has(i) && isProseLine(l));
+  return proseOutside && inRuns.size > 0 ? inRuns : new Set(lines.keys());
+}
+const NAVIGATION_SHARE = 0.5;
+/** Entries one under the other that are navigation inside a chunk of prose: a menu's, a contents list's. */
+const NAVIGATION_RUN = 5;
+
+/**
+ * The lines of an example in a text: a line at an interpreter's prompt and what it prints
  * (`[3, 4, 5, 6, 7]`, `7`: no letters, or shaped as code), which is shaped as entries.
  */
-function withoutExamples(lines: string[]): string[] {
+function exampleLines(lines: string[]): Set<number> {
+  const out = new Set<number>();
   let example = false;
-  return lines.filter((line) => {
+  lines.forEach((line, i) => {
     example = CODE.test(line) || (example && (!/\p{L}/u.test(line) || isCode(line)));
-    return line && !example;
+    if (example) out.add(i);
   });
+  return out;
 }
 const PROSE_SHARE = 0.25;
 
-const navigation = new WeakMap<Chunk, boolean>();
+const navigation = new WeakMap<Chunk, Set<number>>();
 
 /**
  * The passages of a chunk that can stand as an answer (none in a chunk shaped as navigation): not a question (a FAQ's: it becomes the
@@ -300,10 +330,11 @@ const navigation = new WeakMap<Chunk, boolean>();
 export function passagesOf(chunk: Chunk): Passage[] {
   const out: Passage[] = [];
   // A configuration file's settings (`;SaveInterval 5`) are not a contents list's entries.
+  const lines = chunk.text.split('\n');
   let nav = navigation.get(chunk);
   if (nav === undefined)
-    navigation.set(chunk, (nav = !isConfigFile(chunk.filename) && isNavigation(chunk.text)));
-  if (nav) return out;
+    navigation.set(chunk, (nav = isConfigFile(chunk.filename) ? new Set() : navigationLines(lines)));
+  if (nav.size === lines.length) return out;
   let lead: string | undefined;
   let leadLine = -2;
   let example = false;
@@ -317,7 +348,6 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last term of a definition list that heads the line under it (see `isTermLine`). */
   let termAt = -2;
   let underLeadLine = -2;
-  const lines = chunk.text.split('\n');
   const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
   if (config) hashComments(lines);
   joinWrappedComments(lines);
@@ -331,7 +361,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The comment whose group of settings the last setting was, and that setting's line. */
   let group: { passage: Passage; line: number } | undefined;
   lines.forEach((paragraph, line) => {
-    if (BLANK_COMMENT.test(paragraph.trim())) return;
+    if (BLANK_COMMENT.test(paragraph.trim()) || nav.has(line)) return;
     // A section's or a stanza's own line is where its settings are, shown with them.
     if (config && isBlockLine(paragraph)) return;
     const before = previous;
@@ -513,7 +543,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (setting) {
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
-        if (valueOf(out, before, text, setting[1]!)) continue;
+        if (valueOf(out, before, text, setting[1]!, commentStart(lines, before))) continue;
         // The settings right under the first of a group its comment says what they do go on
         // with it (rsyslog.conf's "Set the default permissions for all log files." / `$FileOwner
         // root` … `$Umask 0022`).
@@ -535,7 +565,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
           if (said !== out.at(-1))
             for (const item of out)
               if (item.line > said!.line && item.line <= before) item.lead ??= setting[1];
-          if (sentenceAbove) group = { passage: said!, line };
+          if (sentenceAbove) {
+            group = { passage: said!, line };
+            // So is each of the comment's sentences: they describe it together (OpenVPN's
+            // server.conf: "Configure server mode and supply a VPN subnet…" … "See the man page
+            // for more info." / `server 10.8.0.0 255.255.255.0`).
+            describesTogether(out, said!, commentStart(lines, said!.line));
+          }
         } else if (config) {
           const block = blocks?.[line];
           out.push({
@@ -726,11 +762,13 @@ const TO_USE = new RegExp(`\\b(?:${DOING})\\s*:$`, 'i');
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
 /**
  * The same with a placeholder for its value, as a manual writes a setting it describes:
- * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), or an option in lower case with
- * its value quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in
- * a configuration file it is a setting.
+ * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), the values it may take
+ * (svnserve.conf(5)'s `anon-access = none|read|write`), or an option in lower case with its value
+ * quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in a
+ * configuration file it is a setting.
  */
-const PLACEHOLDER_LINE = /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*)|[a-z][\w.-]*="[^"\s]+")$/;
+const PLACEHOLDER_LINE =
+  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|[\w.-]+(?:\|[\w.-]+)+)|[a-z][\w.-]*="[^"\s]+")$/;
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
@@ -880,6 +918,14 @@ function joinWrappedComments(lines: string[]): void {
   }
 }
 
+/** The first line of the comment, lines of it without a blank line between, that `line` is in. */
+function commentStart(lines: string[], line: number): number {
+  let first = line;
+  while (first > 0 && (COMMENT_LINE.test(lines[first - 1]!) || BLANK_COMMENT.test(lines[first - 1]!.trim())))
+    first--;
+  return first;
+}
+
 /**
  * Puts `text`, what `count` lines from `first` on say together, on the first of them; the others
  * become blank comment lines, which are read as nothing, so every line keeps its number (what a
@@ -912,7 +958,7 @@ const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
  * value of the sentence of the comment that names it (the one that starts with it, else the last
  * such), never of another setting.
  */
-function valueOf(passages: Passage[], before: number, setting: string, name: string): boolean {
+function valueOf(passages: Passage[], before: number, setting: string, name: string, from: number): boolean {
   const escaped = name.replace(/[.]/g, '\\.');
   const named = new RegExp(`(?:^|[^\\w.-])${escaped}(?:$|[^\\w.-])`, 'i');
   // One that starts with the name is about it ("Port: Specify the port…"); one that mentions its
@@ -938,7 +984,22 @@ function valueOf(passages: Passage[], before: number, setting: string, name: str
   found.setting = true;
   // What it is about, where no heading says: the setting it describes.
   found.lead ??= name;
+  describesTogether(passages, found, from);
   return true;
+}
+
+/**
+ * The sentences of a comment, from its line `from`, go on with the one that a setting under it is
+ * the value of: they describe it together, and an answer from any of them shows the setting
+ * (OpenVPN's server.conf: "Configure server mode and supply a VPN subnet for OpenVPN to draw
+ * client addresses from." … "Each client will be able to reach the server on 10.8.0.1." / `server
+ * 10.8.0.0 255.255.255.0`). Not one that is the value of another setting already.
+ */
+function describesTogether(passages: Passage[], described: Passage, from: number): void {
+  const goesOn = (described.exampleGoesOn ??= []);
+  for (const passage of passages)
+    if (passage.line >= from && passage.example === undefined && !passage.setting)
+      Object.assign(passage, { example: described.example, setting: true, exampleGoesOn: goesOn });
 }
 
 /**

@@ -48,9 +48,12 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   };
   /** How many sentences of `current` are the heading it starts with, and nothing after it yet. */
   let lead = 0;
-  const start = (sentences: Sentence[], leads = 0) => {
+  /** How many sentences of `current` are the heading it starts with, whatever came after. */
+  let headed = 0;
+  const start = (sentences: Sentence[], leads = 0, heads = leads) => {
     current = sentences;
     lead = leads;
+    headed = heads;
     length = sentences.reduce((n, s) => n + s.text.length + 1, 0);
   };
   /**
@@ -80,10 +83,15 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
     }
     for (const sentence of sentencesOf(section.text, section.headings, section.depths)) {
       if (current.length && length + sentence.text.length + 1 > size) {
+        // A comment at the chunk's end goes on to the next whole, with what it describes under it
+        // (OpenVPN's server.conf: "# Configure server mode and supply a VPN subnet…" / `server
+        // 10.8.0.0 255.255.255.0`).
+        const comment = commentAtEnd(current, headed, size);
+        if (comment) current = current.slice(0, -comment.length);
         push();
-        const kept = overlapOf(current, overlap);
-        const lead = leads(kept);
-        start([...lead, ...kept], kept.length ? 0 : lead.length);
+        const kept = comment ?? overlapOf(current, overlap);
+        const heads = leads(kept);
+        start([...heads, ...kept], kept.length ? 0 : heads.length, heads.length);
         first = current.length ? last : undefined;
       }
       if (sentence.opens) {
@@ -147,10 +155,19 @@ function isHeading(text: string): boolean {
   // Nor an assignment, an example's (cron's `FOOBAR = this is a long blanky example`); a setting's
   // name alone is one (systemd's `HandleLidSwitch=`, `SystemMaxUse=, SystemKeepFree=`).
   if (/^[A-Za-z_][\w.-]*\s*=\s*[^\s,]/.test(text)) return false;
+  // Nor a line of an example: a command run with its options (curl(1)'s `curl --limit-rate 10M
+  // https://example.com`, at the top of a page), an address, an armoured key's boundary
+  // (`-----END CERTIFICATE-----`).
+  if (COMMAND_LINE.test(text) || /\w:\/\//.test(text) || PEM_BOUNDARY.test(text)) return false;
   // Words, not code or a figure (`}`, `61184`), nor an aside ("(contributed by brian d foy)").
   if (!/\p{L}\p{L}/u.test(text) || /^\(.*\)$/.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
+
+/** A command in lower case and, after it, an option (`curl --limit-rate 10M`, `tar -xf a.tar`). */
+const COMMAND_LINE = /^[a-z][\w.+-]*\s(?:.*\s)?--?[A-Za-z]/;
+/** The boundary of a key, certificate or signature in PEM's armour (RFC 7468). */
+const PEM_BOUNDARY = /^-{5}(?:BEGIN|END) [A-Z0-9 ]+-{5}$/;
 
 /**
  * A line that asks a question, of a few sentences at most ("3.5. Using NTS?", "When I paste text,
@@ -190,6 +207,23 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
   return sentences
     .slice(start)
     .map((s, i) => (i === 0 ? { ...s, text: `${s.opens ? '' : (s.marks ?? '')}${s.text}`, opens: true } : s));
+}
+
+/**
+ * The comment the sentences end with, from the start of its first line, where it is at most half
+ * a chunk and something before it is more than the chunk's heading.
+ */
+function commentAtEnd(sentences: Sentence[], heading: number, size: number): Sentence[] | undefined {
+  let at = sentences.length;
+  while (
+    at > heading &&
+    (sentences[at - 1]!.opens ? COMMENT_MARKS.test(sentences[at - 1]!.text) : !!sentences[at - 1]!.marks)
+  )
+    at--;
+  while (at < sentences.length && !sentences[at]!.opens) at++;
+  const comment = sentences.slice(at);
+  if (!comment.length || at <= heading) return undefined;
+  return comment.reduce((n, s) => n + s.text.length + 1, 0) <= size / 2 ? comment : undefined;
 }
 
 /** A comment's marks at the start of its line: `# `, `## `. */

@@ -37,9 +37,11 @@ import { extname } from 'node:path';
  * 51: a text's comments marked with ';' are comments, as those marked with '#' are, and an item
  * may be a term and a dash (`transaction  - after transaction finishes`);
  * 52: or, after a sentence's end, a term in lower case and a colon (`always: fsync after every write…`));
- * 53: a PDF's sentence that a page break cuts is whole on the page it starts on.
+ * 53: a PDF's sentence that a page break cuts is whole on the page it starts on;
+ * 54: a line of an example (a command with its options, an address, a PEM boundary) heads nothing;
+ * a comment at a chunk's end goes on to the next whole.
  */
-export const READER_VERSION = 53;
+export const READER_VERSION = 54;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { extractChunks } from '../../src/server/ingest/extraction/extract-chunks.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
+
+// The twenty-seventh new user's trial (K13): OpenVPN's sample server.conf says what its `server`
+// line does in a comment of several sentences, the setting under the last of them; asked with the
+// comment's first sentence, the answer was that sentence alone, without the setting it describes.
+const OPENVPN = [
+  "# Non-Windows systems usually don't need this.",
+  ';dev-node MyTap',
+  '',
+  '# SSL/TLS root certificate (ca), certificate',
+  '# (cert), and private key (key).  Each client',
+  '# and the server must have their own cert and',
+  '# key file.  The server and all clients will',
+  '# use the same ca file.',
+  '#',
+  '# See the "easy-rsa" project at',
+  '# https://github.com/OpenVPN/easy-rsa',
+  '# for generating RSA certificates',
+  '# and private keys.  Remember to use',
+  '# a unique Common Name for the server',
+  '# and each of the client certificates.',
+  '#',
+  '# Any X509 key management system can be used.',
+  '# OpenVPN can also use a PKCS #12 formatted key file',
+  '# (see "pkcs12" directive in man page).',
+  '#',
+  '# If you do not want to maintain a CA',
+  '# and have a small number of clients',
+  '# you can also use self-signed certificates',
+  '# and use the peer-fingerprint option.',
+  '# See openvpn-examples man page for a',
+  '# configuration example.',
+  'ca ca.crt',
+  'cert server.crt',
+  'key server.key  # This file should be kept secret',
+  '',
+  '# Diffie hellman parameters.',
+  '# Generate your own with:',
+  '#   openssl dhparam -out dh2048.pem 2048',
+  'dh dh2048.pem',
+  '',
+  '# Allow to connect to really old OpenVPN versions',
+  '# without AEAD support (OpenVPN 2.3.x or older)',
+  '# This adds AES-256-CBC as fallback cipher and',
+  '# keeps the modern ciphers as well.',
+  ';data-ciphers AES-256-GCM:AES-128-GCM:?CHACHA20-POLY1305:AES-256-CBC',
+  '',
+  '# Network topology',
+  '# Should be subnet (addressing via IP)',
+  '# unless Windows clients v2.0.9 and lower have to',
+  '# be supported (then net30, i.e. a /30 per client)',
+  '# Defaults to net30 (not recommended)',
+  'topology subnet',
+  '',
+  '# Configure server mode and supply a VPN subnet',
+  '# for OpenVPN to draw client addresses from.',
+  '# The server will take 10.8.0.1 for itself,',
+  '# the rest will be made available to clients.',
+  '# Each client will be able to reach the server',
+  '# on 10.8.0.1. Comment this line out if you are',
+  '# ethernet bridging. See the man page for more info.',
+  'server 10.8.0.0 255.255.255.0',
+  '',
+  '# Maintain a record of client <-> virtual IP address',
+  '# associations in this file.  If OpenVPN goes down or',
+  '# is restarted, reconnecting clients can be assigned',
+  '# the same virtual IP address from the pool that was',
+];
+const SERVER_CONF = doc(
+  'openvpn/server.conf',
+  OPENVPN.slice(
+    OPENVPN.indexOf('# Network topology'),
+    OPENVPN.indexOf('# associations in this file.  If OpenVPN goes down or'),
+  ).join('\n'),
+);
+
+describe('a comment of several sentences above the setting it describes', () => {
+  it('shows that setting under whichever of its sentences answers', async () => {
+    const answer = await answerOf(
+      libraryOf([SERVER_CONF], { openvpn: 3, vpn: 2.5, subnet: 2.5, draw: 3, client: 1.5, address: 1.5 }),
+      'Which VPN subnet does the sample server.conf supply for OpenVPN to draw client addresses from?',
+    );
+    expect(answer).toContain('server 10.8.0.0 255.255.255.0');
+  });
+});
+
+// The same file as kb reads it, with three settings above, so that a chunk ended inside that
+// comment: its first sentence was that chunk's last, and answered without the setting.
+const SAMPLE = [
+  ...[0, 1, 2].flatMap((i) => [`# Setting number ${i} says how long to wait.`, `wait${i} ${i * 10}`, '', '']),
+  ...OPENVPN,
+].join('\n');
+
+describe('a comment at the end of a chunk', () => {
+  it('goes on to the next chunk whole, with the setting under it', async () => {
+    const extraction = await extractChunks('openvpn/server.conf', new TextEncoder().encode(SAMPLE));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    const chunks = extraction.chunks.map((c) => c.text);
+    expect(chunks.length).toBeGreaterThan(2);
+    const holding = chunks.filter((c) => c.includes('# Configure server mode'));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]).toContain('server 10.8.0.0 255.255.255.0');
+    const answer = await answerOf(
+      libraryOf(
+        chunks.map((text, i) => doc('openvpn/server.conf', text, i)),
+        { openvpn: 3, vpn: 2.5, subnet: 2.5, draw: 3, client: 1.5, address: 1.5 },
+      ),
+      'Which VPN subnet does the sample server.conf supply for OpenVPN to draw client addresses from?',
+    );
+    expect(answer).toContain('server 10.8.0.0 255.255.255.0');
+  });
+});
