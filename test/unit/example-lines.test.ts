@@ -80,7 +80,10 @@ describe('an example over several lines is shown whole', () => {
   });
 
   it('a quoted string it opens to the line that closes it, whatever those lines are', async () => {
-    const answer = await answerOf(libraryOf([POSTSUPER]), 'What does postsuper -d do?');
+    const answer = await answerOf(
+      libraryOf([POSTSUPER]),
+      'How do I delete all mail with exactly one recipient with postsuper -d?',
+    );
     expect(answer).toContain(
       [
         "postqueue -j | jq -r '",

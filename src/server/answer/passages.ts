@@ -614,6 +614,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
           !attributeRow &&
           lead !== undefined &&
           (TERM.test(lead) ||
+            // An option with its argument (curl(1)'s `--retry-max-time <seconds>`).
+            isOptionSyntax(lead) ||
             PARAMETER.test(lead) ||
             DIRECTIVE.test(lead) ||
             SYNTAX_LINE.test(lead) ||
