@@ -404,7 +404,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         !!passage.defines &&
         subjectNames.length > 0 &&
         passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
-        subjectNames.every((t) => holdsName(leadStems!, t.stem));
+        // The names it does not give are its document's ("What does Tor's ControlPort option
+        // do?", tor.html's `ControlPort …`).
+        subjectNames.some((t) => holdsName(leadStems!, t.stem)) &&
+        subjectNames.every(
+          (t) => holdsName(leadStems!, t.stem) || nameStems(passage.chunk.filename).has(t.stem),
+        );
       // Where the previous answer was, its subject goes without saying: the follow-up's own
       // words, in the sentence itself, decide.
       const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;

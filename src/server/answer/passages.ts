@@ -119,6 +119,13 @@ const MAN_SECTION =
 export const TERM = /^[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?(?:,\s*[‘'"`]?[-%$\w.=[\]<>]+[’'"`]?)*$/;
 
 /**
+ * A directive named in CamelCase and the syntax of its value, as a manual heads its definition:
+ * Tor's `ControlPort [address:]port|unix:path|auto [flags]`, `Sandbox 0|1`. Its brackets and bars
+ * are no code's.
+ */
+const DIRECTIVE_SYNTAX = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\s+[\w[\]<>{}|:./*-]+){1,4}$/;
+
+/**
  * A configuration directive and the kind of value it takes, as a reference heads it (cupsd.conf(5):
  * `MaxJobTime seconds`, `JobKillDelay seconds`): a name in CamelCase, then a word or two in lower case.
  */
@@ -593,7 +600,13 @@ export function passagesOf(chunk: Chunk): Passage[] {
       }
       // Not an option's line, however many marks its syntax has (cmake's `-L[A][H]`, aria2c's
       // `-x, --max-connection-per-server=<NUM>`): it heads its definition.
-      if (isCode(text) && !PLACEHOLDER_LINE.test(text) && !isOptionSyntax(text)) continue;
+      if (
+        isCode(text) &&
+        !PLACEHOLDER_LINE.test(text) &&
+        !isOptionSyntax(text) &&
+        !DIRECTIVE_SYNTAX.test(text)
+      )
+        continue;
       const words = text.split(/\s+/).length;
       // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
       const row = text.includes(': ') && !SYNTAX_LINE.test(text);
@@ -614,8 +627,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
           !attributeRow &&
           lead !== undefined &&
           (TERM.test(lead) ||
-            // An option with its argument (curl(1)'s `--retry-max-time <seconds>`).
+            // An option with its argument (curl(1)'s `--retry-max-time <seconds>`), a directive
+            // with its value's syntax (Tor's `ControlPort [address:]port|unix:path|auto [flags]`).
             isOptionSyntax(lead) ||
+            DIRECTIVE_SYNTAX.test(lead) ||
             PARAMETER.test(lead) ||
             DIRECTIVE.test(lead) ||
             SYNTAX_LINE.test(lead) ||
