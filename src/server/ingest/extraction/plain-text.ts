@@ -32,6 +32,7 @@ export function unwrapText(text: string): string {
   // A table drawn with pipes is read by its pipes, not as one laid out by spaces.
   const rows = new Map<number, string | null>([...tableRecords(kept), ...drawnTableRecords(kept)]);
   let previousText = '';
+  const fill = paragraphWidths(kept, width);
   for (const [i, line] of kept.entries()) {
     // A drawn table's rule, header, or a row's line taken into the row above it.
     if (rows.get(i) === null) continue;
@@ -53,7 +54,7 @@ export function unwrapText(text: string): string {
       // file = …`, systemd's `ExecReload=` under `ExecStart=`): no wrapped text.
       !SETTING.test(previousText) &&
       !SETTING.test(text) &&
-      (previous.length >= FULL_LINE * width || wouldNotFit(previous, trimmed, width)) &&
+      (previous.length >= FULL_LINE * fill[i]! || wouldNotFit(previous, trimmed, fill[i]!)) &&
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
@@ -74,6 +75,25 @@ export function unwrapText(text: string): string {
     previousRow = rows.has(i);
   }
   return out.join('\n');
+}
+
+/**
+ * The width each line's paragraph was filled to: the text's usual width, or a paragraph's own
+ * where it is narrower, of three lines or more (OpenVPN's management-notes.txt fills most of its
+ * paragraphs to ~55 characters, and a few lines run to 200: its "If the hold flag is set on initial
+ * startup or" / "restart, OpenVPN will hibernate…" had been kept as lines).
+ */
+function paragraphWidths(lines: string[], width: number): number[] {
+  const widths = lines.map(() => width);
+  let start = 0;
+  lines.forEach((line, i) => {
+    if (line.trim() && i + 1 < lines.length) return;
+    const end = line.trim() ? i + 1 : i;
+    const own = Math.max(...lines.slice(start, end).map((l) => l.trimEnd().length));
+    if (end - start >= 3 && own >= MIN_FILL_WIDTH && own < width) widths.fill(own, start, end);
+    start = i + 1;
+  });
+  return widths;
 }
 
 /** Where a line's cells start: its first character, and each after a gap of two spaces or more. */
