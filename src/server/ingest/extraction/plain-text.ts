@@ -121,8 +121,15 @@ function tableRows(lines: string[]): Set<number> {
     const shared = b ? a.filter((start) => b.has(start)).length : 0;
     return shared >= 2 && shared * 2 >= a.length;
   };
+  // Cells separated by tabs are a table's however wide they are (tzdata's zone1970.tab: a row's
+  // first cell `CI,BF,GH,GM,…` runs past the tab stop its neighbours' second cells start at).
+  const tabbed = lines.map((line) =>
+    /^\s*[#;]/.test(line) ? 0 : line.split('\t').filter((c) => c.trim()).length,
+  );
   const rows = new Set<number>();
   starts.forEach((cells, i) => {
+    for (let d = 1; d <= ROW_REACH; d++)
+      if (tabbed[i]! >= 3 && (tabbed[i - d]! >= 3 || tabbed[i + d]! >= 3)) return rows.add(i);
     if (cells.length < 2) return;
     for (let d = 1; d <= ROW_REACH; d++)
       if (aligned(cells, columns[i - d]) || aligned(cells, columns[i + d])) return rows.add(i);
