@@ -1014,6 +1014,23 @@ describe('navigation in HTML (#33 cause 6)', () => {
       "json — JSON encoder\nSee pickle for the binary format used by the standard library.\n>>> import json\n>>> json.dumps([1, 2])\n'[1, 2]'",
     );
   });
+
+  it("keeps a line whose link shows its own address: mosquitto's README.docx (a new user's trial 28)", () => {
+    // Mammoth's HTML of the Word document: each item a label and the address it names, written for
+    // the reader ("Find existing bugs or submit a new bug:"); the items had been left out as a menu.
+    const html =
+      '<p>Mosquitto project information is available at the following locations:</p><ul>' +
+      '<li>Main homepage: <a href="https://mosquitto.org/">https://mosquitto.org/</a></li>' +
+      '<li>Find existing bugs or submit a new bug: <a href="https://github.com/eclipse/mosquitto/issues">https://github.com/eclipse/mosquitto/issues</a></li>' +
+      '<li><a href="http://mqtt.org/">mqtt.org</a></li></ul>' +
+      '<ul><li><a href="install.html">Installing</a></li><li><a href="https://mosquitto.org/">Home page</a></li></ul>';
+    expect(htmlToText(html).split('\n')).toEqual([
+      'Mosquitto project information is available at the following locations:',
+      'Main homepage: https://mosquitto.org/',
+      'Find existing bugs or submit a new bug: https://github.com/eclipse/mosquitto/issues',
+      'mqtt.org',
+    ]);
+  });
 });
 
 describe("a page's navigation in HTML, whole (the fifth new-user trial: every Sphinx page)", () => {

@@ -41,9 +41,10 @@ import { extname } from 'node:path';
  * 54: a line of an example (a command with its options, an address, a PEM boundary) heads nothing;
  * a comment at a chunk's end goes on to the next whole;
  * 55: a text's paragraph filled narrower than its usual width is read whole;
- * 56: lines of three cells or more separated by tabs are a table's rows, however wide their cells.
+ * 56: lines of three cells or more separated by tabs are a table's rows, however wide their cells;
+ * 57: in HTML, a link whose text is an address is no navigation (a README's list of addresses).
  */
-export const READER_VERSION = 56;
+export const READER_VERSION = 57;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -8,6 +8,8 @@ export interface TagAttributes {
   href: boolean;
   /** The anchor in this page a link leads to (`href="#3.2-tune.bufsize"`). */
   target: string | undefined;
+  /** The address a link leads to elsewhere (`href="https://mosquitto.org/"`, `mailto:…`). */
+  address: string | undefined;
   /** The anchor it is (its `name` or `id`). */
   anchor: string | undefined;
   /** A page's navigation by its role (`role="navigation"`: Sphinx's sidebar; `role="search"`, `role="contentinfo"`). */
@@ -19,6 +21,7 @@ export const noAttributes = (): TagAttributes => ({
   hidden: false,
   href: false,
   target: undefined,
+  address: undefined,
   anchor: undefined,
   navigation: false,
 });
@@ -181,6 +184,7 @@ export function parseHtml(handler: HtmlHandler, html: string): void {
       if (attribute === 'href') {
         attributes.href = true;
         if (value.startsWith('#') && value.length > 1) attributes.target = value.slice(1);
+        else if (/^[a-z][a-z0-9+.-]*:/i.test(value.trim())) attributes.address = value.trim();
       }
       if ((attribute === 'name' || attribute === 'id') && value) attributes.anchor = value;
       if (attribute === 'role' && NAVIGATION_ROLES.has(value.trim().toLowerCase()))

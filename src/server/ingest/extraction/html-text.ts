@@ -42,6 +42,26 @@ const PHRASING = new Set(
  */
 const NAVIGATION_LINK_SHARE = 0.5;
 
+/** An address as written, less what readers leave out of one: its scheme, `www.`, a closing `/`. */
+const bareAddress = (address: string) =>
+  address
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:[a-z][a-z0-9+.-]*:(?:\/\/)?)?(?:www\.)?/, '')
+    .replace(/\/$/, '');
+
+/**
+ * Whether a link's text is an address, its own or any (`https://github.com/eclipse/mosquitto/issues`,
+ * `mqtt.org`): written for the reader to see, as in a README's list of where things are, not a
+ * menu's entry (mosquitto's README.docx, a new user's trial 28: its list of addresses had been
+ * left out as navigation).
+ */
+function showsAddress(text: string, address: string | undefined): boolean {
+  const shown = text.trim();
+  if (/^(?:https?|ftp):\/\/\S+$/i.test(shown)) return true;
+  return address !== undefined && bareAddress(shown) === bareAddress(address);
+}
+
 interface Table {
   headers: string[] | undefined;
   row: string[] | undefined;
@@ -296,7 +316,10 @@ export function readHtml(html: string): {
           // href="#3.2-tune.bufsize">tune.bufsize</a>`) is its heading's text, not navigation.
           if (/[\p{L}\p{N}]/u.test(link)) {
             const target = attributes?.target;
-            if (target === undefined || !anchors.has(fragment(target)))
+            if (
+              (target === undefined || !anchors.has(fragment(target))) &&
+              !showsAddress(link, attributes?.address)
+            )
               linkChars += link.replace(/\s/g, '').length;
             write(link);
           }
