@@ -880,6 +880,30 @@ describe('PDF', () => {
     ]);
   });
 
+  // mke2fs(8) as a PDF (a new user's trial 28): page 5 ended "…The default percentage is", page 6
+  // began "5%.": the tail of a sentence may be a figure, not a list's number.
+  it('keeps a sentence whole whose tail on the next page is a figure, not a number that heads a line', async () => {
+    const pdf = makePdf([
+      [
+        '-m reserved-blocks-percentage',
+        'Specify the percentage of the file system blocks reserved for the super-user. This avoids',
+        'fragmentation, and lets daemons go on working. The default percentage is',
+      ],
+      [
+        '5%.',
+        '-M last-mounted-directory',
+        'Set the last mounted directory for the file system, as the tools keep it in the',
+      ],
+      ['2. Steps', 'Install the package.'],
+    ]);
+    const extraction = await extractDocument('mke2fs.8.pdf', pdf);
+    expect(extraction.ok && extraction.sections.map((s) => s.text)).toEqual([
+      '-m reserved-blocks-percentage\nSpecify the percentage of the file system blocks reserved for the super-user. This avoids fragmentation, and lets daemons go on working. The default percentage is 5%.',
+      '-M last-mounted-directory\nSet the last mounted directory for the file system, as the tools keep it in the',
+      '2. Steps\nInstall the package.',
+    ]);
+  });
+
   it('fails a scanned PDF as no_text_layer, an encrypted one as encrypted, a damaged one as parse_error', async () => {
     const result = async (bytes: Buffer) => {
       const r = await extractDocument('x.pdf', bytes);

@@ -42,9 +42,11 @@ import { extname } from 'node:path';
  * a comment at a chunk's end goes on to the next whole;
  * 55: a text's paragraph filled narrower than its usual width is read whole;
  * 56: lines of three cells or more separated by tabs are a table's rows, however wide their cells;
- * 57: in HTML, a link whose text is an address is no navigation (a README's list of addresses).
+ * 57: in HTML, a link whose text is an address is no navigation (a README's list of addresses);
+ * 58: a sentence a PDF's page break cuts before a figure ("The default percentage is" / "5%.") is
+ *     kept whole on the page it starts on.
  */
-export const READER_VERSION = 57;
+export const READER_VERSION = 58;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -141,8 +141,11 @@ export function withoutRunningLines(pages: string[]): string[] {
 
 /** A page's last line that a page break cuts: prose of a few words, ending in a word or a comma. */
 const CUT_LINE = /^(?:\S+\s+){5,}\S*[\p{L}\p{N},]$/u;
-/** What the next page's first line says to end that sentence: lower case, up to its end mark. */
-const NEXT_PAGE_ENDS = /^\p{Ll}[^.!?]*[.!?](?=\s|$)\s*/u;
+/**
+ * What the next page's first line says to end that sentence: lower case, or a figure (mke2fs(8)'s
+ * "The default percentage is" / "5%."; not a list's number alone, `2.`), up to its end mark.
+ */
+const NEXT_PAGE_ENDS = /^(?:\p{Ll}[^.!?]*|\p{N}[^.!?\n]*[^\p{N}\s.!?])[.!?](?=\s|$)[ \t]*/u;
 
 /**
  * The pages with a sentence a page break cuts whole on the page it starts on (gpg-agent(1): "…which
