@@ -734,6 +734,8 @@ function byMeaning(input: GroundingInput, text: string): number {
 const names = new Map<string, Set<string>>();
 
 const RC_FILE = /^\.?([A-Za-z][A-Za-z0-9_-]+)rc$/;
+/** A file's name written with `_` for its dot: a name and an extension of letters (`krb5_conf`). */
+const FILE_NAME_OF_PAGE = /^[A-Za-z][A-Za-z0-9]*_[a-z]{1,5}$/;
 /** A program's name and its major version, as a package writes it (`exim4`, `python3`). */
 const VERSIONED = /^([a-z]{3,})\d{1,2}$/;
 
@@ -748,8 +750,14 @@ export function nameStems(filename: string): Set<string> {
     const base = filename.slice(filename.lastIndexOf('/') + 1);
     const parts = base.split('.');
     for (let n = 2; n <= parts.length; n++) stems.add(stem(parts.slice(0, n).join('.')));
-    // An identifier after a prefix (`fq_codel` of tc-fq_codel.8.pdf, the page of tc's fq_codel).
-    for (const part of parts[0]!.split('-')) if (part.includes('_')) stems.add(part.toLowerCase());
+    // An identifier after a prefix (`fq_codel` of tc-fq_codel.8.pdf, the page of tc's fq_codel);
+    // and, where a page's name could hold no dot, a file's name with its dots written as
+    // underscores (Sphinx's kdc_conf.html is kdc.conf's page: a new user's trial 28).
+    for (const part of parts[0]!.split('-'))
+      if (part.includes('_')) {
+        stems.add(part.toLowerCase());
+        if (FILE_NAME_OF_PAGE.test(part)) stems.add(stem(part.toLowerCase().replaceAll('_', '.')));
+      }
     // A program's rc file is its configuration: wgetrc is wget's, .bashrc bash's.
     const program = RC_FILE.exec(base)?.[1];
     if (program) stems.add(stem(program.toLowerCase()));
