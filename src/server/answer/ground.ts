@@ -318,6 +318,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // The name asked about: those the question gives, or else its heaviest word ("What does
       // the globstar shell option do?").
       const subjectNames = required.length ? required : heaviestOf(terms);
+      // The names it gives, identifiers or words that are no word of the language (`iburst`).
+      const givenNames = terms.filter((t) => t.required || t.word === false);
+      const ofDocument = (t: QuestionTerm) => nameStems(passage.chunk.filename).has(t.stem);
       // "This matches the Command method .requiredOption()." says what only the sentence before names.
       const pronounLed = PRONOUN_LED.test(passage.text);
       const namedByKind = NAMED_BY_KIND.test(passage.text);
@@ -407,9 +410,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         // The names it does not give are its document's ("What does Tor's ControlPort option
         // do?", tor.html's `ControlPort …`).
         subjectNames.some((t) => holdsName(leadStems!, t.stem)) &&
-        subjectNames.every(
-          (t) => holdsName(leadStems!, t.stem) || nameStems(passage.chunk.filename).has(t.stem),
-        );
+        subjectNames.every((t) => holdsName(leadStems!, t.stem) || ofDocument(t)) &&
+        // Nor is the definition of the document's own name one of another name the question gives
+        // (ntp.conf(5)'s FILES entry `/etc/ntpsec/ntp.conf` for "What does iburst do in
+        // ntp.conf?": a new user's trial 28).
+        (givenNames.every(ofDocument) ||
+          givenNames.some((t) => holdsName(leadStems!, t.stem) && !ofDocument(t)));
       // Where the previous answer was, its subject goes without saying: the follow-up's own
       // words, in the sentence itself, decide.
       const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;
