@@ -470,12 +470,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
         continue;
       }
       // A setting commented out under the comment sentence that describes it (nanorc's "## Use
-      // this tab size instead of the default…" / "# set tabsize 8"): the default, as the file
-      // writes it.
+      // this tab size instead of the default…" / "# set tabsize 8"; e2scrub.conf's "…the snapshot
+      // will be of this size." / "# snap_size_mb=256"): the default, as the file writes it.
       if (
         config &&
         position === firstOfLine &&
-        COMMENTED_DIRECTIVE.test(text) &&
+        isCommentedSetting(text) &&
         said?.line === before &&
         said.example === undefined &&
         !said.setting &&
