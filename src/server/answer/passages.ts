@@ -735,6 +735,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
     }
   });
   introduceRows(out);
+  valuesUnderOption(out, lines);
   if (config) leadByTheirSetting(out, lines);
   return out.filter((p) => !p.labels || p.example !== undefined);
 }
@@ -862,6 +863,32 @@ function introduceRows(passages: Passage[]): void {
     }
     intro = p.text.endsWith(':') && p.example === undefined && !p.labels ? p : undefined;
     line = p.line;
+  }
+}
+
+/** An option and the placeholder of its value (`TLS_REQCERT <level>`), over the list of the values it takes. */
+const PLACEHOLDER_OPTION = /^[A-Za-z][\w.-]*\s+<[\w-]+>$/;
+/** A value's term: a keyword, or keywords that are one (`demand | hard`). */
+const VALUE_TERM = /^[a-z][\w-]*(?:\s*\|\s*[a-z][\w-]*)*$/;
+/** How many lines above its value's entry an option's line may be. */
+const VALUES_LISTED = 12;
+
+/**
+ * The entries of a list of an option's values (ldap.conf(5): `TLS_REQCERT <level>`, then `never`,
+ * `allow`, `try` and `demand | hard`, each with what it does) are about that option: it is each
+ * one's `intro` ("This is the default setting." of `demand | hard` says TLS_REQCERT's default: a
+ * new user's trial 28).
+ */
+function valuesUnderOption(passages: Passage[], lines: string[]): void {
+  for (const p of passages) {
+    if (p.intro !== undefined || !p.lead || !VALUE_TERM.test(p.lead)) continue;
+    for (let line = p.line - 1; line >= Math.max(0, p.line - VALUES_LISTED); line--) {
+      const text = lines[line]!.trim();
+      if (!PLACEHOLDER_OPTION.test(text)) continue;
+      // And it is shown with its value, which it defines.
+      Object.assign(p, { intro: text, defines: true });
+      break;
+    }
   }
 }
 
