@@ -244,6 +244,13 @@ const NAME_AND_KIND =
  * `--s2s_insecure_domains = { "insecure.example" }`).
  */
 const isOptionSyntax = (text: string) => isOptionLine(text) && !/["'`{};]|\s=\s/.test(text);
+/**
+ * A directive's name and the syntax of its value, a placeholder in angle brackets among its marks
+ * (slapd.conf(5)'s `sizelimit {<integer>|unlimited}`, `serverID <integer> [<URL>]`): it heads the
+ * directive's definition, whatever its brackets (a new user's trial 28).
+ */
+const PLACEHOLDER_SYNTAX = /^[A-Za-z][\w.-]*(?:\s+[\w.=:/,|*[\]{}<>-]+){1,4}$/;
+const isPlaceholderSyntax = (text: string) => PLACEHOLDER_SYNTAX.test(text) && /<[\w-]+>/.test(text);
 
 /**
  * A setting and a value alone on a line, a figure or a truth value (`seed-ratio=1.0`,
@@ -604,7 +611,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
         isCode(text) &&
         !PLACEHOLDER_LINE.test(text) &&
         !isOptionSyntax(text) &&
-        !DIRECTIVE_SYNTAX.test(text)
+        !DIRECTIVE_SYNTAX.test(text) &&
+        !isPlaceholderSyntax(text)
       )
         continue;
       const words = text.split(/\s+/).length;
@@ -631,6 +639,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
             // with its value's syntax (Tor's `ControlPort [address:]port|unix:path|auto [flags]`).
             isOptionSyntax(lead) ||
             DIRECTIVE_SYNTAX.test(lead) ||
+            isPlaceholderSyntax(lead) ||
             PARAMETER.test(lead) ||
             DIRECTIVE.test(lead) ||
             SYNTAX_LINE.test(lead) ||
