@@ -235,6 +235,10 @@ describe('kb files upload against kb serve', () => {
       const failed = (await runKb(['files', 'list', '--status', 'FAILED', '--ids'], { env: ciEnv })).stdout;
       expect((await runKb(['files', 'delete', '--yes', failed.trim()], { env: ciEnv })).code).toBe(0);
       expect(await runKb(['files', 'wait', '--all'], { env: ciEnv })).toMatchObject({ code: 0, stdout: '' });
+      // A script reading JSON gets JSON: no file waited for is an empty list (a new user's trial 28).
+      const json = await runKb(['files', 'wait', '--all', '--json'], { env: ciEnv });
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toEqual([]);
     } finally {
       await ci.close();
     }

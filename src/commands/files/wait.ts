@@ -73,13 +73,15 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const ids = opts.all
     ? await notCompleted(client, ctx.signal)
     : [...new Set(await fileIdsFromArgs(client, io, args, ctx.signal))];
+  const state = new Map<string, KbFile>();
   if (ids.length === 0) {
     ctx.note(
       opts.all ? 'Every file is indexed: nothing to wait for' : 'No file ids given: nothing to wait for',
     );
+    // A script reading JSON gets JSON: no file waited for is an empty list.
+    if (ctx.format !== 'human') printFinal(ctx, ids, state);
     return;
   }
-  const state = new Map<string, KbFile>();
   const started = performance.now();
   // Most files are indexed in well under the interval: the first checks come sooner, then each
   // after twice the time, up to --interval.
