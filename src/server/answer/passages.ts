@@ -482,7 +482,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (
         config &&
         position === firstOfLine &&
-        isCommentedSetting(text) &&
+        (COMMENTED_DIRECTIVE.test(text) || COMMENTED_ASSIGNMENT.test(text)) &&
         said?.line === before &&
         said.example === undefined &&
         !said.setting &&
@@ -1214,6 +1214,8 @@ function settingAfter(lines: string[], line: number): boolean {
 
 /** A directive commented out, its keyword in lower case and a few values (`# set tabsize 8`). */
 const COMMENTED_DIRECTIVE = /^#\s?[a-z][\w.-]*(?:\s+[^\s#]+){1,3}$/;
+/** A setting commented out as a name and its one value (e2scrub.conf's `# snap_size_mb=256`). */
+const COMMENTED_ASSIGNMENT = /^#\s?[a-z][\w.-]*=[^\s#]+$/;
 
 /** A comment that is a label alone (`#Default:`, `# Example:`), for the line under it. */
 const COMMENT_LABEL = /^#+\s*(\p{L}[\p{L} ]{0,30}):$/u;
