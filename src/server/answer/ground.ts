@@ -247,6 +247,26 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   // A heading names what its passages are about by its words as written: a name in CamelCase
   // there is that name, not each of its words (`ConnectPort` is no heading on ports).
   const headingStemsOf = onceEach((text) => exactly(new Set(indexTerms(text)), text));
+  // A term holds the names it gives whole: a word is no term of a snake_case identifier it is a
+  // part of (`flush` of unbound-control(8)'s `flush_bogus`, beside `flush name`: a new user's
+  // trial 28). Not the parts of an identifier the question gives: it asks by them
+  // (`.EXTRA_PREREQS`).
+  const askedParts = new Set(
+    (question.match(SNAKE_CASE) ?? []).flatMap((id) => id.toLowerCase().split('_').map(stem)),
+  );
+  /** The stems of a text that are only parts of its snake_case identifiers (see askedParts). */
+  const partsOnlyOf = onceEach((text) => {
+    const ids = text.match(SNAKE_CASE);
+    if (!ids) return new Set<string>();
+    const alone = new Set(indexTerms(text.replace(SNAKE_CASE, ' ')));
+    return new Set(
+      ids
+        .flatMap((id) => id.toLowerCase().split('_').map(stem))
+        .filter((part) => !alone.has(part) && !askedParts.has(part)),
+    );
+  });
+  const without = (stems: ReadonlySet<string>, parts: ReadonlySet<string>) =>
+    parts.size ? new Set([...stems].filter((s) => !parts.has(s))) : stems;
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
@@ -264,6 +284,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const statesDefault = !!passage.setting && !passage.block?.stanza;
       if (statesDefault) own.add(DEFAULT);
       const leadStems = passage.lead ? new Set(headingStemsOf(passage.lead)) : undefined;
+      const termStems = leadStems && without(leadStems, partsOnlyOf(passage.lead!));
+      // Nor does a sentence say a word it writes only inside such an identifier ("Other record
+      // types can be removed using flush_type or flush_zone." says nothing of `flush`).
+      const wholeOwn = without(own, partsOnlyOf(shown));
       // What a reader knows around the sentence: its heading, and the document it is in.
       // And, for a row of a list, the sentence that says what the list is.
       const stems = new Set([
@@ -409,13 +433,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         passage.lead!.split(',').length <= MAX_TERMS_DEFINED &&
         // The names it does not give are its document's ("What does Tor's ControlPort option
         // do?", tor.html's `ControlPort …`).
-        subjectNames.some((t) => holdsName(leadStems!, t.stem)) &&
-        subjectNames.every((t) => holdsName(leadStems!, t.stem) || ofDocument(t)) &&
+        subjectNames.some((t) => holdsName(termStems!, t.stem)) &&
+        subjectNames.every((t) => holdsName(termStems!, t.stem) || ofDocument(t)) &&
         // Nor is the definition of the document's own name one of another name the question gives
         // (ntp.conf(5)'s FILES entry `/etc/ntpsec/ntp.conf` for "What does iburst do in
         // ntp.conf?": a new user's trial 28).
         (givenNames.every(ofDocument) ||
-          givenNames.some((t) => holdsName(leadStems!, t.stem) && !ofDocument(t)));
+          givenNames.some((t) => holdsName(termStems!, t.stem) && !ofDocument(t)));
       // Where the previous answer was, its subject goes without saying: the follow-up's own
       // words, in the sentence itself, decide.
       const followed = inPreviousAnswer(passage) ? coverage(own, followUpTerms) * typeShare * named : 0;
@@ -434,14 +458,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // an add-on's row naming the plan it comes with).
       const values = typed === false ? undefined : recordValues(passage.text);
       const subject = Math.max(
-        leadStems ? coverage(leadStems, terms) : 0,
+        termStems ? coverage(termStems, terms) : 0,
         values ? coverage(new Set([...passageStems(values)].filter((s) => !/^\d/.test(s))), terms) : 0,
       );
       const exactSubject = passage.lead ? subject * askedShare(passage.lead, input.terms) : 0;
       const rank =
         relevance * (1 + DENSITY_WEIGHT * density) +
         SUBJECT_BONUS * subject +
-        OWN_WORDS_BONUS * coverage(own, terms) +
+        OWN_WORDS_BONUS * coverage(wholeOwn, terms) +
         (continuing?.has(passage.chunk.filename) ? CONTINUITY_BONUS : 0) +
         (input.drawnOn?.has(passage.chunk.id) &&
         !input.said?.includes(passage.text) &&
@@ -738,6 +762,9 @@ function byMeaning(input: GroundingInput, text: string): number {
 }
 
 const names = new Map<string, Set<string>>();
+
+/** A snake_case identifier (`flush_bogus`, `cas_hits`). */
+const SNAKE_CASE = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/gu;
 
 const RC_FILE = /^\.?([A-Za-z][A-Za-z0-9_-]+)rc$/;
 /** A file's name written with `_` for its dot: a name and an extension of letters (`krb5_conf`). */
