@@ -365,6 +365,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
   const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
   if (config) hashComments(lines);
   joinWrappedComments(lines);
+  joinContinuedLines(lines);
   joinLabelLines(lines);
   joinInterrupted(lines);
   const blocks = config ? configBlocks(lines) : undefined;
@@ -927,6 +928,28 @@ function joinLabelLines(lines: string[]): void {
     if (isCodeLine(value) || isOptionLine(value) || isCode(value)) continue;
     joinLines(lines, i, `${label} ${value}`, 2);
     i++;
+  }
+}
+
+/** A line that a shell's continuation (` \`) at its end goes on to the next. */
+const CONTINUED = /\s\\$/;
+/** The lines one command may go on over. */
+const MAX_CONTINUED_LINES = 12;
+
+/**
+ * A command written over several lines, each but the last ending with a shell's continuation
+ * (Knot DNS's README: `sudo apt-get install \` / `libtool autoconf … liburcu-dev`), read as the
+ * one line it is, without the continuations: the answer had shown the command without its
+ * packages (a new user's trial 28).
+ */
+function joinContinuedLines(lines: string[]): void {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    let next = i;
+    while (next + 1 < lines.length && next - i < MAX_CONTINUED_LINES && CONTINUED.test(lines[next]!)) next++;
+    if (next === i || !lines[next]!.trim()) continue;
+    const parts = lines.slice(i, next + 1).map((line, n) => (n ? line.trim() : line.trimEnd()));
+    joinLines(lines, i, parts.map((part) => part.replace(CONTINUED, '')).join(' '), next - i + 1);
+    i = next;
   }
 }
 
