@@ -876,8 +876,6 @@ function introduceRows(passages: Passage[]): void {
   }
 }
 
-/** An option and the placeholder of its value (`TLS_REQCERT <level>`), over the list of the values it takes. */
-const PLACEHOLDER_OPTION = /^[A-Za-z][\w.-]*\s+<[\w-]+>$/;
 /** A value's term: a keyword, or keywords that are one (`demand | hard`). */
 const VALUE_TERM = /^[a-z][\w-]*(?:\s*\|\s*[a-z][\w-]*)*$/;
 /** How many lines above its value's entry an option's line may be. */
@@ -894,7 +892,8 @@ function valuesUnderOption(passages: Passage[], lines: string[]): void {
     if (p.intro !== undefined || !p.lead || !VALUE_TERM.test(p.lead)) continue;
     for (let line = p.line - 1; line >= Math.max(0, p.line - VALUES_LISTED); line--) {
       const text = lines[line]!.trim();
-      if (!PLACEHOLDER_OPTION.test(text)) continue;
+      // An option and the placeholder of its value (`TLS_REQCERT <level>`), over the list of its values.
+      if (!isPlaceholderSyntax(text)) continue;
       // And it is shown with its value, which it defines.
       Object.assign(p, { intro: text, defines: true });
       break;
