@@ -334,7 +334,9 @@ describe('kb eval at its edges', () => {
       const sent = Date.now();
       child.kill('SIGINT');
       expect(await closed).toBe(130);
-      expect(Date.now() - sent).toBeLessThan(2_000);
+      // Not after the pattern's own 1 s limit and the next case: well before, on a loaded CI
+      // machine too (2.5 s seen on Node 22 with the other suites running).
+      expect(Date.now() - sent).toBeLessThan(4_000);
       expect(stderr).toMatch(/interrupted/);
     } finally {
       // A failed wait must not leave it running into the next test's thread count.
