@@ -135,3 +135,18 @@ export const REDIS_APPENDFSYNC_MODES = [
   '# everysec: fsync only one time every second. Compromise.',
   '#',
 ];
+
+/**
+ * freshclam.conf(5) as a PDF's text (a twenty-ninth new user's trial): each directive with the
+ * kind of its value, its text, and its default on a line of its own.
+ */
+export const FRESHCLAM_CONF_DIRECTIVES = [
+  'LogFileMaxSize SIZE',
+  'Limit the size of the log file. The logger will be automatically disabled if the file is greater than SIZE. Value of 0 disables the limit.',
+  'Default: 1M',
+  'LogTime BOOL',
+  'Log time with each message.',
+  'Default: no',
+  'LogFacility STRING',
+  "Specify the type of syslog messages - please refer to 'man syslog' for facility names. Default: LOG_LOCAL6",
+];

@@ -45,3 +45,14 @@ describe('a sentence whose subject, after an adverb, is the sentence before ("Us
     expect(reply).toContain('MPD reads its configuration from a text file. Usually, that is /etc/mpd.conf');
   });
 });
+
+// The twenty-ninth new user's trial (q48): "long" was dropped as the word "how long" asks with,
+// though the question names smartctl's long self-test with it twice.
+describe('a word after "how" ("how long")', () => {
+  it('only shapes the question there, and is its word where it says it again', () => {
+    expect(questionWords('How long does the daemon wait before retrying?')).not.toContain('long');
+    expect(
+      questionWords('How long does a long self-test started with smartctl -t long take on an ATA disk?'),
+    ).toContain('long');
+  });
+});

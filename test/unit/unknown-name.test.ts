@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { fileNamed, hyphenatedNames, writesWhole } from '../../src/server/answer/relevance.js';
+import { FRESHCLAM_CONF_DIRECTIVES } from '../helpers/documents.js';
 import { doc, libraryOf } from '../helpers/library.js';
 
 describe('a name the question gives that no document holds', () => {
@@ -64,6 +65,41 @@ describe('a name the question gives that no document holds', () => {
       await retrieve(library, 'ws', 'What is the default cache-max-ttl in unbound?', []),
     );
     expect(reply.content).toContain('86400');
+  });
+
+  it("is written in CamelCase too: a directive no document holds is refused (a new user's trial 29: MaxThreads)", async () => {
+    const manual = doc(
+      'freshclam.conf.5.pdf',
+      [
+        'DIRECTIVES',
+        'When an option is not used (hashed or doesn’t exist in the configuration file) freshclam takes a default action.',
+        ...FRESHCLAM_CONF_DIRECTIVES,
+        'LogVerbose BOOL',
+        'Enable verbose logging.',
+        'Default: disabled',
+      ].join('\n'),
+    );
+    const library = libraryOf(
+      [manual],
+      {
+        default: 1.52,
+        valu: 2,
+        freshclam: 6.02,
+        conf: 2.03,
+        'freshclam.conf': 7.97,
+        maxthread: 9.91,
+        logfacil: 7,
+      },
+      ['maxthread'],
+    );
+    const absent = extractiveAnswer(
+      await retrieve(library, 'ws', 'What is the default MaxThreads value in freshclam.conf?', []),
+    );
+    expect(absent.sources).toEqual([]);
+    const present = extractiveAnswer(
+      await retrieve(library, 'ws', 'What is the default LogFacility value in freshclam.conf?', []),
+    );
+    expect(present.content).toContain('LOG_LOCAL6');
   });
 
   it('is hyphenated when a part is no word of the language, a prefix or a stop word', () => {

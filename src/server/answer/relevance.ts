@@ -1,4 +1,4 @@
-import { documentTerms, stem, STOP_WORDS, tokens } from '../search/tokens.js';
+import { documentTerms, fold, stem, STOP_WORDS, tokens } from '../search/tokens.js';
 import { lexicon } from './lexicon.js';
 
 export { stem };
@@ -135,7 +135,12 @@ export function questionWords(question: string): string[] {
   const lower = question.toLowerCase();
   return all.filter(
     (t) =>
-      !(AFTER_HOW.has(t) && new RegExp(`\\bhow\\s+${t}\\b`).test(lower)) &&
+      // Not where the question says it again ("How long does a long self-test take?").
+      !(
+        AFTER_HOW.has(t) &&
+        (lower.match(new RegExp(`\\bhow\\s+${t}\\b`, 'g'))?.length ?? 0) ===
+          (lower.match(new RegExp(`\\b${t}\\b`, 'g'))?.length ?? 0)
+      ) &&
       // "the default value": a default is the kind of answer asked for (answer-type.ts), "value" no more.
       !(VALUE.has(t) && new RegExp(`\\bdefault\\s+${t}\\b`).test(lower)),
   );
@@ -241,10 +246,15 @@ function isWordOfTheLanguage(word: string, question: string): boolean {
   return !writtenAsName(word, question);
 }
 
-/** Whether the question writes `word` with a capital inside its sentence ("Rich", "Debian", "Bitcoin"). */
+/**
+ * Whether the question writes `word` with a capital inside its sentence ("Rich", "Debian",
+ * "Bitcoin"), or one inside the word, anywhere (a directive's name: `MaxThreads`).
+ */
 export function writtenAsName(word: string, question: string): boolean {
-  for (const m of question.matchAll(/(?<=[^.!?;:\s]\s+|["'(])[A-Z][a-z]+\b/g))
-    if (m[0].toLowerCase() === word) return true;
+  for (const m of question.matchAll(
+    /(?<=[^.!?;:\s]\s+|["'(])[A-Z][a-z]+\b|(?<![\p{L}\p{N}])\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu,
+  ))
+    if (fold(m[0]) === word) return true;
   return false;
 }
 
