@@ -60,6 +60,19 @@ describe('a question on what happens when a thing is not set', () => {
     expect(holdsAnswerType(question, 'bantime = 10m')).toBe(true);
   });
 
+  it('is held by "a default <thing> of <value>" (openssl-enc(1), a new user\'s trial 29)', () => {
+    const question = 'What iteration count does openssl enc -pbkdf2 use by default?';
+    expect(
+      holdsAnswerType(
+        question,
+        'Use PBKDF2 algorithm with a default iteration count of 10000 unless otherwise specified by the -iter command line option.',
+      ),
+    ).toBe(true);
+    expect(
+      holdsAnswerType(question, 'This option enables the use of PBKDF2 algorithm to derive the key.'),
+    ).toBe(false);
+  });
+
   it("is not answered by a grammar's rule or a comparison (`FLAG := persistent | random`, `==`)", () => {
     // nft(8) as a PDF (a twenty-fifth new user's trial): a NAT statement's syntax line headed the
     // sentence that answered "What is the default policy of an nftables base chain?" instead of
@@ -99,5 +112,33 @@ describe('a duration asked for ("how long")', () => {
     expect(holdsAnswerType(question, 'timeout-seconds = 90')).toBe(true);
     expect(holdsAnswerType(question, 'service: ldap; schedule: daily; owner: ops')).toBe(false);
     expect(holdsAnswerType(question, 'service: ldap; days_open: mon-fri')).toBe(false);
+  });
+});
+
+// upsd.conf(5) as a PDF (a twenty-ninth new user's trial, q56): the port is said as what happens
+// when nothing sets it, the bind address as "The default is…".
+const LISTEN = doc(
+  'nut/upsd.conf.5.pdf',
+  [
+    '"LISTEN interface port"',
+    'Bind a listening port to the interface specified by its Internet address or name. This may be useful on hosts with multiple interfaces. You should not rely exclusively on this for security, as it can be subverted on many systems.',
+    'Optionally listen on TCP port port instead of the default value which was compiled into the code. This overrides any value you may have set with configure --with-port. If you don’t change it with configure or this value, upsd will listen on port 3493 for this interface.',
+    'Multiple LISTEN addresses may be specified. The default is to bind to 127.0.0.1 if no LISTEN addresses are specified (and ::1 if IPv6 support is compiled in).',
+  ].join('\n'),
+);
+
+describe('what is so when a thing is not set, said in a passage', () => {
+  it('states its default', async () => {
+    expect(
+      holdsAnswerType(
+        'What TCP port does upsd listen on by default?',
+        'If you don’t change it with configure or this value, upsd will listen on port 3493 for this interface.',
+      ),
+    ).toBe(true);
+    const answer = await answerOf(
+      libraryOf([LISTEN], { upsd: 5, tcp: 3, port: 2, listen: 2.5, default: 1 }),
+      'What TCP port does upsd listen on by default?',
+    );
+    expect(answer).toContain('3493');
   });
 });

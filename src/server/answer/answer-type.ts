@@ -56,9 +56,15 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     // Or what it has: "they create default values of False and True". Or what a setting or a
     // parameter is set to (`bantime = 10m`, `max_workers=None`), not a variable code declares
     // (`const logger = require('.')`), a grammar's rule (`FLAG := persistent | random`) or a
-    // comparison (`==`, `!=`). Or what is the default ("sync is the default").
-    holds:
-      /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>])=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b/i,
+    // comparison (`==`, `!=`). Or what is the default ("sync is the default"). Or a default of a
+    // figure ("a default iteration count of 10000"), or what is so when nothing sets it ("If you
+    // don't change it…, upsd will listen on port 3493").
+    holds: new RegExp(
+      `${UNSET.source}|` +
+        /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|\bdefault (?:[a-z-]+ ){1,3}of \S*\d|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>])=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b/
+          .source,
+      'i',
+    ),
   },
   {
     // An amount: a price, a discount.
