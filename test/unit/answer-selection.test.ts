@@ -439,8 +439,11 @@ describe("a term's `Default:` line after its description (the twelfth new-user t
       term('max_login_fails', 7.2, true),
       term('vsftpd', 3.4),
     ]);
-    // Not the next term's text, taken for an item of a list the term's text announced.
-    expect(content).toBe('max_login_fails: Default: 3.\n\nSources: [vsftpd.conf.5.pdf]');
+    // Not the next term's text, taken for an item of a list the term's text announced; its own
+    // description, which the default is of, before it.
+    expect(content).toBe(
+      'max_login_fails: After this many login failures, the session is killed. Default: 3.\n\nSources: [vsftpd.conf.5.pdf]',
+    );
   });
 });
 
@@ -605,6 +608,45 @@ describe("a short option and its lower-case text on one line (ls(1) as a PDF: a 
       terms,
     });
     expect(passages[0]?.text).toBe('sort by file size, largest first');
+  });
+});
+
+describe("a short option, its argument in capitals and its text on one line (ninja(1) as a PDF: a new user's trial 29)", () => {
+  it('is the option and its definition, which answers for its default', async () => {
+    const manual = chunk(
+      [
+        'options:',
+        '-f FILE',
+        'specify input build file [default=build.ninja]',
+        '-j N run N jobs in parallel (0 means infinity) [default=#CPUs]',
+        '-k N keep going until N jobs fail (0 means infinity) [default=1]',
+        '-l N do not start new jobs if the load average is greater than N',
+      ].join('\n'),
+      'ninja/ninja.1.pdf',
+    );
+    expect(passagesOf(manual).map((p) => [p.lead, p.text])).toContainEqual([
+      '-k N',
+      'keep going until N jobs fail (0 means infinity) [default=1]',
+    ]);
+    const lvcreate = secondFile(
+      '-k|--setactivationskip y|n\nPersistently sets (yes) or clears (no) the "activation skip" flag on an LV. This flag is set by default on new thin snapshot LVs.',
+      'lvm2/lvcreate.8.pdf',
+    );
+    const passages = groundedPassages({
+      question: "What is the default for ninja's -k option?",
+      hits: [hit(lvcreate), hit(manual)],
+      terms: [word('default', 1.2), word('ninja', 3.9), term('-k', 6, true), word('option', 1.1)],
+    });
+    expect(passages[0]?.text).toBe('keep going until N jobs fail (0 means infinity) [default=1]');
+    // Without an end mark, a definition is no heading that the line under it answers.
+    const content = answer("What is the default for ninja's -k option?", manual, [
+      word('default', 1.2),
+      word('ninja', 3.9),
+      term('-k', 6, true),
+      word('option', 1.1),
+    ]);
+    expect(content).toMatch(/^-k N: keep going until N jobs fail/);
+    expect(content).not.toContain('load average');
   });
 });
 

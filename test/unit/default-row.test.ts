@@ -27,3 +27,33 @@ describe("a setting's default on a line of its own under its description", () =>
     expect(answer).not.toContain('Default: 21');
   });
 });
+
+// hostapd_cli(1) as a PDF (a twenty-ninth new user's trial, q27): each option's default on a line
+// of its own under its one-line description. `-i`'s default says "socket" itself; `-p`'s is the
+// value of what its description names, the control sockets' path.
+const HOSTAPD_CLI = doc(
+  'hostapd/hostapd_cli.1.pdf',
+  [
+    'OPTIONS',
+    'A summary of options is included below. For a complete description, run hostapd_cli from the command line.',
+    '-p<path>',
+    'Path to find control sockets.',
+    'Default: /var/run/hostapd',
+    '-i<ifname>',
+    'Interface to listen on.',
+    'Default: first interface found in socket path.',
+    '-a<path>',
+    'Run in daemon mode executing the action file based on events from hostapd.',
+  ].join('\n'),
+);
+
+describe("an option's default on a line of its own", () => {
+  it("is read with the option's description, as one with it", async () => {
+    const answer = await answerOf(
+      libraryOf([HOSTAPD_CLI], { hostapd_cli: 6, look: 2, control: 3, socket: 3, default: 1 }),
+      'Where does hostapd_cli look for control sockets by default?',
+    );
+    expect(answer).toMatch(/^-p<path>: .*Default: \/var\/run\/hostapd/s);
+    expect(answer).not.toContain('first interface');
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FRESHCLAM_CONF_DIRECTIVES } from '../helpers/documents.js';
 import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 // The twenty-seventh new user's trial (F5a): Tor's manual as HTML names each option with the
@@ -32,6 +33,21 @@ describe("a directive's line with the syntax of its value", () => {
     );
     expect(answer).toMatch(
       /^ControlPort \[address:\]port\|unix:path\|auto \[flags\]: If set, Tor will accept connections on this port/,
+    );
+  });
+});
+
+// The twenty-ninth new user's trial (a4): freshclam.conf(5) gives each directive's default on a
+// line of its own. The next directive's line, right under that attribute, was read as the
+// definition the attributes come before (varnishd's `thread_pools` / "Units: pools" / its text),
+// so LogTime's "Default: no" was LogFileMaxSize's.
+const FRESHCLAM = doc('clamav/freshclam.conf.5.pdf', FRESHCLAM_CONF_DIRECTIVES.join('\n'));
+
+describe("a directive's line under the attributes of the directive before", () => {
+  it('leads its own definition and attributes', async () => {
+    const library = libraryOf([FRESHCLAM], { logtim: 6, freshclam: 3, default: 1 });
+    expect(await answerOf(library, 'What is the default LogTime value in freshclam.conf?')).toMatch(
+      /^LogTime BOOL: .*Default: no/s,
     );
   });
 });

@@ -48,3 +48,32 @@ describe("a directive's line with its value's syntax in placeholders (`sizelimit
     expect(answer).not.toContain('both default to "unlimited"');
   });
 });
+
+// A new user's trial 29 (f3a): ipsec.conf(5) as a PDF names each parameter with its default first
+// among the values it may take, apart by bars (`ikelifetime = 3h | <time>`, `keyexchange = ike |
+// ikev1 | ikev2`). Dense with marks, those lines were skipped as code: the definitions under them
+// were led by the section's heading, and "What is the default ikelifetime?" was answered with
+// sentences elsewhere that say "default".
+const IPSEC_CONF = doc(
+  'strongswan/ipsec.conf.5.pdf',
+  [
+    'CONN PARAMETERS',
+    'The daemon adds its extensive default proposal to this default or the configured value.',
+    'ikelifetime = 3h | <time>',
+    'how long the keying channel of a connection (ISAKMP or IKE SA) should last before being renegotiated. Also see EXPIRY/REKEY below.',
+    'keyexchange = ike | ikev1 | ikev2',
+    'which key exchange protocol should be used to initiate the connection. Connections marked with ike use IKEv2 when initiating, but accept any protocol version when responding.',
+  ].join('\n'),
+  5,
+);
+
+describe('a parameter with its values apart by bars, the default first', () => {
+  it('leads its definition, which answers for its default', async () => {
+    expect(passagesOf(IPSEC_CONF).map((p) => p.lead)).toContain('ikelifetime = 3h | <time>');
+    const answer = await answerOf(
+      libraryOf([IPSEC_CONF], { [stem('ikelifetime')]: 8, strongswan: 4.6, ipsec: 2.3, default: 1.2 }),
+      "What is the default ikelifetime in strongSwan's ipsec.conf?",
+    );
+    expect(answer).toMatch(/^ikelifetime = 3h \| <time>: how long the keying channel/);
+  });
+});

@@ -2,6 +2,7 @@ import type { Hit } from '../search/hit.js';
 import { asksDefaultOnly, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import {
+  isAttributeLine,
   isTermLead,
   type Passage,
   passagesOf,
@@ -130,10 +131,11 @@ const SETTING_LEAD_LENGTH = 48;
 
 /**
  * A sentence whose subject is the one before it, or that goes on from it ("And even if…"), or
- * that does something to it ("Turning it on gives…"): shown after it.
+ * that does something to it ("Turning it on gives…"), or says it again ("In other words, it will
+ * prevent restic from crossing filesystem boundaries"): shown after it.
  */
 const PRONOUN_LED =
-  /^(?:\p{L}+ly,\s+)?(?:this|that|it|these|they|and|but)\b|^\p{L}+ing\s+(?:it|this|them)\b/iu;
+  /^(?:\p{L}+ly,\s+)?(?:this|that|it|these|they|and|but)\b|^\p{L}+ing\s+(?:it|this|them)\b|^in other words\b/iu;
 /**
  * A sentence that names its subject by its kind, wherever in it ("The default value of this macro
  * is 1 billion"): the name is the one the sentence before gives it, which it is shown after.
@@ -357,7 +359,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // With its parts (`sqlite`, `max`, `length` of `sqlite_max_length`).
       for (const t of namedBefore) for (const part of [t.stem, ...indexTerms(t.term)]) stems.add(part);
       const alone = coverage(stems, terms);
-      const before = alone < threshold || pronounLed || namedBefore.length ? previous : undefined;
+      const attributeLine = isAttributeLine(passage);
+      // An attribute on a line of its own (`Default: /var/run/hostapd`) is shown after what it is of.
+      const before =
+        alone < threshold || pronounLed || namedBefore.length || attributeLine ? previous : undefined;
       const joined = before ? coverage(new Set([...stems, ...stemsOf(before.text)]), terms) : 0;
       // An identifier the sentence leaves to the text around it (the example above it:
       // `console.log(test_data, log_locals=True)` / "Note the log_locals argument, which…"). Not a
@@ -385,7 +390,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         alone,
         alone + BEFORE_SHARE * (joined - alone),
         alone + AROUND_SHARE * (withAround - alone),
-        alone + DEFINITION_SHARE * (whole - alone),
+        // A default on a line of its own (`Default: /var/run/hostapd`) says nothing without them.
+        alone + (attributeLine ? 1 : DEFINITION_SHARE) * (whole - alone),
       );
       // A setting's comment is about its setting: another name asked for that its text only
       // mentions (root_unlock_time's "…the same as of the `unlock_time` option.") is missing.
@@ -491,6 +497,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
           // "Default: 5" says nothing without what it is the default of.
           !!passage.rowOfSubject ||
+          attributeLine ||
           REFERS_BACK.test(passage.text));
       all.push({
         ...passage,
@@ -500,7 +507,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         subject,
         exactSubject,
         ...(before &&
-          (joined > alone || pronounLed || namedBefore.length > 0) && {
+          (joined > alone || pronounLed || namedBefore.length > 0 || attributeLine) && {
             before,
           }),
         ...(typed !== undefined && { typed }),
@@ -665,6 +672,8 @@ function answerUnder(best: ScoredPassage): Passage | undefined {
   const text = best.text;
   const words = text.split(/\s+/);
   if (
+    // A term's definition is none (ninja(1)'s `-k N keep going until N jobs fail … [default=1]`).
+    best.defines ||
     /[.!?:;,]["'’”)\]]?$/.test(text) ||
     LABELLED.test(text) ||
     words.length < HEADING_WORDS ||

@@ -85,10 +85,11 @@ const TERM_LINE =
 
 /**
  * A short option and what it does in lower case, as GNU's man pages print it on one line when the
- * option fits in the indent (ls(1): `-S sort by file size, largest first`); not its arguments
+ * option fits in the indent (ls(1): `-S sort by file size, largest first`), its argument in
+ * capitals before it (ninja(1): `-k N keep going until N jobs fail…`); not its arguments
  * (ssh-keygen(1)'s `-t dsa | ecdsa | … | rsa`).
  */
-const SHORT_OPTION_LINE = /^(-[A-Za-z0-9])\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
+const SHORT_OPTION_LINE = /^(-[A-Za-z0-9](?:\s+[A-Z][A-Z_]*)?)\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
 
 /**
  * A status code and what it means, in a few words ("1 Some files differ.", "2 Fatal error."): a
@@ -190,8 +191,11 @@ function isCode(text: string): boolean {
 /** A word or a few quoted, after a space or at the start, before a comma, a space or the end. */
 const QUOTED_WORD = /(?<!\S)["“][\p{L}\p{N} ._-]{1,30}["”](?=[,;:.]?(?:\s|$))/gu;
 
-/** A parenthesis of words after a space, as prose writes one: `(Fast (limited port) scan)`, not `f(x)`. */
-const ASIDE = /\s\([\p{L}][\p{L}\p{N} ,'’-]*\)/gu;
+/**
+ * A parenthesis of words after a space, as prose writes one: `(Fast (limited port) scan)`, `(0
+ * means infinity)`, not `f(x)`.
+ */
+const ASIDE = /\s\([\p{L}\p{N}][\p{L}\p{N} ,'’-]*\)/gu;
 
 /** A line less its asides, innermost first: what is left of code's marks is code's. */
 function withoutAsides(text: string): string {
@@ -650,7 +654,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
           // Another option is no definition (ssh-keygen's `-t dsa | …` under `verify-time=timestamp`,
           // stunnel's `sslVersionMin = SSL_VERSION` under `sslVersionMax = SSL_VERSION`).
           !isOptionLine(text) &&
-          !PLACEHOLDER_LINE.test(text));
+          !PLACEHOLDER_LINE.test(text) &&
+          // Nor the next directive's line after the attributes of one (freshclam.conf(5)'s
+          // `LogFileMaxSize SIZE` / … / "Default: 1M" / `LogTime BOOL`: a new user's trial 29).
+          !DIRECTIVE_SYNTAX.test(text));
       // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
       if (!row && !defines && words < 8 && showsExample(out, before)) {
         introduced(out, before, text, SHOWS);
@@ -765,6 +772,13 @@ function unbracketed(text: string): string {
 /** A short "Label: value" (`Default: 30000 (30 seconds)`), not a sentence with a colon in it. */
 const LINE_ROW = /^\w+(?: \w+)?: [^.!?]{1,40}$/;
 
+/**
+ * A term's attribute on a line of its own that says nothing without the term's text above it
+ * (`Default: /var/run/hostapd` under `-p<path>` / "Path to find control sockets."): not a row of
+ * a table or a verse, whose line is whole.
+ */
+export const isAttributeLine = (p: Passage): boolean => !!p.attribute && LINE_ROW.test(p.text);
+
 /** A subject that is a name, as a setting's or an option's (`max-reclaim-time`, `log_level`), not a word ("Note"). */
 const NAMED_SUBJECT = /^[\w.$%-]*[-_.][\w.$%-]*$|^[a-z][\w]*$/;
 
@@ -791,12 +805,12 @@ const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
 /**
  * The same with a placeholder for its value, as a manual writes a setting it describes:
  * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), the values it may take
- * (svnserve.conf(5)'s `anon-access = none|read|write`), or an option in lower case with its value
- * quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in a
- * configuration file it is a setting.
+ * (svnserve.conf(5)'s `anon-access = none|read|write`, ipsec.conf(5)'s `ikelifetime = 3h |
+ * <time>`), or an option in lower case with its value quoted (authorized_keys(5)'s
+ * `permitlisten="[host:]port"`, `from="pattern-list"`); in a configuration file it is a setting.
  */
 const PLACEHOLDER_LINE =
-  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|[\w.-]+(?:\|[\w.-]+)+)|[a-z][\w.-]*="[^"\s]+")$/;
+  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))+)|[a-z][\w.-]*="[^"\s]+")$/;
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
