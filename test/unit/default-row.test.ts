@@ -57,3 +57,25 @@ describe("an option's default on a line of its own", () => {
     expect(answer).not.toContain('first interface');
   });
 });
+
+// mutt's reference as HTML (the seventh new user's trial): a variable's attributes, each on a line
+// of its own; the default is shown with the variable, not after the attribute above it.
+const MUTT = doc(
+  'mutt/reference.html',
+  [
+    '3.163. mail_check',
+    'Type: number',
+    'Default: 5',
+    'This variable configures how often (in seconds) mutt should look for new mail.',
+  ].join('\n'),
+);
+
+describe("a term's default under another of its attributes", () => {
+  it('is shown with the term alone', async () => {
+    const answer = await answerOf(
+      libraryOf([MUTT], { mail_check: 7, mutt: 3, default: 1 }),
+      'What is the default value of mail_check in mutt?',
+    );
+    expect(answer).toMatch(/^3\.163\. mail_check: Default: 5\./);
+  });
+});

@@ -360,9 +360,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       for (const t of namedBefore) for (const part of [t.stem, ...indexTerms(t.term)]) stems.add(part);
       const alone = coverage(stems, terms);
       const attributeLine = isAttributeLine(passage);
-      // An attribute on a line of its own (`Default: /var/run/hostapd`) is shown after what it is of.
+      // An attribute on a line of its own right under its term's text (`-p<path>` / "Path to find
+      // control sockets." / `Default: /var/run/hostapd`) is shown after it; not after another
+      // attribute (mutt's "Type: number" / "Default: 5").
+      const underText = attributeLine && !!previous && !isAttributeLine(previous);
       const before =
-        alone < threshold || pronounLed || namedBefore.length || attributeLine ? previous : undefined;
+        alone < threshold || pronounLed || namedBefore.length || underText ? previous : undefined;
       const joined = before ? coverage(new Set([...stems, ...stemsOf(before.text)]), terms) : 0;
       // An identifier the sentence leaves to the text around it (the example above it:
       // `console.log(test_data, log_locals=True)` / "Note the log_locals argument, which…"). Not a
@@ -507,7 +510,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         subject,
         exactSubject,
         ...(before &&
-          (joined > alone || pronounLed || namedBefore.length > 0 || attributeLine) && {
+          (joined > alone || pronounLed || namedBefore.length > 0 || underText) && {
             before,
           }),
         ...(typed !== undefined && { typed }),
