@@ -380,11 +380,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         ? coverage(new Set([...stems, ...around.map((t) => t.stem)]), terms)
         : 0;
       // The sentence of a definition that states the value asked for, with the definition's words.
-      // Of a term's (an option's, a setting's), not of a section's under a title.
+      // Of a term's (an option's, a setting's), not of a section's under a title; or of the comment
+      // that describes a setting, its sentences together (hostapd.conf's "Maximum number of
+      // stations allowed in station table." … "(default: 2007)" / `max_num_sta=255`).
       const definitionWords =
-        typedText === true && passage.lead && isTermLead(passage.lead)
-          ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
-          : [];
+        typedText !== true
+          ? []
+          : passage.lead && isTermLead(passage.lead)
+            ? passages.filter((p) => p !== passage && p.lead === passage.lead).map((p) => p.text)
+            : passage.setting && passage.exampleGoesOn
+              ? passages
+                  .filter((p) => p !== passage && p.exampleGoesOn === passage.exampleGoesOn)
+                  .map((p) => p.text)
+              : [];
       // A follow-up's own words only: the question before's are there for what "it" stands for.
       const borrowable = (input.followUpTerms ?? terms).map((t) => t.stem);
       const borrowed = definitionWords.flatMap((t) => borrowable.filter((b) => stemsOf(t).has(b)));
@@ -652,11 +660,25 @@ function askedShare(lead: string, terms: QuestionTerm[]): number {
  * the figure the question asks for is that one.
  */
 function valueUnder(best: ScoredPassage): Passage | undefined {
-  if (!best.typed || !best.lead || /\d/.test(best.text)) return undefined;
-  return passagesOf(best.chunk).find(
-    (p) => p.lead === best.lead && p.position > best.position && DEFAULT_VALUE.test(p.text),
+  if (!best.typed || /\d/.test(best.text)) return undefined;
+  // Under its term, or later in the comment that describes its setting ("Maximum number of
+  // stations allowed in station table." … "(default: 2007)" / `max_num_sta=255`, hostapd.conf).
+  const same = best.lead
+    ? (p: Passage) => p.lead === best.lead
+    : best.setting && best.example !== undefined
+      ? (p: Passage) => p.setting === true && p.example === best.example && p.line === best.line
+      : undefined;
+  return (
+    same &&
+    passagesOf(best.chunk).find(
+      (p) =>
+        same(p) && p.position > best.position && (DEFAULT_VALUE.test(p.text) || DEFAULT_NOTE.test(p.text)),
+    )
   );
 }
+
+/** A default noted in parentheses: "(default: 2007)", "(default 5)". */
+const DEFAULT_NOTE = /\(default:? [^()]*\d[^()]*\)/i;
 
 /** A line of fewer words without an end mark is a heading already (see passagesOf). */
 const HEADING_WORDS = 8;

@@ -62,8 +62,12 @@ function sentencesOf(paragraph: string): string[] {
   const sentences = paragraph.split(SENTENCE_END);
   if (sentences.length > 1 && /^\s*(?:yes|no)[.!]$/i.test(sentences[0]!))
     sentences.splice(0, 2, `${sentences[0]} ${sentences[1]}`);
+  // A short parenthesis after a sentence is that sentence's ("…larger than that. (default: 2007)").
+  for (let i = sentences.length - 1; i > 0; i--)
+    if (PARENTHESIS.test(sentences[i]!)) sentences.splice(i - 1, 2, `${sentences[i - 1]} ${sentences[i]}`);
   return sentences;
 }
+const PARENTHESIS = /^\([^()]{1,40}\)$/;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
@@ -576,7 +580,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
         const said = listIntroAbove(out, lines, before) ?? out.at(-1);
         const above = !!said && (said.line === before || said !== out.at(-1)) && said.example === undefined;
         const sentenceAbove =
-          above && !said.setting && COMMENT_LINE.test(lines[said.line]!) && /[.!?]$/.test(said.text);
+          above &&
+          !said.setting &&
+          COMMENT_LINE.test(lines[said.line]!) &&
+          // With its parenthesis ("…larger than that. (default: 2007)").
+          /[.!?](?: \([^()]*\))?$/.test(said.text);
         if (config && above && (describedAt.has(out.length - 1) || sentenceAbove || said !== out.at(-1))) {
           said!.example = text;
           said!.setting = true;
@@ -970,6 +978,8 @@ function joinContinuedLines(lines: string[]): void {
 const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
 /** A comment line that goes on with the sentence of the one before: it starts in lower case. */
 const COMMENT_GOING_ON = /^\s*#+\s+["'“(]?\p{Ll}/u;
+/** A comment line that is a short parenthesis alone (`# (default: 2007)`). */
+const COMMENT_ASIDE = /^\s*#+\s+\([^()]{1,40}\)\s*$/;
 
 /**
  * A configuration file's comments marked with ';' (an INI file's: pgbouncer.ini's `;; When server
@@ -1001,6 +1011,10 @@ function joinWrappedComments(lines: string[]): void {
       !COMMENT_TERM_ITEM.test(lines[next]!.trim()) &&
       !isCommentedSetting(lines[next]!)
     )
+      text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
+    // A parenthesis alone on the comment's next line is the last sentence's (hostapd.conf's
+    // "…should not be larger than that." / "(default: 2007)").
+    if (COMMENT_LINE.test(text) && next < lines.length && COMMENT_ASIDE.test(lines[next]!))
       text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
     joinLines(lines, i, text, next - i);
     i = next - 1;
