@@ -163,19 +163,30 @@ describe('kb threads send --stream', () => {
 
 describe('kb api and piped kb chat with a stream', () => {
   it('kb api passes an event stream through as it arrives', async () => {
-    const id = await newThread();
-    const generation = (
-      await api(server, server.keys.demo, 'POST', `/v1/threads/${id}/generations`, {
-        content: 'How much is the Growth plan?',
-      })
-    ).json.data;
-    const res = await timed(['api', 'GET', `/v1/generations/${generation.id}/events`]);
-    expect(res.code).toBe(0);
-    expect(res.chunks.length).toBeGreaterThan(5);
-    expect(res.chunks.at(-1)!.at - res.chunks[0]!.at).toBeGreaterThan(300);
-    const body = res.chunks.map((c) => c.text).join('');
-    expect(body).toMatch(/^id: 1\nevent: delta\ndata: \{"text":"The "\}\n\n/);
-    expect(body).toMatch(/event: completed\ndata: \{"userMessage"/);
+    // The generation starts before kb does: slow enough (~8 s) that it is still streaming once kb
+    // has started on a loaded machine (at 40 ms a word it had ended on CI's Node 22 run, and came
+    // as one replayed chunk).
+    const slow = await startTestServer({ demo: true, streamDelayMs: 100 });
+    try {
+      const id = await newThread(slow);
+      const generation = (
+        await api(slow, slow.keys.demo, 'POST', `/v1/threads/${id}/generations`, {
+          content: 'How much is the Growth plan?',
+        })
+      ).json.data;
+      const res = await timed(['api', 'GET', `/v1/generations/${generation.id}/events`], {
+        KB_BASE_URL: slow.url,
+        KB_API_KEY: slow.keys.demo!,
+      });
+      expect(res.code).toBe(0);
+      expect(res.chunks.length).toBeGreaterThan(5);
+      expect(res.chunks.at(-1)!.at - res.chunks[0]!.at).toBeGreaterThan(300);
+      const body = res.chunks.map((c) => c.text).join('');
+      expect(body).toMatch(/^id: 1\nevent: delta\ndata: \{"text":"The "\}\n\n/);
+      expect(body).toMatch(/event: completed\ndata: \{"userMessage"/);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('piped kb chat --stream prints each reply as it arrives, a blank line between them', async () => {
