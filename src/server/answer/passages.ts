@@ -67,6 +67,7 @@ function sentencesOf(paragraph: string): string[] {
     if (PARENTHESIS.test(sentences[i]!)) sentences.splice(i - 1, 2, `${sentences[i - 1]} ${sentences[i]}`);
   return sentences;
 }
+/** A short parenthesis alone: `(default: 2007)`. */
 const PARENTHESIS = /^\([^()]{1,40}\)$/;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
@@ -978,8 +979,6 @@ function joinContinuedLines(lines: string[]): void {
 const WRAPPED_COMMENT = /^\s*#+\s+\S.*\s\S+\s\S+.*[^.!?:;]$/;
 /** A comment line that goes on with the sentence of the one before: it starts in lower case. */
 const COMMENT_GOING_ON = /^\s*#+\s+["'“(]?\p{Ll}/u;
-/** A comment line that is a short parenthesis alone (`# (default: 2007)`). */
-const COMMENT_ASIDE = /^\s*#+\s+\([^()]{1,40}\)\s*$/;
 
 /**
  * A configuration file's comments marked with ';' (an INI file's: pgbouncer.ini's `;; When server
@@ -1003,23 +1002,32 @@ function joinWrappedComments(lines: string[]): void {
   for (let i = 0; i < lines.length; i++) {
     let text = lines[i]!;
     let next = i + 1;
+    const goesOn = () => (text = `${text.trimEnd()} ${commentText(lines[next++]!)}`);
     while (
       WRAPPED_COMMENT.test(text) &&
-      !SETTING.test(text.trim().replace(/^#+\s*/, '')) &&
+      !SETTING.test(commentText(text)) &&
       next < lines.length &&
       COMMENT_GOING_ON.test(lines[next]!) &&
       !COMMENT_TERM_ITEM.test(lines[next]!.trim()) &&
       !isCommentedSetting(lines[next]!)
     )
-      text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
+      goesOn();
     // A parenthesis alone on the comment's next line is the last sentence's (hostapd.conf's
     // "…should not be larger than that." / "(default: 2007)").
-    if (COMMENT_LINE.test(text) && next < lines.length && COMMENT_ASIDE.test(lines[next]!))
-      text = `${text.trimEnd()} ${lines[next++]!.trim().replace(/^#+\s*/, '')}`;
+    if (
+      COMMENT_LINE.test(text) &&
+      next < lines.length &&
+      COMMENT_LINE.test(lines[next]!) &&
+      PARENTHESIS.test(commentText(lines[next]!))
+    )
+      goesOn();
     joinLines(lines, i, text, next - i);
     i = next - 1;
   }
 }
+
+/** A comment line's text, without its marks. */
+const commentText = (line: string) => line.trim().replace(/^#+\s*/, '');
 
 /** The first line of the comment, lines of it without a blank line between, that `line` is in. */
 function commentStart(lines: string[], line: number): number {
