@@ -1346,6 +1346,38 @@ describe('paragraphs whole (#33)', () => {
       'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .\nThe output uses the color of the dot to summarize the unit state at a glance, and so on to the\n• Red indicates a failed or error state.',
     );
   });
+  // A new user's trial 30 (q08): postgrey(8) lists its options as `--help` prints them, each
+  // option and its text on one line. A line reaching the right margin was read as wrapped, and the
+  // next option joined it ("…(default: /var/lib/postgrey) --delay=N greylist for N seconds…"); so
+  // did the next option after a description's wrapped line, indented under the text.
+  it("starts a line at an option under another option's line, or left of a description's wrapped line", async () => {
+    const { pdfPageText } = await import('../../src/server/ingest/extraction/pdf-text.js');
+    // pdf.js's items for postgrey.8 p. 1 (groff -Tpdf), each option and its text one item here.
+    const item = (str: string, x: number, y: number, x1: number) => ({
+      str,
+      transform: [10, 0, 0, 10, x, y],
+      width: x1 - x,
+      hasEOL: true,
+    });
+    const page = [
+      item('SYNOPSIS', 72, 729, 126),
+      item('--dbdir=PATH put db files in PATH (default: /var/lib/postgrey)', 138, 556, 552),
+      item('--delay=N greylist for N seconds (default: 300)', 138, 544, 480),
+      item('--max-age=N delete entries older than N days since the last time', 138, 532, 570),
+      item('that they have been seen (default: 35)', 258, 520, 486),
+      item('--retry-window=N allow only N days for the first retrial (default: 2)', 138, 508, 570),
+      item("append 'h' if you want to specify it in hours", 258, 496, 528),
+      item('--greylist-action=A if greylisted, return A to Postfix (default: DEFER_IF_PER', 138, 484, 600),
+    ];
+    expect(pdfPageText(page).split('\n')).toEqual([
+      'SYNOPSIS',
+      '--dbdir=PATH put db files in PATH (default: /var/lib/postgrey)',
+      '--delay=N greylist for N seconds (default: 300)',
+      '--max-age=N delete entries older than N days since the last time that they have been seen (default: 35)',
+      "--retry-window=N allow only N days for the first retrial (default: 2) append 'h' if you want to specify it in hours",
+      '--greylist-action=A if greylisted, return A to Postfix (default: DEFER_IF_PER',
+    ]);
+  });
 });
 
 describe('PDF glyphs read as the characters they stand for', () => {

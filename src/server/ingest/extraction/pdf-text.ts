@@ -18,6 +18,20 @@ interface Line {
 /** A list's item starts a line of its own, whatever the line before it. */
 const ITEM = /^(?:[•·▪‣◦*–-]|\d+[.)])\s/;
 
+/** A line that starts with an option (`--delay=N …`, `-v, --verbose …`). */
+const OPTION_START = /^--?[A-Za-z]/;
+
+/**
+ * A list of options as `--help` prints them (postgrey(8): `--dbdir=PATH put db files in PATH…` /
+ * `--delay=N greylist for N seconds…`), each on a line of its own however far it reaches: an option
+ * under another option's line, or left of a wrapped line of a description (indented under its
+ * text). Not a sentence wrapped before an option it names, under the sentence's own first line.
+ */
+const nextOption = (before: Line, line: Line): boolean =>
+  OPTION_START.test(line.text) &&
+  (line.x0 < before.x0 - line.size / 2 ||
+    (Math.abs(line.x0 - before.x0) <= line.size / 2 && OPTION_START.test(before.text)));
+
 /** Lines closer than this many font sizes (baseline to baseline) can be one paragraph's. */
 const PARAGRAPH_LEADING = 1.45;
 /** A line reaching this far across the text's width was wrapped because it was full. */
@@ -45,7 +59,8 @@ export function pdfPageText(items: PdfTextItem[]): string {
       drop > 0 &&
       drop <= PARAGRAPH_LEADING * before.size &&
       !/[:;]$/.test(before.text) &&
-      !ITEM.test(line.text);
+      !ITEM.test(line.text) &&
+      !nextOption(before, line);
     if (!wrapped) out += `\n${line.text}`;
     // A word hyphenated at the line's end is whole again.
     else if (/\p{Ll}-$/u.test(before.text) && /^\p{Ll}/u.test(line.text)) out = out.slice(0, -1) + line.text;
