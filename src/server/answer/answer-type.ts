@@ -25,17 +25,24 @@ const DURATION =
   /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b|[_-](?:ms|secs?|seconds|minutes|mins|hours|days|weeks|months|years)\s*[:=]\s*\d/i;
 
 /**
+ * Or an option's unit of time after its placeholder, the figure its default (postgrey(8)'s
+ * `--delay=N greylist for N seconds (default: 300)`): a capital alone, not "a day".
+ */
+const PLACEHOLDER_UNIT = /\b[A-Z] (?:milliseconds|seconds|minutes|hours|days|weeks|months|years)\b/;
+const DURATIONS = { test: (text: string) => DURATION.test(text) || PLACEHOLDER_UNIT.test(text) };
+
+/**
  * What kind of answer a question asks for, where its words say so ("how long", "when", "how
  * much"), and whether a passage holds one: between passages that hold as much of the question,
  * the one with a duration answers "how long", the one with a price "how much".
  */
-const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
+const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = [
   {
     // A duration: "how long", "response time", "how soon", "how often" (an interval), "time off";
     // not "how many times" (a count), "at a time", nor a time that qualifies what follows ("the
     // time module", "time zone"); not "how long can X be?" (a length).
     asks: /\bhow (?:soon|often)\b|\bhow long\b(?! (?:can|may|must|should|could|might)\b(?![^?]*\b(?:take|last|wait|run|keep|stay|idle)\b)[^?]*\bbe\b)|(?<!\bhow many |\bat a |\bwhat |-)\btimes?\b(?=\s*(?:[?.,!]|$)|\s+(?:for|of|off|to|in|is|are|does|do|did|and|it|on|per)\b)|\bduration\b/i,
-    holds: DURATION,
+    holds: DURATIONS,
   },
   {
     // A length: "How long can a WPA passphrase be?" (hostapd.conf: "(8..63 characters)"), not a duration.
@@ -78,7 +85,7 @@ const KINDS: { asks: RegExp; holds: RegExp; topic?: boolean }[] = [
     holds: /\b\d+(?:[.,]\d+)?\s?(?:[kmgtp]i?b|bytes?|(?:kilo|mega|giga|tera)bytes?)\b/i,
   },
   // Or a time ("How much clock difference does OpenDKIM tolerate…?": "Sets the tolerance in seconds…").
-  { asks: /\bhow much\b/i, holds: DURATION },
+  { asks: /\bhow much\b/i, holds: DURATIONS },
   // Or a count of things ("thirty pieces of silver").
   { asks: /\bhow much\b/i, holds: new RegExp(`\\b(?:${SPELLED})\\s+[a-z]+s\\b`, 'i') },
   {
