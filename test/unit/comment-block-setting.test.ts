@@ -112,3 +112,36 @@ describe('a comment at the end of a chunk', () => {
     expect(answer).toContain('server 10.8.0.0 255.255.255.0');
   });
 });
+
+// A new user's trial 30 (q12): PowerDNS's pdns.conf is comments only, each setting a block of its
+// name and what it does, an empty `#`, and the setting commented out with its default (`#
+// webserver-port	Port of webserver/API to listen on` / `#` / `# webserver-port=8081`). A chunk
+// ended after the empty `#`: only the setting's line, a comment of its own after it, went on to
+// the next chunk, without the line saying what it is.
+const PDNS = [
+  ...Array.from({ length: 24 }, (_, i) => [
+    '#################################',
+    `# webserver-setting${i}\tWhat the webserver does with setting number ${i} when it runs`,
+    '#',
+    `# webserver-setting${i}=${i}`,
+    '',
+  ]).flat(),
+].join('\n');
+
+describe('a comment block at the end of a chunk, an empty `#` line in it', () => {
+  it('is kept whole in a chunk, the setting with the line that says what it is', async () => {
+    const extraction = await extractChunks('pdns/pdns.conf', new TextEncoder().encode(PDNS));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    const chunks = extraction.chunks.map((c) => c.text);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (let i = 0; i < 24; i++)
+      expect(
+        chunks.some((c) =>
+          c.includes(`# webserver-setting${i}\tWhat`) || c.includes(`# webserver-setting${i} What`)
+            ? c.includes(`# webserver-setting${i}=${i}`)
+            : false,
+        ),
+        `setting ${i}`,
+      ).toBe(true);
+  });
+});

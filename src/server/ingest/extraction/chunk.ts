@@ -217,7 +217,7 @@ function commentAtEnd(sentences: Sentence[], heading: number, size: number): Sen
   let at = sentences.length;
   while (
     at > heading &&
-    (sentences[at - 1]!.opens ? COMMENT_MARKS.test(sentences[at - 1]!.text) : !!sentences[at - 1]!.marks)
+    (sentences[at - 1]!.opens ? COMMENT_LINE.test(sentences[at - 1]!.text) : !!sentences[at - 1]!.marks)
   )
     at--;
   while (at < sentences.length && !sentences[at]!.opens) at++;
@@ -228,6 +228,8 @@ function commentAtEnd(sentences: Sentence[], heading: number, size: number): Sen
 
 /** A comment's marks at the start of its line: `# `, `## `. */
 const COMMENT_MARKS = /^[ \t]*#+[ \t]+/;
+/** A comment's line or an empty one inside it (pdns.conf's `#` between a setting's text and its default). */
+const COMMENT_LINE = /^[ \t]*#+(?:[ \t]|$)/;
 
 /** A line's section number: `2. `, `3.3.5. `. */
 const SECTION_NUMBER = /^[ \t]*(?:\d{1,3}\.)+[ \t]+/;
