@@ -145,3 +145,33 @@ describe('a comment block at the end of a chunk, an empty `#` line in it', () =>
       ).toBe(true);
   });
 });
+
+// squid.conf's settings are each a comment of paragraphs apart by empty `#` lines, its default
+// last (`#Default:` / `# cache_mem 256 MB`): its last paragraph goes on to the next chunk whole,
+// the default with the line that says it is one (trial 26's D5).
+const SQUID = Array.from({ length: 12 }, (_, i) => [
+  `#  TAG: setting${i}\t(bytes)`,
+  `#\tThe amount of memory setting number ${i} may use for objects that are being`,
+  '#\ttransferred and for hot objects that are kept in memory for a while.',
+  '#',
+  '#\tIf shared memory caching is enabled, Squid does not use the shared',
+  '#\tcache space for in-transit objects, but they still consume memory.',
+  '#Default:',
+  `# setting${i} ${i} MB`,
+  '',
+]).flat();
+const SQUID_CONF = ['http_port 3128', ...SQUID].join('\n');
+
+describe('a comment of several paragraphs at the end of a chunk', () => {
+  it('goes on to the next chunk with its last paragraph whole, the default under its label', async () => {
+    const extraction = await extractChunks('config/squid.conf', new TextEncoder().encode(SQUID_CONF));
+    if (!extraction.ok) throw new Error(extraction.error.message);
+    const chunks = extraction.chunks.map((c) => c.text);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (let i = 0; i < 12; i++)
+      expect(
+        chunks.some((c) => c.includes(`#Default:\n# setting${i} ${i} MB`)),
+        `setting ${i}`,
+      ).toBe(true);
+  });
+});

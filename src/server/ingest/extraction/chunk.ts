@@ -211,25 +211,51 @@ function overlapOf(sentences: Sentence[], overlap: number): Sentence[] {
 
 /**
  * The comment the sentences end with, from the start of its first line, where it is at most half
- * a chunk and something before it is more than the chunk's heading.
+ * a chunk and something before it is more than the chunk's heading: its last paragraph (squid.conf
+ * writes a setting's comment in paragraphs apart by empty `#` lines, `#Default:` and the default
+ * last: they go on together). A setting commented out alone under an empty `#` goes with the
+ * paragraph above it, which says what it is (pdns.conf's `# webserver-port	Port of webserver/API
+ * to listen on` / `#` / `# webserver-port=8081`).
  */
 function commentAtEnd(sentences: Sentence[], heading: number, size: number): Sentence[] | undefined {
-  let at = sentences.length;
-  while (
-    at > heading &&
-    (sentences[at - 1]!.opens ? COMMENT_LINE.test(sentences[at - 1]!.text) : !!sentences[at - 1]!.marks)
-  )
-    at--;
-  while (at < sentences.length && !sentences[at]!.opens) at++;
+  let at = paragraphStart(sentences, sentences.length, heading);
+  if (sentences.slice(at).every((s) => !s.opens || COMMENTED_SETTING.test(s.text))) {
+    let above = at;
+    while (above > heading && EMPTY_COMMENT.test(sentences[above - 1]!.text)) above--;
+    // From the line after the setting above, which ends that one's block.
+    if (above < at) at = paragraphStart(sentences, above, heading, true);
+  }
   const comment = sentences.slice(at);
   if (!comment.length || at <= heading) return undefined;
   return comment.reduce((n, s) => n + s.text.length + 1, 0) <= size / 2 ? comment : undefined;
 }
 
+/**
+ * Where the comment paragraph ending before `end` starts: the first sentence of its first line;
+ * `afterSetting`, after a setting commented out above it.
+ */
+function paragraphStart(sentences: Sentence[], end: number, heading: number, afterSetting = false): number {
+  let at = end;
+  while (
+    at > heading &&
+    !(afterSetting && COMMENTED_SETTING.test(sentences[at - 1]!.text)) &&
+    (sentences[at - 1]!.opens
+      ? COMMENT_MARKS.test(sentences[at - 1]!.text) || COMMENT_LABEL.test(sentences[at - 1]!.text)
+      : !!sentences[at - 1]!.marks)
+  )
+    at--;
+  while (at < end && !sentences[at]!.opens) at++;
+  return at;
+}
+
 /** A comment's marks at the start of its line: `# `, `## `. */
 const COMMENT_MARKS = /^[ \t]*#+[ \t]+/;
-/** A comment's line or an empty one inside it (pdns.conf's `#` between a setting's text and its default). */
-const COMMENT_LINE = /^[ \t]*#+(?:[ \t]|$)/;
+/** A comment's label for the line under it, its mark and its word together: squid.conf's `#Default:`. */
+const COMMENT_LABEL = /^[ \t]*#+\S[^:]*:$/;
+/** An empty comment line: `#`. */
+const EMPTY_COMMENT = /^[ \t]*#+[ \t]*$/;
+/** A setting commented out: `# webserver-port=8081`. */
+const COMMENTED_SETTING = /^[ \t]*#+[ \t]*[\w.-]+[ \t]*=/;
 
 /** A line's section number: `2. `, `3.3.5. `. */
 const SECTION_NUMBER = /^[ \t]*(?:\d{1,3}\.)+[ \t]+/;
