@@ -487,11 +487,12 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   for (const p of passages) {
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
-    // A heading leads with a colon; a FAQ's question, or a heading ending with its own colon, as itself.
+    // A heading leads with a colon; a FAQ's question (marked `Q:`, it may end with a full stop), or
+    // a heading ending with its own colon, as itself.
     const led = (text: string) =>
       lead === undefined
         ? text
-        : `${shortLead(lead, retrieval.terms).replace(/[;,]$/, '')}${/[?:]$/.test(lead) ? ' ' : ': '}${text}`;
+        : `${shortLead(lead, retrieval.terms).replace(/[;,]$/, '')}${/[?:.!]$/.test(lead) ? ' ' : ': '}${text}`;
     const before = p.before && `${p.before.chunk.id}:${p.before.position}`;
     if (p.setting && p.example === undefined) {
       if (lead !== undefined && !p.block) say(`${shortLead(lead, retrieval.terms).replace(/[;,:]$/, '')}:`);

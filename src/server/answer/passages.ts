@@ -84,9 +84,12 @@ const ENTRY = [
   /^\(line +\d+\)$/,
 ];
 
-/** A definition list's term and its definition on one line: a name (`HISTSIZE`, `globstar`, `--all`), then a sentence. */
+/**
+ * A definition list's term and its definition on one line: a name (`HISTSIZE`, `globstar`,
+ * `--all`) or a format code (varnishncsa(1)'s `%D`, `%{X}T`), then a sentence.
+ */
 const TERM_LINE =
-  /^([A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*|[a-z][a-z0-9_]*[_a-z0-9]|--?[A-Za-z][\w-]*)\s+([A-Z][a-z]+\b.*\s.*\s.*)$/;
+  /^([A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*|[a-z][a-z0-9_]*[_a-z0-9]|--?[A-Za-z][\w-]*|%(?:\{[^{}\s]+\})?[A-Za-z])\s+([A-Z][a-z]+\b.*\s.*\s.*)$/;
 
 /**
  * A short option and what it does in lower case, as GNU's man pages print it on one line when the
@@ -104,11 +107,24 @@ const SHORT_OPTION_LINE = /^(-[A-Za-z0-9](?:\s+[A-Z][A-Z_]*)?)\s+([a-z]+\b[^|]*\
  */
 const CODE_LINE = /^(\d{1,3})\s+([A-Z][a-z]+(?:\s+\S+){1,5})$/;
 
+/**
+ * An option, a colon and what it does (htop's README: `--enable-hwloc: enable hwloc support for
+ * CPU affinity; disables affinity support`), its rows under it (`default: no`).
+ */
+const OPTION_COLON_LINE = /^(--?[A-Za-z][\w-]*(?:=\S+)?):\s+(\p{L}\S*(?:\s+\S+){2,})$/u;
+
 /** A line that is a definition list's entry: its term, and the definition after it (see TERM_LINE). */
 function termLine(text: string): { term: string; definition: string } | undefined {
-  const entry = TERM_LINE.exec(text) ?? SHORT_OPTION_LINE.exec(text) ?? CODE_LINE.exec(text);
+  const entry =
+    TERM_LINE.exec(text) ??
+    SHORT_OPTION_LINE.exec(text) ??
+    CODE_LINE.exec(text) ??
+    OPTION_COLON_LINE.exec(text);
   return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
 }
+
+/** A FAQ's question marked as one: `Q:`, `Q)`, `Q3:`. */
+const FAQ_QUESTION = /^Q\d*[:)]\s+\S/;
 
 /** A term in lower case, a colon and what it is: `always: fsync after every write…`. */
 const COLON_ITEM = new RegExp(String.raw`^${TERM_COLON_ITEM}(.*)$`, 'u');
@@ -398,13 +414,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
     // A FAQ's question in several sentences ("4.6. When I paste text…, each line gets indented
     // further than the last. Why? And how can I stop this?") leads what follows, whole: none of
     // its sentences answers it.
+    // So does one a FAQ marks as its question (`Q:`, `Q)`), however it ends (lftp's FAQ: 'Q: lftp
+    // hangs in "Making data connection" state.').
     const asked = paragraph.trim();
     const record = RECORD.test(asked);
     if (
       !record &&
-      asked.endsWith('?') &&
       asked.length <= QUESTION_LENGTH &&
-      asked.split(SENTENCE_END).length > 1
+      ((asked.endsWith('?') && asked.split(SENTENCE_END).length > 1) || FAQ_QUESTION.test(asked))
     ) {
       position++;
       lead = asked;
@@ -699,7 +716,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !defines &&
         !exampleSetting &&
         !/[.!]["')\]]?$/.test(text) &&
-        (words < 8 || (position === firstOfLine && (isOptionLine(text) || TERM.test(text))))
+        (words < 8 ||
+          (position === firstOfLine &&
+            (isOptionLine(text) || TERM.test(text) || PLACEHOLDER_LINE.test(text))))
       ) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         // Not a heading's word and the option under it ("OPTIONS" / "-0, --null").
@@ -815,11 +834,13 @@ const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
  * The same with a placeholder for its value, as a manual writes a setting it describes:
  * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), the values it may take
  * (svnserve.conf(5)'s `anon-access = none|read|write`, ipsec.conf(5)'s `ikelifetime = 3h |
- * <time>`), or an option in lower case with its value quoted (authorized_keys(5)'s
- * `permitlisten="[host:]port"`, `from="pattern-list"`); in a configuration file it is a setting.
+ * <time>`), with its default in parentheses or a note in brackets after it (tinc.conf(5)'s `Port =
+ * port ( 655 )`, `Address = address [port] [recommended]`), or an option in lower case with its
+ * value quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in a
+ * configuration file it is a setting.
  */
 const PLACEHOLDER_LINE =
-  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))+)|[a-z][\w.-]*="[^"\s]+")$/;
+  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))+|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))*(?:\s+(?:\(\s*[^()\s][^()]{0,40}\)|\[[^[\]\s][^[\]]{0,40}\]))+)|[a-z][\w.-]*="[^"\s]+")$/;
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
@@ -1222,6 +1243,8 @@ function definedAbove(passages: Passage[], before: number, lines: string[], code
   const last = passages.at(-1);
   if (!last?.defines || last.line !== before || last.example !== undefined) return false;
   if (last.text !== lines[before]!.trim()) return false;
+  // The next term's line (tinc.conf(5)'s `PublicKey = key [obsolete]` under Port's text), no example.
+  if (PLACEHOLDER_LINE.test(code.trim())) return false;
   last.example = code.replace(CODE, '').trim();
   last.codeOfTerm = true;
   return true;

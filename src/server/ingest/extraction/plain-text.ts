@@ -264,7 +264,10 @@ const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
  */
 /** A term in lower case, then a colon and what it is: `always: fsync after every write…`. */
 const COLON_ITEM = new RegExp(String.raw`^\s*${TERM_COLON_ITEM}`, 'u');
-const ITEM = new RegExp(String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]:)\s+|${TERM_ITEM})`, 'u');
+const ITEM = new RegExp(
+  String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]\d*[:)])\s+|${TERM_ITEM})`,
+  'u',
+);
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
