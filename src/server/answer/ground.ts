@@ -121,6 +121,12 @@ const OPTION = /^[‘'"`]?-/;
  */
 const OPTION_SHARE = 0.2;
 /**
+ * So is a sentence that introduces what to run (tinc's README.Debian: "To enable and start a net,
+ * call:" / `systemctl enable tinc@<netname>`), over one that says as many of the question's words
+ * and shows nothing to do (a new user's trial 30, q62).
+ */
+const instructs = (passage: Passage): boolean => passage.example !== undefined && passage.text.endsWith(':');
+/**
  * A heading of one capitalised word ("Benefits") over prose: the sentence under it is not a
  * definition of it, and reads better without it ("Parental leave is sixteen weeks…").
  */
@@ -491,7 +497,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
         (definition || (defined && saysWhatItIs(passage.text, defined)) ? DEFINITION_BONUS : 0) +
-        (howTo && passage.defines && OPTION.test(passage.lead!) ? OPTION_SHARE * relevance : 0);
+        (howTo && ((passage.defines && OPTION.test(passage.lead!)) || instructs(passage))
+          ? OPTION_SHARE * relevance
+          : 0);
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =

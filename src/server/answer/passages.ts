@@ -551,7 +551,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
         position === firstOfLine &&
         shownUntil?.line === line - 1 &&
         !text.startsWith('#') &&
-        (CODE.test(text) || isCode(text) || CLOSES.test(text))
+        (CODE.test(text) || isCode(text) || CLOSES.test(text) || PLACEHOLDER_COMMAND.test(text))
       ) {
         (shownUntil.passage.exampleGoesOn ??= []).push(text.replace(CODE, '').trim());
         shownUntil.line = line;
@@ -692,7 +692,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // A command a line introduces with its colon ("Print the indices and names of all columns:" /
       // `csvcut -n data.csv`) is what that line shows, and heads nothing: its output is not about it.
       // It goes on as an example does (below).
-      if (position === firstOfLine && COMMAND.test(text) && colonBefore) {
+      if (position === firstOfLine && isCommand(text) && colonBefore) {
         if (introduced(out, before, text, /:$/)) shownUntil = { passage: out.at(-1)!, line };
         continue;
       }
@@ -716,6 +716,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !defines &&
         !exampleSetting &&
         !/[.!]["')\]]?$/.test(text) &&
+        // Nor is a sentence that introduces a command under it ("To enable and start a net, call:" /
+        // `systemctl enable tinc@<netname>`): it says how, the command its example.
+        !(text.endsWith(':') && position === firstOfLine && isCommand(lines[line + 1]?.trim() ?? '')) &&
         (words < 8 ||
           (position === firstOfLine &&
             (isOptionLine(text) || TERM.test(text) || PLACEHOLDER_LINE.test(text))))
@@ -850,6 +853,12 @@ const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/
 
 /** A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git log --oneline`). */
 const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
+/**
+ * Or a placeholder among its arguments, as a how-to writes what to run (tinc's README.Debian:
+ * `systemctl enable tinc@<netname>`).
+ */
+const PLACEHOLDER_COMMAND = /^[a-z][\w.+-]*(?: [^\s<]\S*)* [^\s<]*<[\w-]+>\S*(?: \S+)*$/;
+const isCommand = (text: string): boolean => COMMAND.test(text) || PLACEHOLDER_COMMAND.test(text);
 
 /** A line of a comment. */
 const COMMENT_LINE = /^\s*#+\s/;
