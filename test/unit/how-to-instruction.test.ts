@@ -28,3 +28,24 @@ describe('a how-to question', () => {
     expect(answer).toContain('systemctl enable tinc@<netname>');
   });
 });
+
+// Trial 30's q34: the question says what happened first, then asks how ("vsftpd says 'refusing to
+// run with writable root'. How do I fix it?"); vsftpd's FAQ answers it with "A way to fix this
+// is:" / `chown root ~ftp; chmod -w ~ftp`, which the answer left out.
+const VSFTPD_FAQ = docLines('ftp/vsftpd/FAQ.txt', 1, [
+  'Q) Help! I\'m getting the error message "refusing to run with writable root".',
+  'A) vsftpd is protecting against dangerous configurations. The cause of this message is usually dodgy ownership of the ftp home directory. The home directory should NOT be owned by the ftp user itself. Neither should it be writable by the ftp user. A way to fix this is:',
+  'chown root ~ftp; chmod -w ~ftp',
+  'Another cause might be an attempt to use chroot_local_user without setting up the directory ownership properly.',
+  'Q) Help! I\'m getting the error message "str_getpwnam".',
+]);
+
+describe('a how-to question after a sentence that says what happened', () => {
+  it('is answered with what to run', async () => {
+    const answer = await answerOf(
+      libraryOf([VSFTPD_FAQ], weightsOf({ vsftpd: 5, refusing: 4, run: 1.5, writable: 4, root: 2, fix: 2.5 })),
+      "vsftpd says 'refusing to run with writable root'. How do I fix it?",
+    );
+    expect(answer).toContain('chown root ~ftp; chmod -w ~ftp');
+  });
+});

@@ -109,8 +109,12 @@ const DEFINITION_BONUS = 0.5;
 /** A definition's lead names one thing by its aliases (`-u, --include-untracked, --no-include-untracked`), not more. */
 const MAX_TERMS_DEFINED = 3;
 
-/** A question asking how to do something ("How can I compress a file without deleting it?"). */
-export const HOW_TO = /^\W*(?:and\s+)?how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
+/**
+ * A question asking how to do something ("How can I compress a file without deleting it?"), also
+ * after a sentence saying what happened ("vsftpd says 'refusing to run with writable root'. How do
+ * I fix it?").
+ */
+export const HOW_TO = /(?:^|[.!]\s+)\W*(?:and\s+)?how\s+(?:do|can|could|should|would)\s+(?:i|you|we|one)\b/i;
 /** A definition list's term that is a program's option (`‘--keep’, ‘-k’`). */
 const OPTION = /^[‘'"`]?-/;
 /**

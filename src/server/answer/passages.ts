@@ -67,8 +67,12 @@ function sentencesOf(paragraph: string): string[] {
     if (PARENTHESIS.test(sentences[i]!)) sentences.splice(i - 1, 2, `${sentences[i - 1]} ${sentences[i]}`);
   return sentences;
 }
-/** A short parenthesis alone: `(default: 2007)`. */
-const PARENTHESIS = /^\([^()]{1,40}\)$/;
+/**
+ * A short parenthesis alone: `(default: 2007)`; or a note up to a line long, no sentence of its
+ * own (corosync.conf(5)'s "(default is token timeout / knet_pong_count)" after knet_ping_timeout's
+ * last sentence: alone, it answered for the token's default in a new user's trial 31).
+ */
+const PARENTHESIS = /^\((?:[^()]{1,40}|[^().!?]{41,80})\)$/;
 
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
@@ -98,6 +102,13 @@ const TERM_LINE =
  * (ssh-keygen(1)'s `-t dsa | ecdsa | … | rsa`).
  */
 const SHORT_OPTION_LINE = /^(-[A-Za-z0-9](?:\s+[A-Z][A-Z_]*)?)\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
+/**
+ * A long option, its argument, and what it does in lower case, as `--help` prints them and
+ * postgrey(8) lists them (`--max-age=N delete entries older than N days … (default: 35)`). With its
+ * argument: without, it is as often a sentence's subject (stat(1)'s "--terse is equivalent to the
+ * following FORMAT:").
+ */
+const LONG_OPTION_LINE = /^(--[A-Za-z][\w-]*=\S+)\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
 
 /**
  * A status code and what it means, in a few words ("1 Some files differ.", "2 Fatal error."): a
@@ -118,10 +129,15 @@ function termLine(text: string): { term: string; definition: string } | undefine
   const entry =
     TERM_LINE.exec(text) ??
     SHORT_OPTION_LINE.exec(text) ??
+    LONG_OPTION_LINE.exec(text) ??
     CODE_LINE.exec(text) ??
     OPTION_COLON_LINE.exec(text);
   return entry && !STOP_WORDS.has(entry[1]!) ? { term: entry[1]!, definition: entry[2]! } : undefined;
 }
+
+/** Whether a sentence of a line comes after three words or more of it. */
+const afterProse = (paragraph: string, sentence: string): boolean =>
+  paragraph.slice(0, paragraph.lastIndexOf(sentence)).trim().split(/\s+/).length >= 3;
 
 /** A FAQ's question marked as one: `Q:`, `Q)`, `Q3:`. */
 const FAQ_QUESTION = /^Q\d*[:)]\s+\S/;
@@ -661,7 +677,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // "‘%j’ / day of year (001…366)", "‘-a’ / do not ignore entries starting with .".
       const defines =
         !!entry ||
-        (termAt === line - 1 && position === firstOfLine && !attributeRow) ||
+        (termAt === line - 1 && position === firstOfLine && !attributeRow && !SYNTAX_LINE.test(text)) ||
         ((fresh || afterAttributes) &&
           !attributeRow &&
           lead !== undefined &&
@@ -682,8 +698,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
           !isOptionLine(text) &&
           !PLACEHOLDER_LINE.test(text) &&
           // Nor the next directive's line after the attributes of one (freshclam.conf(5)'s
-          // `LogFileMaxSize SIZE` / … / "Default: 1M" / `LogTime BOOL`: a new user's trial 29).
-          !DIRECTIVE_SYNTAX.test(text));
+          // `LogFileMaxSize SIZE` / … / "Default: 1M" / `LogTime BOOL`: a new user's trial 29),
+          // nor a setting's syntax (nsd.conf(5)'s `tcp-count: <number>` under a stray `-n`: trial 31).
+          !DIRECTIVE_SYNTAX.test(text) &&
+          !SYNTAX_LINE.test(text));
       // What a sentence shows "like this:" (`-DSQLITE_MAX_LENGTH=123456789`) is its example, not a heading.
       if (!row && !defines && words < 8 && showsExample(out, before)) {
         introduced(out, before, text, SHOWS);
@@ -716,9 +734,18 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !defines &&
         !exampleSetting &&
         !/[.!]["')\]]?$/.test(text) &&
+        // A later sentence of a line of prose without its end mark is no heading: the line's last
+        // sentence, its full stop left out (dropbear(8): "Set the number of authentication attempts
+        // allowed per connection. If unspecified the default is 10 (MAX_AUTH_TRIES)": trial 31,
+        // q25). After a section's number it is one ("5.1.2. Using Lists as Queues").
+        (position === firstOfLine || text.endsWith(':') || !afterProse(paragraph, text)) &&
         // Nor is a sentence that introduces a command under it ("To enable and start a net, call:" /
         // `systemctl enable tinc@<netname>`): it says how, the command its example.
-        !(text.endsWith(':') && position === firstOfLine && isCommand(lines[line + 1]?.trim() ?? '')) &&
+        !(
+          text.endsWith(':') &&
+          paragraph.trimEnd().endsWith(text) &&
+          isCommand(lines[line + 1]?.trim() ?? '')
+        ) &&
         (words < 8 ||
           (position === firstOfLine &&
             (isOptionLine(text) || TERM.test(text) || PLACEHOLDER_LINE.test(text))))
