@@ -43,7 +43,10 @@ const VSFTPD_FAQ = docLines('ftp/vsftpd/FAQ.txt', 1, [
 describe('a how-to question after a sentence that says what happened', () => {
   it('is answered with what to run', async () => {
     const answer = await answerOf(
-      libraryOf([VSFTPD_FAQ], weightsOf({ vsftpd: 5, refusing: 4, run: 1.5, writable: 4, root: 2, fix: 2.5 })),
+      libraryOf(
+        [VSFTPD_FAQ],
+        weightsOf({ vsftpd: 5, refusing: 4, run: 1.5, writable: 4, root: 2, fix: 2.5 }),
+      ),
       "vsftpd says 'refusing to run with writable root'. How do I fix it?",
     );
     expect(answer).toContain('chown root ~ftp; chmod -w ~ftp');
