@@ -95,20 +95,23 @@ const ENTRY = [
 const TERM_LINE =
   /^([A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*|[a-z][a-z0-9_]*[_a-z0-9]|--?[A-Za-z][\w-]*|%(?:\{[^{}\s]+\})?[A-Za-z])\s+([A-Z][a-z]+\b.*\s.*\s.*)$/;
 
+/** What an option does, in lower case and four words or more, after it on its line (captured). */
+const OPTION_TEXT = String.raw`([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)`;
+
 /**
  * A short option and what it does in lower case, as GNU's man pages print it on one line when the
  * option fits in the indent (ls(1): `-S sort by file size, largest first`), its argument in
  * capitals before it (ninja(1): `-k N keep going until N jobs fail…`); not its arguments
  * (ssh-keygen(1)'s `-t dsa | ecdsa | … | rsa`).
  */
-const SHORT_OPTION_LINE = /^(-[A-Za-z0-9](?:\s+[A-Z][A-Z_]*)?)\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
+const SHORT_OPTION_LINE = new RegExp(String.raw`^(-[A-Za-z0-9](?:\s+[A-Z][A-Z_]*)?)\s+${OPTION_TEXT}$`);
 /**
  * A long option, its argument, and what it does in lower case, as `--help` prints them and
  * postgrey(8) lists them (`--max-age=N delete entries older than N days … (default: 35)`). With its
  * argument: without, it is as often a sentence's subject (stat(1)'s "--terse is equivalent to the
  * following FORMAT:").
  */
-const LONG_OPTION_LINE = /^(--[A-Za-z][\w-]*=\S+)\s+([a-z]+\b[^|]*\s[^|]*\s[^|]*\s[^|]*)$/;
+const LONG_OPTION_LINE = new RegExp(String.raw`^(--[A-Za-z][\w-]*=\S+)\s+${OPTION_TEXT}$`);
 
 /**
  * A status code and what it means, in a few words ("1 Some files differ.", "2 Fatal error."): a
@@ -860,6 +863,10 @@ const TO_USE = new RegExp(`\\b(?:${DOING})\\s*:$`, 'i');
 
 /** An option's name and the kind of value it takes, as a manual writes them: `prefetch: <yes or no>`. */
 const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
+/** A value as a manual writes it: a placeholder (`<file>`) or a word (`3h`, `yes`). */
+const VALUE = String.raw`(?:<[^<>]+>|[\w.%-]+)`;
+/** A default in parentheses or a note in brackets after a value: `( 655 )`, `[recommended]`. */
+const NOTE = String.raw`(?:\(\s*[^()\s][^()]{0,40}\)|\[[^[\]\s][^[\]]{0,40}\])`;
 /**
  * The same with a placeholder for its value, as a manual writes a setting it describes:
  * `sslVersionMin = SSL_VERSION`, `cert = <file>` (stunnel.html), the values it may take
@@ -869,8 +876,9 @@ const SYNTAX_LINE = /^[\w.-]+: <[^<>]+>$/;
  * value quoted (authorized_keys(5)'s `permitlisten="[host:]port"`, `from="pattern-list"`); in a
  * configuration file it is a setting.
  */
-const PLACEHOLDER_LINE =
-  /^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))+|(?:<[^<>]+>|[\w.%-]+)(?:\s*\|\s*(?:<[^<>]+>|[\w.%-]+))*(?:\s+(?:\(\s*[^()\s][^()]{0,40}\)|\[[^[\]\s][^[\]]{0,40}\]))+)|[a-z][\w.-]*="[^"\s]+")$/;
+const PLACEHOLDER_LINE = new RegExp(
+  String.raw`^(?:[A-Za-z_][\w.-]*\s*=\s*(?:<[^<>]+>|[A-Z][A-Z0-9_]*|${VALUE}(?:\s*\|\s*${VALUE})+|${VALUE}(?:\s*\|\s*${VALUE})*(?:\s+${NOTE})+)|[a-z][\w.-]*="[^"\s]+")$`,
+);
 
 /** A label for what an example prints. */
 const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
