@@ -873,10 +873,44 @@ describe('PDF', () => {
       ['Options', 'lower case here starts no sentence of the page before.'],
     ]);
     const extraction = await extractDocument('gpg-agent.1.pdf', pdf);
+    // The rest of the paragraph goes with it: page 2 is left with nothing.
+    expect(extraction.ok && extraction.sections.map((s) => [s.page, s.text])).toEqual([
+      [
+        1,
+        '--default-cache-ttl n\nNote that a cached passphrase may not be evicted immediately from memory if no client requests a cache operation. This is due to an internal housekeeping function which is only run every few seconds. Each time a cache entry is accessed, the entry is reset.',
+      ],
+      [3, 'Options\nlower case here starts no sentence of the page before.'],
+    ]);
+  });
+
+  // xinetd.conf(5) as a PDF (a new user's trial 31): cps's entry ended on page 5 "…after it has been"
+  // and page 6 began "disabled. The default for this setting is 50 incoming connections and the
+  // interval is 10 seconds.": its default, on a page without its subject, answered nothing.
+  it('keeps the rest of a paragraph a page break cuts mid-sentence with it, when the rest is short', async () => {
+    const pdf = makePdf([
+      [
+        'cps Limits the rate of incoming connections. Takes two arguments. The first argument is the number',
+        'of connections per second to handle. The second argument is the number of seconds to wait before',
+        're-enabling the service after it has been',
+      ],
+      [
+        'disabled. The default for this setting is 50 incoming connections and the interval is 10',
+        'seconds.',
+        'max_load Takes a floating point value as the load at which the service will stop accepting',
+      ],
+      [
+        'connections, and then it goes on for far longer than the short rest of a paragraph would, and',
+        'this sentence stays on the page before. The sentences after it stay on their own page, where a',
+        'reader finds them: a paragraph this long is as good as a page of its own, and what it says is',
+        'cited on the page it is on, not on the page before it, where only its very first words were. So',
+        'a citation names the page that holds what an answer quotes, as it would for any other paragraph.',
+      ],
+    ]);
+    const extraction = await extractDocument('xinetd.conf.5.pdf', pdf);
     expect(extraction.ok && extraction.sections.map((s) => s.text)).toEqual([
-      '--default-cache-ttl n\nNote that a cached passphrase may not be evicted immediately from memory if no client requests a cache operation. This is due to an internal housekeeping function which is only run every few seconds.',
-      'Each time a cache entry is accessed, the entry is reset.',
-      'Options\nlower case here starts no sentence of the page before.',
+      'cps Limits the rate of incoming connections. Takes two arguments. The first argument is the number of connections per second to handle. The second argument is the number of seconds to wait before re-enabling the service after it has been disabled. The default for this setting is 50 incoming connections and the interval is 10 seconds.',
+      'max_load Takes a floating point value as the load at which the service will stop accepting connections, and then it goes on for far longer than the short rest of a paragraph would, and this sentence stays on the page before.',
+      'The sentences after it stay on their own page, where a reader finds them: a paragraph this long is as good as a page of its own, and what it says is cited on the page it is on, not on the page before it, where only its very first words were. So a citation names the page that holds what an answer quotes, as it would for any other paragraph.',
     ]);
   });
 

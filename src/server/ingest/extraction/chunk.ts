@@ -68,6 +68,8 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   let term: Sentence | undefined;
   /** The last sentence read: a line after one that ends with a colon is what that one introduces. */
   let before: Sentence | undefined;
+  /** The first sentence of the last line read. */
+  let line: Sentence | undefined;
   /** What a chunk starts with, less what it keeps of the chunk before (`kept`). */
   const leads = (kept: Sentence[]) =>
     [heading && repeated(heading, size), term].filter(
@@ -104,7 +106,17 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         // Nor is the line under an option its heading: it is the option's definition, however
         // short (gpg-agent(1)'s `--debug-all` / "Same as --debug=0xffffffff").
         const defining = !section.headings && !!before && before === term;
-        if (sentence.heading ?? (!introduced && !defining && (sentence.asks || isHeading(sentence.text)))) {
+        // Nor is an item of a list of values in capitals, each with what it does (xinetd.conf(5)'s
+        // "HOST logs the remote host address", "DURATION logs the duration of a service session"):
+        // nor, once the next item shows it is one, the item before.
+        const listed =
+          !section.headings && VALUE_ITEM.test(sentence.text) && VALUE_ITEM.test(line?.text ?? '');
+        if (listed && under.at(-1)?.sentence === line) under.pop();
+        line = sentence;
+        if (
+          sentence.heading ??
+          (!introduced && !defining && !listed && (sentence.asks || isHeading(sentence.text)))
+        ) {
           while (under.length && under.at(-1)!.depth >= depth) under.pop();
           under.push({ sentence, depth });
           term = undefined;
@@ -163,6 +175,9 @@ function isHeading(text: string): boolean {
   if (!/\p{L}\p{L}/u.test(text) || /^\(.*\)$/.test(text)) return false;
   return (!/[.!?:;,]$/.test(text) && text.split(' ').length <= 10) || /^[\w.]+\s*\(.*\)$/.test(text);
 }
+
+/** A value in capitals and, in lower case, what it does or means (`HOST logs the remote host address`). */
+const VALUE_ITEM = /^[A-Z][A-Z0-9_]+\s+\p{Ll}+\s+\p{Ll}/u;
 
 /** A command in lower case and, after it, an option (`curl --limit-rate 10M`, `tar -xf a.tar`). */
 const COMMAND_LINE = /^[a-z][\w.+-]*\s(?:.*\s)?--?[A-Za-z]/;

@@ -45,8 +45,11 @@ import { extname } from 'node:path';
  * 57: in HTML, a link whose text is an address is no navigation (a README's list of addresses);
  * 58: a sentence a PDF's page break cuts before a figure ("The default percentage is" / "5%.") is
  *     kept whole on the page it starts on.
+ * 59: the short rest of a paragraph a PDF's page break cuts mid-sentence goes with it; an option
+ *     under another option's line in a PDF starts a line of its own; a comment at a chunk's end
+ *     goes on with its `#Default:` label and its empty `#` lines (all were left at 58 before).
  */
-export const READER_VERSION = 58;
+export const READER_VERSION = 59;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

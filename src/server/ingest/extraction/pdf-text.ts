@@ -163,9 +163,18 @@ const CUT_LINE = /^(?:\S+\s+){5,}\S*[\p{L}\p{N},]$/u;
 const NEXT_PAGE_ENDS = /^(?:\p{Ll}[^.!?]*|\p{N}[^.!?\n]*[^\p{N}\s.!?])[.!?](?=\s|$)[ \t]*/u;
 
 /**
+ * The most of a paragraph's rest that goes with the sentence a page break cuts: a few sentences
+ * (xinetd.conf(5)'s "…after it has been" / "disabled. The default for this setting is 50 incoming
+ * connections and the interval is 10 seconds."); a longer rest is cited on its own page.
+ */
+const PARAGRAPH_REST = 400;
+
+/**
  * The pages with a sentence a page break cuts whole on the page it starts on (gpg-agent(1): "…which
  * is only run every few" / "seconds."): an answer from that page had ended mid-sentence, and the
- * next page began with the tail of it. Pages without their running lines (see withoutRunningLines).
+ * next page began with the tail of it. The rest of that paragraph goes with it when short: on a
+ * page of its own it is without what it is about (an option's default, without the option).
+ * Pages without their running lines (see withoutRunningLines).
  */
 export function withSentencesWhole(pages: string[]): string[] {
   const joined = [...pages];
@@ -175,8 +184,10 @@ export function withSentencesWhole(pages: string[]): string[] {
     const lastLine = page.slice(page.lastIndexOf('\n') + 1);
     const end = NEXT_PAGE_ENDS.exec(next);
     if (!end || !CUT_LINE.test(lastLine) || end[0].includes('\n')) continue;
-    joined[i] = `${page} ${end[0].trimEnd()}`;
-    joined[i + 1] = next.slice(end[0].length).replace(/^\n/, '');
+    const lineEnd = next.indexOf('\n') === -1 ? next.length : next.indexOf('\n');
+    const moved = lineEnd <= PARAGRAPH_REST ? lineEnd : end[0].length;
+    joined[i] = `${page} ${next.slice(0, moved).trimEnd()}`;
+    joined[i + 1] = next.slice(moved).replace(/^\n/, '');
   }
   return joined;
 }
