@@ -48,8 +48,10 @@ import { extname } from 'node:path';
  * 59: the short rest of a paragraph a PDF's page break cuts mid-sentence goes with it; an option
  *     under another option's line in a PDF starts a line of its own; a comment at a chunk's end
  *     goes on with its `#Default:` label and its empty `#` lines (all were left at 58 before).
+ * 60: a line of two cells or more separated by tabs, next to a table's row and aligned with it, is a
+ *     row too (/etc/services' `rsync\t\t873/tcp`).
  */
-export const READER_VERSION = 59;
+export const READER_VERSION = 60;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

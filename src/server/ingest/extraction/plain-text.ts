@@ -134,6 +134,18 @@ function tableRows(lines: string[]): Set<number> {
     for (let d = 1; d <= ROW_REACH; d++)
       if (aligned(cells, columns[i - d]) || aligned(cells, columns[i + d])) return rows.add(i);
   });
+  // And a line of two cells or more next to a row of such a table, its second cell where one of
+  // that row's starts, its first a word (/etc/services' `rsync\t\t873/tcp` between rows with a
+  // comment): read down, then up, so that such lines next to each other are rows too.
+  const nextRow = (i: number, j: number) =>
+    !rows.has(i) &&
+    rows.has(j) &&
+    tabbed[i]! >= 2 &&
+    tabbed[j]! >= 2 &&
+    !/\s/.test(lines[i]!.trim().split('\t')[0]!) &&
+    tabStops(lines[j]!).slice(1).includes(tabStops(lines[i]!)[1]!);
+  for (let i = 1; i < lines.length; i++) if (nextRow(i, i - 1)) rows.add(i);
+  for (let i = lines.length - 2; i >= 0; i--) if (nextRow(i, i + 1)) rows.add(i);
   return rows;
 }
 
@@ -236,6 +248,19 @@ const isTerm = (term: string) =>
   term.length <= MAX_OPTION_LENGTH &&
   term.split(' ').length <= MAX_TERM_WORDS &&
   !/[.!?,;:]["')\]]?$/.test(term);
+
+/** Where a line's cells separated by tabs start, in columns (tabs stop every 8). */
+function tabStops(line: string): number[] {
+  const starts: number[] = [];
+  let column = 0;
+  line.split('\t').forEach((segment, k) => {
+    if (k > 0) column += TAB - (column % TAB);
+    const text = segment.trimStart();
+    if (text.trim()) starts.push(column + segment.length - text.length);
+    column += segment.length;
+  });
+  return starts;
+}
 
 function expandTabs(line: string): string {
   let out = '';
