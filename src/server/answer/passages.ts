@@ -782,7 +782,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       if (attribute) attributeLine = line;
       if (attributeRow && (attribute || (versionNote && (fresh || attributeRowLine === before))))
         attributeRowLine = line;
-      if ((words < 3 && !defines && !rowOfLine && !attribute) || UNFINISHED.test(text)) continue;
+      // A row of two values is no fragment (/etc/services' `rsync; 873/tcp.`).
+      const twoValues = position === firstOfLine && ROW.test(text);
+      if ((words < 3 && !defines && !rowOfLine && !attribute && !twoValues) || UNFINISHED.test(text))
+        continue;
       // Led by the line's subject, not the heading: "Default: true" under retryAfter's line is not timeoutFactor's.
       // Not a comment's, but a comment's term and its definition (login.defs's `#	PASS_WARN_AGE	Number of days…`).
       // So is a later sentence of an item that names its subject by a name, that states a default

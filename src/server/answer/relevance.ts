@@ -154,22 +154,23 @@ const HYPHENATED = /(?<![\p{L}\p{N}_.-])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+(?![\p{L
  * language (unbound's `cache-max-ttl`, `gpg-agent`): the index has their words
  * apart, which the options around a made-up one share ("What is the default of serve-stale-ttl-max?"
  * was answered with serve-expired-ttl's and two others' defaults: a new user's trial 26, #33).
- * Not words of the language joined ("read-only", "man-in-the-middle"), which a text may write apart.
+ * Not words of the language joined ("read-only", "man-in-the-middle"), which a text may write apart,
+ * nor a prefix and a word ("non-admin": a word WordNet does not know, made with a prefix).
  */
 export function hyphenatedNames(question: string): string[] {
   return [...question.matchAll(HYPHENATED)]
     .map((m) => m[0].toLowerCase())
-    .filter((name) =>
-      name
-        .split('-')
-        .some(
-          (part) =>
-            !/^\d+$/.test(part) &&
-            !PREFIX.test(part) &&
-            !STOP_WORDS.has(part) &&
-            !isWordOfTheLanguage(part, ''),
-        ),
-    );
+    .filter((name) => {
+      const parts = name.split('-');
+      if (parts.length === 2 && PREFIX.test(parts[0]!)) return false;
+      return parts.some(
+        (part) =>
+          !/^\d+$/.test(part) &&
+          !PREFIX.test(part) &&
+          !STOP_WORDS.has(part) &&
+          !isWordOfTheLanguage(part, ''),
+      );
+    });
 }
 
 /** A prefix a word may be hyphenated after ("multi-threaded", "pre-commit", "anti-aliasing"). */
