@@ -1,10 +1,14 @@
+/** What a setting is, when someone sets it: given, set, specified, passed… */
+const SET = String.raw`giv(?:e|en)|set|specif(?:y|ied)|provided?|suppl(?:y|ied)|configured?|pass(?:ed)?|defined?|change[sd]?|overridden`;
 /**
  * What is so when a thing is not set, asked in other words than "by default": "when no censor is
- * given", "if I don't set socket-timeout", "if I don't configure anything", "if the port is
- * omitted", "if I leave it out", "out of the box".
+ * given", "if I don't give one", "if I don't set socket-timeout", "if I don't configure anything",
+ * "if the port is omitted", "if I leave it out", "out of the box"; or said so ("Usually, that is
+ * /etc/mpd.conf, unless a different path is specified").
  */
-const UNSET =
-  /\bout of the box\b|\b(?:when|if|unless)\b[^?.,;]{0,40}?(?:\b(?:no|not|never)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:given|set|specif(?:y|ied)|provided|supplied|configured?|passed|defined|change[sd]?)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b/;
+const UNSET = new RegExp(
+  String.raw`\bout of the box\b|\b(?:when|if)\b[^?.,;]{0,40}?(?:\b(?:no|not|never|none)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:${SET})\b|\bunless\b[^?.,;]{0,40}?\b(?:${SET}|otherwise)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b`,
+);
 /** Whether the only kind of answer the question asks for is a default ("What is the default X?"). */
 export function asksDefaultOnly(question: string): boolean {
   const asked = KINDS.filter((k) => k.asks.test(question));
@@ -62,13 +66,16 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     asks: new RegExp(`\\bdefault\\b|${UNSET.source}`, 'i'),
     // Or what it has: "they create default values of False and True". Or what a setting or a
     // parameter is set to (`bantime = 10m`, `max_workers=None`), not a variable code declares
-    // (`const logger = require('.')`), a grammar's rule (`FLAG := persistent | random`) or a
-    // comparison (`==`, `!=`). Or what is the default ("sync is the default"). Or a default of a
-    // figure ("a default iteration count of 10000"), or what is so when nothing sets it ("If you
-    // don't change it…, upsd will listen on port 3493").
+    // (`const logger = require('.')`), a grammar's rule (`FLAG := persistent | random`), a
+    // comparison (`==`, `!=`) or an option's argument (`--csv[=filename]`, `--delay=N`). Or what
+    // is the default ("sync is the default"). Or a default of a figure ("a default iteration
+    // count of 10000"), or what is so when nothing sets it ("If you don't change it…, upsd will
+    // listen on port 3493"). Or what is used rather than it ("…on timeout, rather than the
+    // default ‘TERM’ signal", atd(8)'s "instead of the compiletime choice of 1.5"), or a figure
+    // noted as it ("(60 default)", "(default 1.0)").
     holds: new RegExp(
       `${UNSET.source}|` +
-        /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|\bdefault (?:[a-z-]+ ){1,3}of \S*\d|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>])=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b/
+        /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|\bdefault (?:[a-z-]+ ){1,3}of \S*\d|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>[])(?<!--[\w-]+)=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b|\b(?:rather than|instead of) (?:the |its )?(?:default|compile-?time|built-in)\b|\(\s*[^()\s]*\d[^()\s]*\s+default\s*\)|\(default:? [^()]*\d[^()]*\)/
           .source,
       'i',
     ),
@@ -147,8 +154,8 @@ export function holdsAnswerType(
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;
 
 /**
- * A sentence that says what a setting's default is, with a figure ("The default is 15."), or a
- * manual's default row under it (`Default: 300`).
+ * A sentence that says what a setting's default is, with a figure ("The default is 15.", "it
+ * defaults to 960 seconds"), or a manual's default row under it (`Default: 300`).
  */
 export const DEFAULT_VALUE =
-  /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d|^default(?: value)?:\s*\S*\d/i;
+  /\bdefault\b[^.;]{0,40}?\b(?:is|are|of)\b[^.;]{0,20}?\d|\bdefaults? to\b[^.;]{0,20}?\d|^default(?: value)?:\s*\S*\d/i;

@@ -1,5 +1,6 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { RECORD } from '../../util/record-shape.js';
+import { holdsAnswerType } from './answer-type.js';
 import {
   groundedPassages,
   heaviestOf,
@@ -74,6 +75,13 @@ const CANDIDATES = 10;
 const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
 /** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
 const GOES_ON = /^\s*(?:and|also|then|what about|how about)\b/i;
+
+/**
+ * A follow-up that asks of another subject what the question before asked ("And what about the
+ * HTML report?" after "What file name does powertop use for its CSV report if I don't give
+ * one?"): where its own words ask for no kind of answer, it asks for the kind that one did.
+ */
+const ASKS_AS_BEFORE = /^\s*(?:and\s+)?(?:what|how)\s+about\b/i;
 
 /** Whether a question goes on from the one before it (`own`: its own words). */
 const followsOn = (question: string, own: string[]) =>
@@ -276,6 +284,9 @@ export async function retrieve(
   const ownTerms = terms.filter((t) => own.includes(t.term));
   const input = {
     question: message,
+    ...(followUp &&
+      ASKS_AS_BEFORE.test(message) &&
+      holdsAnswerType(message, '') === undefined && { kindOf: `${previous.content}\n${message}` }),
     hits,
     terms,
     continuing,

@@ -186,6 +186,11 @@ export interface ScoredPassage extends Passage {
 
 export interface GroundingInput {
   question: string;
+  /**
+   * The words that say what kind of answer is asked (see holdsAnswerType), when not the question's:
+   * a follow-up's that asks of another subject what the question before asked.
+   */
+  kindOf?: string;
   hits: Hit[];
   terms: QuestionTerm[];
   /** The files the previous answer cited, when the question follows up on it. */
@@ -221,6 +226,7 @@ export interface GroundingInput {
  */
 export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const { question, hits, continuing } = input;
+  const kindOf = input.kindOf ?? question;
   // "What is the difference between bisect_left and bisect_right?": each is answered on its own.
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   // Hyphenated names (`cache-max-ttl`) are names too, held where written whole (see hyphenatedNames).
@@ -232,12 +238,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   // so does "What is the default sslVersionMin?", which asks for a kind of answer (a default).
   const asksAttribute =
     (!!defined && names.length > 0 && !names.some((t) => defined.includes(t.stem))) ||
-    holdsAnswerType(question, '') !== undefined;
+    holdsAnswerType(kindOf, '') !== undefined;
   const asksDefinition = DEFINITION_QUESTION.test(question) && !asksAttribute;
   const termKind = ASKS_FOR_TERM.exec(question)?.[1];
   const termKindStems = termKind ? indexTerms(termKind) : [];
   const howTo = HOW_TO.test(question);
-  const defaultOnly = asksDefaultOnly(question);
+  const defaultOnly = asksDefaultOnly(kindOf);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
   const numbers = input.terms.filter((t) => t.required && /^\d+$/.test(t.stem)).map((t) => t.stem);
@@ -313,12 +319,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const parts = numbers.length ? figureParts(`${passage.lead ?? ''}\n${passage.text}`) : undefined;
       for (const n of numbers) if (parts?.has(n)) for (const set of [own, leadStems, stems]) set?.delete(n);
       // The kind of answer asked for, in the sentence or in its heading ("(5) SQLITE_BUSY").
-      const typedText = holdsAnswerType(question, shown, statesDefault);
+      const typedText = holdsAnswerType(kindOf, shown, statesDefault);
       // Not by its section number ("7.6.9. max-client-connections" holds no count).
       const typedLead =
         typedText === false &&
         !!passage.lead &&
-        holdsAnswerType(question, passage.lead.replace(SECTION_NUMBER, '')) === true;
+        holdsAnswerType(kindOf, passage.lead.replace(SECTION_NUMBER, '')) === true;
       // A definition's term is of the kind of term asked for ("format letter": `M`), whatever
       // else the question's words seem to ask ("maximum" a magnitude).
       const definesKind = termKindStems.length > 0 && !!passage.defines && TERM.test(passage.lead!);
@@ -335,7 +341,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             p.lead === passage.lead &&
             p.position > passage.position &&
             DEFAULT_VALUE.test(p.text) &&
-            holdsAnswerType(question, `${shown} ${p.text}`) === true,
+            holdsAnswerType(kindOf, `${shown} ${p.text}`) === true,
         );
       const typed =
         definesKind || (typedText === undefined ? undefined : typedText || typedLead || typedUnder);
