@@ -89,3 +89,32 @@ describe('a default asked and stated in other words', () => {
     ).toBe(true);
   });
 });
+
+// A new user's trial 32 (q15): chrony's FAQ, "I keep getting the error 506 Cannot talk to daemon",
+// and two sentences on "…see if the UDP port 323 is listening". The question asked for a port, so
+// the sentence that names one, with its number, answers it.
+describe('a port asked for', () => {
+  it('is held by a number, or an address and its port', () => {
+    const question =
+      "chronyc keeps saying '506 Cannot talk to daemon'. Which UDP port should I check is open?";
+    expect(holdsAnswerType(question, 'Or try netstat -a and see if the UDP port 323 is listening.')).toBe(
+      true,
+    );
+    expect(
+      holdsAnswerType(
+        question,
+        'When accessing chronyd remotely, make sure that the chrony.conf file has a cmdallow entry.',
+      ),
+    ).toBe(false);
+    expect(
+      holdsAnswerType('What port does Privoxy listen on by default?', 'Default value: 127.0.0.1:8118'),
+    ).toBe(true);
+    // Not by the figure the question gives: the error's number.
+    expect(
+      holdsAnswerType(question, 'Issues with chronyc: I keep getting the error 506 Cannot talk to daemon'),
+    ).toBe(false);
+    expect(
+      holdsAnswerType('Which port forwarding rules does ufw add?', 'Rules are added in order.'),
+    ).toBeUndefined();
+  });
+});

@@ -112,6 +112,12 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     holds:
       /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/,
   },
+  // A port: "Which UDP port should I check is open?" (chrony's FAQ: "…see if the UDP port 323 is
+  // listening"), "What port does Privoxy listen on?": its number.
+  {
+    asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
+    holds: /\d/,
+  },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
   // A version: "which version added --mkpath", "Which Python version does PyYAML require?"; not
@@ -144,11 +150,17 @@ export function holdsAnswerType(
   const topics = BY_DEFAULT.test(question) ? asked.filter((k) => k.topic) : [];
   if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
   if (!asked.length) return undefined;
-  const text = passage.replace(MAN_PAGE, '');
+  // A figure the question gives is not the one it asks for (chrony's FAQ: "I keep getting the
+  // error 506 Cannot talk to daemon" holds no port).
+  const given = new Set(question.match(FIGURE) ?? []);
+  const text = passage.replace(MAN_PAGE, '').replace(FIGURE, (figure) => (given.has(figure) ? '' : figure));
   // A configuration file's setting states its default (`Port 8888`), whatever its words.
   const holds = (k: (typeof KINDS)[number]) => (statesDefault && !!k.topic) || k.holds.test(text);
   return topics.every(holds) && asked.some(holds);
 }
+
+/** A figure, whole: `506`, `1.5`, not the 5 of `ipv6` or of `mp3`. */
+const FIGURE = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)*(?![\p{L}\p{N}])/gu;
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;

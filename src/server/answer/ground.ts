@@ -524,6 +524,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             SETTING_LEAD.test(passage.lead!) &&
             passage.lead!.length <= SETTING_LEAD_LENGTH) ||
           (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
+          // A later sentence of an option's definition, on its line, says with it what it is of
+          // (powertop(8): "-C, --csv[=filename]: If a filename is not specified then the default
+          // name powertop.csv is used.").
+          (OPTION.test(passage.lead!) &&
+            passage.lead!.length <= SETTING_LEAD_LENGTH &&
+            passage.example === undefined &&
+            passages.some((p) => p.lead === passage.lead && p.line === passage.line && p.defines)) ||
           // "Default: 5" says nothing without what it is the default of.
           !!passage.rowOfSubject ||
           attributeLine ||
@@ -580,6 +587,35 @@ function isAbout(passage: Passage, leadStems: Set<string> | undefined, name: str
   return values !== undefined && holdsName(passageStems(values), name);
 }
 
+/**
+ * Of the passages, those about the name the question is about, where the documents define it: a
+ * passage is under it (`maxchange offset start ignore`, `3.163. mail_check`). What is under it or
+ * holds it answers it, not another directive's "The default value is 6." beside it (a new user's
+ * trial 32: chrony's maxchange, whose entry states no default, was answered with minsamples',
+ * maxsamples' and ntsrefresh's defaults).
+ */
+function aboutDefinedNames(terms: QuestionTerm[], scored: ScoredPassage[]): ScoredPassage[] {
+  const defines = (lead: string, name: string) =>
+    lead
+      .replace(SECTION_NUMBER, '')
+      .toLowerCase()
+      .split(/[\s,[(=]/)[0] === name;
+  // The question's heaviest word, no word of the language: what it is about (not "plugin" of a
+  // question on collectd's gauges, under "Plugin curl_jolokia").
+  const defined = heaviestOf(terms).filter(
+    (t) => !t.word && scored.some((p) => p.lead !== undefined && defines(p.lead, t.term)),
+  );
+  if (!defined.length) return scored;
+  // Or one that writes another name the question gives (the log_locals argument of console.log).
+  const names = terms.filter((t) => !t.word && (t.required || defined.includes(t)));
+  const leadStems = (p: ScoredPassage) => (p.lead === undefined ? undefined : passageStems(p.lead));
+  const writes = (p: ScoredPassage, t: QuestionTerm) =>
+    holdsName(passageStems(p.text), t.stem) || holdsName(leadStems(p) ?? new Set(), t.stem);
+  return scored.filter(
+    (p) => names.some((t) => writes(p, t)) || defined.some((t) => isAbout(p, leadStems(p), t.stem)),
+  );
+}
+
 /** Whether a passage's stems hold one of `terms`. */
 const holdsAny = (stems: Set<string>, terms: QuestionTerm[]) => terms.some((t) => stems.has(t.stem));
 
@@ -600,6 +636,10 @@ export function groundedPassages(
   scored: ScoredPassage[] = scorePassages(input),
 ): ScoredPassage[] {
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
+  // Asked what a name has (its default, a figure), not what a kind of thing of it is ("Which
+  // LogFormat code logs the time taken…?": `%D`, in a table that does not say LogFormat).
+  if (holdsAnswerType(input.kindOf ?? input.question, '') !== undefined)
+    scored = aboutDefinedNames(input.terms, scored);
   const best = scored[0];
   const paraphrased = best?.holdsNames && best.typed !== false;
   if (!best || best.relevance < threshold * (paraphrased ? NAMES_HELD_SHARE : 1)) return [];
