@@ -74,6 +74,21 @@ function sentencesOf(paragraph: string): string[] {
  */
 const PARENTHESIS = /^\((?:[^()]{1,40}|[^().!?]{41,80})\)$/;
 
+/** A section's number at a line's start: `1. `, `4.1. `. */
+const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)+\d{0,3}\s+\S/;
+
+/** Whether a line is a numbered section's title, prose (not another numbered line) under it. */
+function numberedTitle(line: string, next: string): boolean {
+  const title = line.trim();
+  return (
+    SECTION_NUMBER.test(title) &&
+    title.length <= QUESTION_LENGTH &&
+    !/[.!:;,]["')\]]?$/.test(title) &&
+    !SECTION_NUMBER.test(next) &&
+    /[.!?:]["')\]]?$/.test(next.trim())
+  );
+}
+
 /** A line shaped as an entry of a table of contents or an index, not as prose. */
 const ENTRY = [
   // a section number alone, or a title ending in a page number (after dot leaders or not)
@@ -430,6 +445,12 @@ export function passagesOf(chunk: Chunk): Passage[] {
     const firstOfLine = position + 1;
     /** What the line's first sentence names ("maxRetries number (optional)"), for its short rows. */
     let lineSubject: string | undefined;
+    /**
+     * The line is a numbered section's title, of any length, prose under it (newsboat's FAQ: "1. I
+     * get errors like "`color01' is not a valid color"" / "Numbers that start with zero…"); not a
+     * numbered step, another under it.
+     */
+    const titled = numberedTitle(paragraph, lines[line + 1] ?? '');
     // A FAQ's question in several sentences ("4.6. When I paste text…, each line gets indented
     // further than the last. Why? And how can I stop this?") leads what follows, whole: none of
     // its sentences answers it.
@@ -751,7 +772,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
         ) &&
         (words < 8 ||
           (position === firstOfLine &&
-            (isOptionLine(text) || TERM.test(text) || PLACEHOLDER_LINE.test(text))))
+            (isOptionLine(text) || TERM.test(text) || PLACEHOLDER_LINE.test(text))) ||
+          (titled && paragraph.trimEnd().endsWith(text)))
       ) {
         // Terms of one definition on lines of their own ("'--null'" / "'-0'") are one lead.
         // Not a heading's word and the option under it ("OPTIONS" / "-0, --null").
