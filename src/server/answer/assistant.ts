@@ -313,10 +313,14 @@ export async function retrieve(
     hyphenatedNames(message).some(
       (name) => !hits.some((h) => writesWhole(h.chunk.text, name) || fileNamed(h.chunk.filename, name)),
     );
+  // Or a follow-up whose pronoun stands for what the answer before found nothing on ("And what
+  // happens if I set that to 0?" after a refusal): whatever holds its other words answers nothing.
+  const unknownSubject =
+    followUp && !ownSubject && !!answer && !answer.sources?.length && !answer.drawnFrom?.length;
   // Scored once: the answer's passages, and the chunks that hold one (what a generator is given).
-  let scored = unknownName ? [] : scorePassages(input);
+  let scored = unknownName || unknownSubject ? [] : scorePassages(input);
   let passages = groundedPassages(input, scored);
-  if (followUp && passages.length === 0 && !unknownName) {
+  if (followUp && passages.length === 0 && !unknownName && !unknownSubject) {
     // "And parking passes?" after another subject: read with the question before, nothing
     // answers; read alone, it may. Alone but for the name "it" stands for, if it says "it": a
     // program's, which documents are named after ("And how do I stop it allowing CONNECT?" after
