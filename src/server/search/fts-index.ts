@@ -582,18 +582,22 @@ export class WorkspaceSearch {
     // A word no document holds is looked for as spelled otherwise (a typo: "defualt") whatever
     // the others find; not as the start of longer words, which would make a name no document
     // gives ("Redis") a word some do ("redistribute").
+    // Searched again only with a word spelled otherwise: else the same words would find the same.
+    const again = (hits: Hit[], lookups: Lookup[], compound: Lookup[]) =>
+      lookups.some((l) => l.term !== l.queryTerm)
+        ? this.#rank([withCompounds(lookups, compound)], limit)[0]!
+        : hits;
     return this.#rank(exact, limit).map((hits, i) => {
       const terms = termsOf[i]!;
       if (!terms.length) return hits;
-      if (hits.length < limit)
-        return this.#rank([withCompounds(this.#expand(terms), compounds[i]!)], limit)[0]!;
+      if (hits.length < limit) return again(hits, this.#expand(terms), compounds[i]!);
       const unknown = terms.filter((t) => this.documentFrequency(t) === 0);
       if (!unknown.length) return hits;
       const corrected = [
         ...terms.filter((t) => !unknown.includes(t)).map((t) => ({ queryTerm: t, term: t, weight: 1 })),
         ...this.#expand(unknown, { prefixes: false }),
       ];
-      return this.#rank([withCompounds(corrected, compounds[i]!)], limit)[0]!;
+      return again(hits, corrected, compounds[i]!);
     });
   }
 
