@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { fileNamed, hyphenatedNames, writesWhole } from '../../src/server/answer/relevance.js';
 import { FRESHCLAM_CONF_DIRECTIVES } from '../helpers/documents.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf } from '../helpers/library.js';
 
 describe('a name the question gives that no document holds', () => {
   const currencies = doc(
@@ -102,6 +102,34 @@ describe('a name the question gives that no document holds', () => {
     expect(present.content).toContain('LOG_LOCAL6');
   });
 
+  it("is missed by a passage that holds only the document's name besides (a new user's trial 33, i07)", async () => {
+    // nginx's proxy_params: "What does nginx's proxy_params set the X-Forwarded-For header to?"
+    // was answered with its comment on the Host header, which says "forwarding" and "header".
+    const proxyParams = doc(
+      'web/nginx/proxy_params',
+      [
+        '# In stable/oldstable packages we use "$host" as a security workaround. It avoids forwarding an untrusted raw Host header to the backend.',
+        '#',
+        '# Note: this changes behaviour compared to previous versions, because "$host" does not preserve the client-supplied port.',
+        'proxy_set_header Host $host;',
+        'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      ].join('\n'),
+    );
+    const library = libraryOf([proxyParams], {
+      nginx: 5,
+      proxy_params: 8,
+      x: 3,
+      forward: 4,
+      header: 3,
+      set: 1.5,
+    });
+    const reply = await answerOf(
+      library,
+      "What does nginx's proxy_params set the X-Forwarded-For header to?",
+    );
+    expect(reply).not.toContain('untrusted raw Host header');
+  });
+
   it('is hyphenated when a part is no word of the language, a prefix or a stop word', () => {
     expect(
       hyphenatedNames('Is serve-stale-ttl-max or mod-userdir read-only, multi-threaded, end-of-file?'),
@@ -109,6 +137,15 @@ describe('a name the question gives that no document holds', () => {
     // A prefix and one word after it, whatever that word (a new user's trial 32, q11: "How do I let
     // normal (non-admin) users view exim's mail queue?" was refused, "admin" unknown to WordNet).
     expect(hyphenatedNames('Can non-admin users or a re-indexer run gpg-agent?')).toEqual(['gpg-agent']);
+    // Words each written with a capital inside a sentence name a thing (an HTTP header): a new
+    // user's trial 33, i07, "What does nginx's proxy_params set the X-Forwarded-For header to?"
+    // was answered with a comment on forwarding the Host header.
+    expect(hyphenatedNames('What does it set the X-Forwarded-For or Content-Type header to?')).toEqual([
+      'x-forwarded-for',
+      'content-type',
+    ]);
+    // At the start of the question a capital says nothing.
+    expect(hyphenatedNames('Read-Only files: what are they?')).toEqual([]);
     expect(writesWhole('--max-cache-ttl n', 'max-cache-ttl')).toBe(true);
     expect(writesWhole('max-cache-ttl-ssh n', 'max-cache-ttl')).toBe(false);
     expect(writesWhole('built for x86_64.', 'x86-64')).toBe(true);

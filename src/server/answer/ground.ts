@@ -437,11 +437,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           )
         : [];
       const another = namesAsked.length > 0 && !namesAsked.some((t) => t.stem === setsName) ? 1 : 0;
-      // Written in the passage, its lead, or its document's name (gpg-agent.1.pdf).
+      // Written in the passage, its lead, the line shown with it, or its document's name (gpg-agent.1.pdf).
       const unwritten = hyphenated.filter(
         (n) =>
           !writesWhole(passage.text, n) &&
           !writesWhole(passage.lead ?? '', n) &&
+          !writesWhole(passage.example ?? '', n) &&
           !fileNamed(passage.chunk.filename, n),
       ).length;
       const missing =
@@ -450,9 +451,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         another +
         unwritten;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
-      const named = missing
-        ? MISSING_NAME_SHARE ** (missing / Math.max(1, required.length + hyphenated.length))
-        : 1;
+      // The document's own name is where the others are asked, not one of them (nginx's
+      // proxy_params for its X-Forwarded-For header: a new user's trial 33).
+      const asked = required.filter((t) => !ofDocument(t)).length + hyphenated.length;
+      const named = missing ? MISSING_NAME_SHARE ** (missing / Math.max(1, asked)) : 1;
       const typeShare = typed === false ? (defaultOnly ? MISSING_DEFAULT_SHARE : MISSING_TYPE_SHARE) : 1;
       const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of

@@ -155,13 +155,15 @@ const HYPHENATED = /(?<![\p{L}\p{N}_.-])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+(?![\p{L
  * apart, which the options around a made-up one share ("What is the default of serve-stale-ttl-max?"
  * was answered with serve-expired-ttl's and two others' defaults: a new user's trial 26, #33).
  * Not words of the language joined ("read-only", "man-in-the-middle"), which a text may write apart,
- * nor a prefix and a word ("non-admin": a word WordNet does not know, made with a prefix).
+ * nor a prefix and a word ("non-admin": a word WordNet does not know, made with a prefix), unless
+ * each word has a capital inside the question (`X-Forwarded-For`).
  */
 export function hyphenatedNames(question: string): string[] {
   return [...question.matchAll(HYPHENATED)]
-    .map((m) => m[0].toLowerCase())
-    .filter((name) => {
-      const parts = name.split('-');
+    .filter((m) => {
+      // "X-Forwarded-For", "Content-Type": words each written with a capital inside a sentence.
+      if (m.index > 0 && m[0].split('-').every((part) => /^\p{Lu}/u.test(part))) return true;
+      const parts = m[0].toLowerCase().split('-');
       if (parts.length === 2 && PREFIX.test(parts[0]!)) return false;
       return parts.some(
         (part) =>
@@ -170,7 +172,8 @@ export function hyphenatedNames(question: string): string[] {
           !STOP_WORDS.has(part) &&
           !isWordOfTheLanguage(part, ''),
       );
-    });
+    })
+    .map((m) => m[0].toLowerCase());
 }
 
 /** A prefix a word may be hyphenated after ("multi-threaded", "pre-commit", "anti-aliasing"). */
