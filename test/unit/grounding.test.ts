@@ -249,6 +249,16 @@ describe('holdsAnswerType', () => {
     expect(holdsAnswerType('How many retries does wget make?', 'See wget(1): 20 tries by default.')).toBe(
       true,
     );
+    // A count is no measure of time or size: a new user's trial 33, k07, "How many times does wget
+    // retry a download by default?" was answered with --waitretry's "a value of 10 seconds".
+    const times = 'How many times does wget retry a download by default?';
+    expect(holdsAnswerType(times, 'By default, Wget will assume a value of 10 seconds.')).toBe(false);
+    expect(holdsAnswerType(times, 'The default is to retry 20 times.')).toBe(true);
+    expect(holdsAnswerType(times, 'By default it retries twice, 2.5 seconds apart.')).toBe(true);
+    // Unless it is what the question counts.
+    expect(
+      holdsAnswerType('How many seconds does wget wait between retries?', 'A value of 10 seconds.'),
+    ).toBe(true);
     expect(holdsAnswerType('How long must passwords be?', 'App passwords are allowed.')).toBe(false);
     expect(holdsAnswerType('How much is Growth?', 'It costs 29 dollars.')).toBe(true);
     // A share: "10%" before a space (journald.conf(5): "The first pair defaults to 10% …").

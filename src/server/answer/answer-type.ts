@@ -20,6 +20,9 @@ const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
 const SPELLED =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
 
+/** A unit a figure measures in, time or size or a share: "10 seconds", "32 MB", "10%". */
+const MEASURE = String.raw`(?:%|percent\b|(?:milli)?seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|ms\b|[kmgt]i?b\b|bytes?\b|(?:kilo|mega|giga|tera)bytes?\b)`;
+
 /**
  * A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of
  * seconds"; or a field or setting named in one, given a number (a CSV row's `retention_days: 30`,
@@ -96,8 +99,20 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   // Or a count of things ("thirty pieces of silver").
   { asks: /\bhow much\b/i, holds: new RegExp(`\\b(?:${SPELLED})\\s+[a-z]+s\\b`, 'i') },
   {
-    asks: /\bhow many\b|\bnumber of\b|\blimit\b|\bnumeric\b|\bwhat number\b/i,
+    asks: new RegExp(
+      `\\bhow many (?=${MEASURE})|\\bnumber of\\b|\\blimit\\b|\\bnumeric\\b|\\bwhat number\\b`,
+      'i',
+    ),
     holds: new RegExp(`\\d|\\b(?:once|twice|${SPELLED})\\b`, 'i'),
+  },
+  // A count of things ("How many times does wget retry…?": "retry 20 times"), not a measure
+  // ("a value of 10 seconds"): a new user's trial 33, k07.
+  {
+    asks: new RegExp(`\\bhow many\\b(?! ${MEASURE})`, 'i'),
+    holds: new RegExp(
+      `(?<![\\p{L}\\p{N}.,])(?:\\d+(?:[.,]\\d+)*|once|twice|${SPELLED})(?![\\p{L}\\p{N}]|[.,]\\d|[ -]?${MEASURE})`,
+      'iu',
+    ),
   },
   // A magnitude: "What's the biggest database SQLite can handle?" (not `--max-count`, a name).
   {
