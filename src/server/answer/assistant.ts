@@ -13,6 +13,7 @@ import {
 import {
   asSentence,
   CODE_MARK,
+  DEFAULT_IN_PARENTHESES,
   followingSentences,
   isCodeLine,
   isProse,
@@ -787,7 +788,7 @@ function sameSubject(sentence: string, known: Set<string>): boolean {
  */
 function shortLead(lead: string, terms: QuestionTerm[]): string {
   const signature = /^([\w.]+)\s*\((.{12,})\)/.exec(lead);
-  if (!signature) return lead;
+  if (!signature || DEFAULT_IN_PARENTHESES.test(lead)) return lead;
   const asked = new Set(terms.filter((t) => t.required).map((t) => t.term));
   const parameters = signature[2]!.split(/,\s*/);
   const named = parameters.map((p) =>

@@ -2,6 +2,7 @@ import type { Hit } from '../search/hit.js';
 import { asksDefaultOnly, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import {
+  DEFAULT_IN_PARENTHESES,
   isAttributeLine,
   isTermLead,
   type Passage,
@@ -324,7 +325,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const typedLead =
         typedText === false &&
         !!passage.lead &&
-        holdsAnswerType(kindOf, passage.lead.replace(SECTION_NUMBER, '')) === true;
+        holdsAnswerType(
+          kindOf,
+          passage.lead.replace(SECTION_NUMBER, ''),
+          DEFAULT_IN_PARENTHESES.test(passage.lead),
+        ) === true;
       // A definition's term is of the kind of term asked for ("format letter": `M`), whatever
       // else the question's words seem to ask ("maximum" a magnitude).
       const definesKind = termKindStems.length > 0 && !!passage.defines && TERM.test(passage.lead!);

@@ -274,6 +274,12 @@ export function recordValues(text: string): string | undefined {
 
 /** A function's signature (`json.dumps(obj, *, sort_keys=False)`): the subject of what follows it. */
 const SIGNATURE = /^[\w.]+\s*\(.*\)(?:\s*->\s*\S.*)?$/;
+/**
+ * A setting's name and its default in parentheses, as Postfix's manuals head each parameter
+ * (`postscreen_cache_retention_time (7d)`, `postscreen_greet_wait (normal: 6s, overload: 2s)`): no
+ * function's signature, a space before its parenthesis and a figure inside.
+ */
+export const DEFAULT_IN_PARENTHESES = /^[\w.-]+ \([^()]*\d[^()]*\)$/;
 
 /**
  * A heading that names a term (an option, a setting, a parameter, a function: `--default-cache-ttl
