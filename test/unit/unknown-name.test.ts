@@ -154,3 +154,23 @@ describe('a name the question gives that no document holds', () => {
     expect(fileNamed('ssh-agents.pdf', 'ssh-agent')).toBe(false);
   });
 });
+
+describe("a setting's name the question writes whole", () => {
+  it("is the setting's, though the question's terms cut it (a new user's trial 28, I02)", async () => {
+    // The question's terms say `server.document` for `server.document-root`; the document's name
+    // (lighttpd.conf) is where it is asked, not a second name the setting's line misses.
+    const conf = doc(
+      'lighttpd/lighttpd.conf',
+      ['server.modules = (', '\t"mod_indexes",', ')', 'server.document-root = "/var/www/html"'].join('\n'),
+    );
+    const manual = doc(
+      'lighttpd/lighttpd.8.pdf',
+      ['FILES', '/etc/lighttpd/lighttpd.conf', 'The standard location for the configuration file.'].join(
+        '\n',
+      ),
+    );
+    const library = libraryOf([conf, manual], { 'server.document': 9, 'lighttpd.conf': 7, lighttpd: 4 });
+    const reply = await answerOf(library, 'What is server.document-root in lighttpd.conf?');
+    expect(reply).toContain('server.document-root = "/var/www/html"');
+  });
+});

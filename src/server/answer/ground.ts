@@ -441,7 +441,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             (t) => !nameStems(passage.chunk.filename).has(t.stem),
           )
         : [];
-      const another = namesAsked.length > 0 && !namesAsked.some((t) => t.stem === setsName) ? 1 : 0;
+      // As the question writes it too (`server.document-root`, which it asks by `server.document`).
+      const another =
+        namesAsked.length > 0 &&
+        !namesAsked.some((t) => t.stem === setsName) &&
+        !(setsName && writesWhole(question, setsName))
+          ? 1
+          : 0;
       // Written in the passage, its lead, the line shown with it, or its document's name (gpg-agent.1.pdf).
       const unwritten = hyphenated.filter(
         (n) =>
@@ -450,16 +456,19 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           !writesWhole(passage.example ?? '', n) &&
           !fileNamed(passage.chunk.filename, n),
       ).length;
+      // The document's own name is where the others are asked, not one of them (nginx's
+      // proxy_params for its X-Forwarded-For header, lighttpd.conf for its server.document-root: a
+      // new user's trials 33 and 28).
+      const elsewhere = required.filter((t) => !ofDocument(t));
       const missing =
-        required.filter((t) => !holdsName(stems, t.stem)).length -
-        AROUND_SHARE * around.length +
+        elsewhere.filter((t) => !holdsName(stems, t.stem)).length -
+        AROUND_SHARE * around.filter((t) => !ofDocument(t)).length +
         another +
         unwritten;
       // Two names asked about together ("bisect_left and bisect_right") are seldom in one sentence.
-      // The document's own name is where the others are asked, not one of them (nginx's
-      // proxy_params for its X-Forwarded-For header: a new user's trial 33).
-      const asked = required.filter((t) => !ofDocument(t)).length + hyphenated.length;
-      const named = missing ? MISSING_NAME_SHARE ** (missing / Math.max(1, asked)) : 1;
+      const named = missing
+        ? MISSING_NAME_SHARE ** (missing / Math.max(1, elsewhere.length + hyphenated.length))
+        : 1;
       const typeShare = typed === false ? (defaultOnly ? MISSING_DEFAULT_SHARE : MISSING_TYPE_SHARE) : 1;
       const lexical = ownHeld ? held * typeShare * named : 0;
       // The definition of a name the question asks about ("What does %j print?": ‘%j’ / "day of
