@@ -173,4 +173,17 @@ describe("a setting's name the question writes whole", () => {
     const reply = await answerOf(library, 'What is server.document-root in lighttpd.conf?');
     expect(reply).toContain('server.document-root = "/var/www/html"');
   });
+
+  it("is not the one asked when the question asks about another name inside it (a new user's trial 30, q59)", async () => {
+    const screenrc = doc(
+      'screen/screenrc',
+      ['# use this for the hard status string', 'hardstatus string "%h%? users: %u%?"'].join('\n'),
+    );
+    const library = libraryOf([screenrc], { '%u': 9, hardstatus: 6, screen: 3, caption: 4, escape: 3 });
+    const reply = await answerOf(
+      library,
+      'In a GNU screen caption or hardstatus string, what does the %u escape show?',
+    );
+    expect(reply).not.toContain('hardstatus string "%h');
+  });
 });

@@ -441,11 +441,14 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             (t) => !nameStems(passage.chunk.filename).has(t.stem),
           )
         : [];
-      // As the question writes it too (`server.document-root`, which it asks by `server.document`).
+      // As the question writes it too (`server.document-root`, which its terms cut to `server.document`).
       const another =
         namesAsked.length > 0 &&
-        !namesAsked.some((t) => t.stem === setsName) &&
-        !(setsName && writesWhole(question, setsName))
+        !namesAsked.some(
+          (t) =>
+            t.stem === setsName ||
+            (!!setsName && setsName.startsWith(t.stem) && writesWhole(question, setsName)),
+        )
           ? 1
           : 0;
       // Written in the passage, its lead, the line shown with it, or its document's name (gpg-agent.1.pdf).
