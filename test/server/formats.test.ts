@@ -1380,6 +1380,22 @@ describe('paragraphs whole (#33)', () => {
       'DESCRIPTION\nList information about the FILEs (the current directory by default). Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n-a, --all\ndo not ignore entries starting with .\nThe output uses the color of the dot to summarize the unit state at a glance, and so on to the\n• Red indicates a failed or error state.',
     );
   });
+  // A new user's trial 33 (k07): groff -Tpdf sets a man page's ``quotes'' as two single quotes
+  // each side, and answers showed "fatal errors like ‘‘connection refused’’".
+  it("reads groff's doubled single quotes as the double quotes they stand for", async () => {
+    const { pdfPageText } = await import('../../src/server/ingest/extraction/pdf-text.js');
+    const page = [
+      {
+        str: 'The default is to retry 20 times, with the exception of fatal errors like ‘‘connection refused’’.',
+        transform: [10, 0, 0, 10, 108, 700],
+        width: 400,
+        hasEOL: true,
+      },
+    ];
+    expect(pdfPageText(page)).toBe(
+      'The default is to retry 20 times, with the exception of fatal errors like “connection refused”.',
+    );
+  });
   // A new user's trial 30 (q08): postgrey(8) lists its options as `--help` prints them, each
   // option and its text on one line. A line reaching the right margin was read as wrapped, and the
   // next option joined it ("…(default: /var/lib/postgrey) --delay=N greylist for N seconds…"); so

@@ -50,8 +50,9 @@ import { extname } from 'node:path';
  *     goes on with its `#Default:` label and its empty `#` lines (all were left at 58 before).
  * 60: a line of two cells or more separated by tabs, next to a table's row and aligned with it, is a
  *     row too (/etc/services' `rsync\t\t873/tcp`).
+ * 61: groff's doubled single quotes in a PDF (`‘‘connection refused’’`) are read as double quotes.
  */
-export const READER_VERSION = 60;
+export const READER_VERSION = 61;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

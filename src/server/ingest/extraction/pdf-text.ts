@@ -114,6 +114,9 @@ function linesOf(items: PdfTextItem[]): Line[] {
     line.text = line.text
       .replace(/\s+/g, ' ')
       .replace(GLYPH, (g) => GLYPHS[g]!)
+      // groff sets a man page's ``quote'' as two single quotes each side.
+      .replace(/\u2018\u2018/g, '\u201c')
+      .replace(/\u2019\u2019/g, '\u201d')
       .trim();
   return lines.filter((l) => l.text);
 }
