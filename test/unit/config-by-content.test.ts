@@ -48,3 +48,37 @@ describe('a configuration file known by its lines, whatever its name', () => {
     expect(reply.split('RSYNC_ENABLE=false')).toHaveLength(2);
   });
 });
+
+// A new user's trial 33, d03: lynx.cfg writes its settings as a name in capitals, a colon and the
+// value, commented out at their defaults.
+const LYNX_CFG = doc(
+  'web/lynx/lynx.cfg',
+  [
+    '.h1 Timeouts',
+    '',
+    '.h2 CONNECT_TIMEOUT',
+    '# Specifies (in seconds) connect timeout. Default value is rather huge.',
+    '#CONNECT_TIMEOUT:18000',
+    '',
+    '.h2 READ_TIMEOUT',
+    '# Specifies (in seconds) read-timeout. Default value is rather huge.',
+    '#READ_TIMEOUT:18000',
+    '',
+    '.h2 STARTFILE',
+    '# See http://lynx.invisible-island.net/ for the home page.',
+  ].join('\n'),
+);
+
+describe('a setting written NAME:value', () => {
+  it('is the value of the comment above it', async () => {
+    const library = libraryOf([LYNX_CFG], {
+      connect_timeout: 8,
+      read_timeout: 8,
+      lynx: 4,
+      [stem('timeout')]: 3,
+    });
+    const reply = await answerOf(library, 'What is the default CONNECT_TIMEOUT in lynx.cfg?');
+    expect(reply).toContain('#CONNECT_TIMEOUT:18000');
+    expect(reply).not.toContain('READ_TIMEOUT');
+  });
+});

@@ -1155,9 +1155,10 @@ function isCommentedSetting(line: string): boolean {
 
 /**
  * A configuration file's setting: `name = value` (fail2ban's `bantime = 10m`, an INI file's
- * `key=value`), or one commented out, its default (`#bantime.increment = true`).
+ * `key=value`), or one commented out, its default (`#bantime.increment = true`); or a name in
+ * capitals, a colon and its value (lynx.cfg's `#CONNECT_TIMEOUT:18000`), not a URL's scheme.
  */
-const SETTING = /^#?([A-Za-z_][\w.-]*)\s*=\s*\S/;
+const SETTING = /^#?([A-Za-z_][\w.-]*)(?:\s*=\s*|(?<=^#?[A-Z][A-Z\d_]+):(?=[^\s:/\\]))\S/;
 
 /**
  * A setting on the line after the comment that names it ("# "bantime" is the number of seconds
