@@ -109,6 +109,13 @@ describe('a port asked for', () => {
     expect(
       holdsAnswerType('What port does Privoxy listen on by default?', 'Default value: 127.0.0.1:8118'),
     ).toBe(true);
+    // Not by a version's figures: a new user's trial 33, f1a, "What port does the sample OpenVPN
+    // server configuration listen on?" was answered with the file's title, "Sample OpenVPN 2.6
+    // config file for multi-client server.".
+    const openvpn = 'What port does the sample OpenVPN server configuration listen on?';
+    expect(holdsAnswerType(openvpn, 'Sample OpenVPN 2.6 config file for multi-client server.')).toBe(false);
+    expect(holdsAnswerType(openvpn, 'Which TCP/UDP port should OpenVPN listen on? port 1194')).toBe(true);
+    expect(holdsAnswerType(openvpn, 'It listens on port 1194.')).toBe(true);
     // Not by the figure the question gives: the error's number.
     expect(
       holdsAnswerType(question, 'Issues with chronyc: I keep getting the error 506 Cannot talk to daemon'),

@@ -131,7 +131,8 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   // listening"), "What port does Privoxy listen on?": its number.
   {
     asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
-    holds: /\d/,
+    // A whole number, not a version's figures ("OpenVPN 2.6"); an address's port (`127.0.0.1:8118`).
+    holds: /(?<!\d|\d\.)\d{1,5}(?!\d|\.\d)/,
   },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
