@@ -50,8 +50,13 @@ export const weightsOf = (weights: Record<string, number>): Record<string, numbe
   Object.fromEntries(Object.entries(weights).map(([w, n]) => [stem(w), n]));
 
 /** The extractive answer `library` gives `question`, asked alone (no thread before it). */
+/** The reply `library` gives `question` asked alone. */
+export async function replyOf(library: Library, question: string): Promise<Reply> {
+  return extractiveAnswer(await retrieve(library, 'ws', question, []));
+}
+
 export async function answerOf(library: Library, question: string): Promise<string> {
-  return extractiveAnswer(await retrieve(library, 'ws', question, [])).content;
+  return (await replyOf(library, question)).content;
 }
 
 /** A question and the reply the assistant gave it, as its thread stores them (the `n`th exchange). */
@@ -76,7 +81,7 @@ export async function followUpOf(
   question: string,
   followUp: string,
 ): Promise<{ first: Reply; next: Reply }> {
-  const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+  const first = await replyOf(library, question);
   const next = extractiveAnswer(await retrieve(library, 'ws', followUp, exchange(question, first)));
   return { first, next };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { doc, libraryOf, replyOf } from '../helpers/library.js';
 
 // A new user's trial 32 (q21): procmailrc(5) as a PDF. TIMEOUT's definition gives its unit
 // ("Number of seconds that have to have passed…") and, three sentences on, its figure ("…if not
@@ -27,13 +26,9 @@ describe('a default said as "defaults to"', () => {
       wait: 3,
       kill: 3.5,
     });
-    const reply = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'procmail hands my mail to a filter program that sometimes hangs. How long does procmail wait before it kills that program?',
-        [],
-      ),
+    const reply = await replyOf(
+      library,
+      'procmail hands my mail to a filter program that sometimes hangs. How long does procmail wait before it kills that program?',
     );
     expect(reply.content).toMatch(/^TIMEOUT: Number of seconds .*it defaults to 960 seconds\./s);
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { stem } from '../../src/server/answer/relevance.js';
-import { libraryOf } from '../helpers/library.js';
+import { libraryOf, replyOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
 
 const page = (n: number, p: number, text: string): Chunk => ({
@@ -96,25 +95,17 @@ describe('a name the documents define', () => {
   });
 
   it("is answered only by what is about it: no other directive's default", async () => {
-    const reply = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        "What is the default value of chrony's maxchange directive when it is not set in chrony.conf?",
-        [],
-      ),
+    const reply = await replyOf(
+      library,
+      "What is the default value of chrony's maxchange directive when it is not set in chrony.conf?",
     );
     expect(reply.sources).toEqual([]);
   });
 
   it('is answered by its own passage when that holds the answer', async () => {
-    const reply = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'What is the default value of the minsamples directive in chrony.conf?',
-        [],
-      ),
+    const reply = await replyOf(
+      library,
+      'What is the default value of the minsamples directive in chrony.conf?',
     );
     expect(reply.content).toMatch(/^minsamples samples: .*The default value is 6\./s);
   });
@@ -149,13 +140,9 @@ describe('a name the documents define', () => {
         taken: 2,
       },
     );
-    const reply = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'Which LogFormat code logs the time taken to serve the request in microseconds?',
-        [],
-      ),
+    const reply = await replyOf(
+      library,
+      'Which LogFormat code logs the time taken to serve the request in microseconds?',
     );
     expect(reply.content).toContain('%D');
   });

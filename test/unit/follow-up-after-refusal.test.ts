@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { doc, exchange, libraryOf } from '../helpers/library.js';
+import { doc, followUpOf, libraryOf } from '../helpers/library.js';
 
 // A new user's trial 32 (q02, q03): a paraphrase on Apache's MaxKeepAliveRequests was refused, and
 // the follow-up "And what happens if I set that to 0?" was answered "Default: MaxConnectionsPerChild
@@ -30,24 +29,13 @@ describe('a follow-up whose "that" stands for what the answer before did not fin
     'When a browser reuses one open connection to my Apache web server, how many pages can it fetch over it before the server hangs up?';
 
   it('is refused too: nothing says what "that" is', async () => {
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'And what happens if I set that to 0?');
     expect(first.sources).toEqual([]);
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'And what happens if I set that to 0?', exchange(question, first)),
-    );
     expect(next.sources).toEqual([]);
   });
 
   it('but one that names its own subject is answered', async () => {
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
-    const next = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'And what happens if MaxConnectionsPerChild is 0?',
-        exchange(question, first),
-      ),
-    );
+    const { next } = await followUpOf(library, question, 'And what happens if MaxConnectionsPerChild is 0?');
     expect(next.content).toContain('the process will never expire');
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
-import { exchange, libraryOf } from '../helpers/library.js';
+import { followUpOf, libraryOf } from '../helpers/library.js';
 import type { Chunk } from '../../src/server/state/model.js';
 
 // A new user's trial 32 (q45, q46): powertop(8) as a PDF. "What file name does powertop use for
@@ -79,12 +78,9 @@ describe('a follow-up that asks what the one before asked, of another subject', 
   it('asks for the same kind of answer ("And what about the HTML report?")', async () => {
     const library = libraryOf(PAGE, { powertop: 5, csv: 5, html: 5, report: 3, file: 1.5, name: 1.5 });
     const question = "What file name does powertop use for its CSV report if I don't give one?";
-    const first = extractiveAnswer(await retrieve(library, 'ws', question, []));
+    const { first, next } = await followUpOf(library, question, 'And what about the HTML report?');
     // With the option it is said of: a later sentence of its definition.
     expect(first.content).toMatch(/^-C, --csv\[=filename\]: .*the default name powertop\.csv is used\./s);
-    const next = extractiveAnswer(
-      await retrieve(library, 'ws', 'And what about the HTML report?', exchange(question, first)),
-    );
     expect(next.content).toMatch(/^-r, --html\[=filename\]: .*the default name powertop\.html is used\./s);
     expect(next.content).not.toContain('powertop.csv');
   });

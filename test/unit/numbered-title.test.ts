@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, retrieve } from '../../src/server/answer/assistant.js';
 import { stem } from '../../src/server/answer/relevance.js';
-import { doc, libraryOf } from '../helpers/library.js';
+import { doc, libraryOf, replyOf } from '../helpers/library.js';
 
 // A new user's trial 32 (q40): newsboat's FAQ, each entry a numbered title ("1. I get errors like
 // "`color01' is not a valid color"") and prose under it. The title, too long to be a heading by its
@@ -31,13 +30,9 @@ describe('a numbered title with prose under it', () => {
       config: 2,
       says: 1,
     });
-    const reply = extractiveAnswer(
-      await retrieve(
-        library,
-        'ws',
-        'Newsboat says "\'color01\' is not a valid color". How do I fix my config?',
-        [],
-      ),
+    const reply = await replyOf(
+      library,
+      'Newsboat says "\'color01\' is not a valid color". How do I fix my config?',
     );
     expect(reply.content).toContain('Convert octal numbers to decimal, and drop the leading zero.');
   });
@@ -54,7 +49,7 @@ describe('a numbered title with prose under it', () => {
       ].join('\n'),
     );
     const library = libraryOf([steps], { [stem('unpack')]: 4, tarball: 4, folder: 2 });
-    const reply = extractiveAnswer(await retrieve(library, 'ws', 'How do I unpack the tarball?', []));
+    const reply = await replyOf(library, 'How do I unpack the tarball?');
     expect(reply.content).toContain('Unpack the tarball into a folder of its own with tar xf');
   });
 });
