@@ -627,12 +627,14 @@ function aboutDefinedNames(terms: QuestionTerm[], scored: ScoredPassage[]): Scor
   if (!defined.length) return scored;
   // Or one that writes another name the question gives (the log_locals argument of console.log).
   const names = terms.filter((t) => !t.word && (t.required || defined.includes(t)));
-  const leadStems = (p: ScoredPassage) => (p.lead === undefined ? undefined : passageStems(p.lead));
-  const writes = (p: ScoredPassage, t: QuestionTerm) =>
-    holdsName(passageStems(p.text), t.stem) || holdsName(leadStems(p) ?? new Set(), t.stem);
-  return scored.filter(
-    (p) => names.some((t) => writes(p, t)) || defined.some((t) => isAbout(p, leadStems(p), t.stem)),
-  );
+  return scored.filter((p) => {
+    const text = passageStems(p.text);
+    const lead = p.lead === undefined ? undefined : passageStems(p.lead);
+    return (
+      names.some((t) => holdsName(text, t.stem) || (!!lead && holdsName(lead, t.stem))) ||
+      defined.some((t) => isAbout(p, lead, t.stem))
+    );
+  });
 }
 
 /** Whether a passage's stems hold one of `terms`. */
