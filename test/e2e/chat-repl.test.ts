@@ -188,6 +188,7 @@ describe('kb chat in a real terminal (tmux)', () => {
         await streaming.close();
       }
     },
+    60_000,
   );
 
   itWith('tmux')(

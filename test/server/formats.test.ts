@@ -122,7 +122,7 @@ describe('HTML', () => {
     );
     expect(many).toHaveLength(20_000);
     expect(many[0]).toBe(`${block} ${block} ${block}`);
-  });
+  }, 60_000);
 
   it("reads a heading whose text is a link (texi2html's headings link to the contents), while a contents list stays navigation", () => {
     // gettext's manual, as Debian ships it (a fourth new-user trial: its headings were left out).
@@ -991,7 +991,7 @@ describe('Word', () => {
           'the Word document cannot be read: its part word/document.xml unpacks to more than the 256 MiB kb serve reads of one Word document, though it claims 1000 bytes (a zip bomb)',
       },
     });
-  });
+  }, 60_000);
 
   it('fails a damaged one as parse_error', async () => {
     const result = await extractDocument('x.docx', Buffer.from('PK\u0003\u0004 not a zip'));

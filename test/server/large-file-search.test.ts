@@ -53,7 +53,7 @@ it('answers a search as before while a large file holding its word is indexed in
   } finally {
     await server.close();
   }
-});
+}, 120_000);
 
 it('takes a large file deleted out of every answer at once, and its search rows out a part at a time', async () => {
   const dataFile = join(tempDir(), 'state.db');
@@ -104,4 +104,4 @@ it('takes a large file deleted out of every answer at once, and its search rows 
     db.close();
     await server.close();
   }
-});
+}, 120_000);
