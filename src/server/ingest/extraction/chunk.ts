@@ -1,4 +1,4 @@
-import type { Section } from './formats.js';
+import type { HeadingMark, Section } from './formats.js';
 import type { IndexedTerms } from '../../state/model.js';
 import { isOptionLine } from '../../../util/option-line.js';
 import { isCodeShaped } from '../../../util/code-shape.js';
@@ -18,8 +18,8 @@ export interface TextChunk {
 interface Sentence {
   text: string;
   opens: boolean;
-  /** Its line is a heading, or none, by the document's markup (undefined: by its shape). */
-  heading?: boolean;
+  /** Its line is a heading (of this level), or none, by the document's markup (undefined: by its shape). */
+  heading?: HeadingMark;
   /** How many definition lists its line is in (see Section.depths). */
   depth?: number;
   /** Its line is a question, read whole (see isQuestion). */
@@ -63,6 +63,26 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
    * the class again, not the method.
    */
   const under: { sentence: Sentence; depth: number }[] = [];
+  const saidAgain = headingsSaidAgain(sections);
+  /**
+   * A heading the document says again (a release's `### ENHANCEMENTS:`) says what its text is
+   * about only with the headings of lower levels it is under (`# NEWS for rsync 3.2.3`): those,
+   * outermost first, up to one said once, as many as a quarter of a chunk holds.
+   */
+  const outer = (innermost: Sentence) => {
+    const kept: Sentence[] = [];
+    let length = 0;
+    let said = innermost;
+    for (let i = under.length - 2; i >= 0 && saidAgain.has(said.text); i--) {
+      const { sentence } = under[i]!;
+      if (typeof sentence.heading !== 'number') continue;
+      length += sentence.text.length + 1;
+      if (length > size / 4) break;
+      kept.unshift(sentence);
+      said = sentence;
+    }
+    return kept;
+  };
   let heading: Sentence | undefined;
   /** The option whose definition the text is (`-L, --location`): each chunk of it starts with it too. */
   let term: Sentence | undefined;
@@ -72,7 +92,7 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   let line: Sentence | undefined;
   /** What a chunk starts with, less what it keeps of the chunk before (`kept`). */
   const leads = (kept: Sentence[]) =>
-    [heading && repeated(heading, size), term].filter(
+    [...(heading ? outer(heading) : []), heading && repeated(heading, size), term].filter(
       (s): s is Sentence => !!s && !kept.some((k) => k.text === s.text),
     );
   for (const section of sections) {
@@ -117,7 +137,14 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
           sentence.heading ??
           (!introduced && !defining && !listed && (sentence.asks || isHeading(sentence.text)))
         ) {
-          while (under.length && under.at(-1)!.depth >= depth) under.pop();
+          const level = sentence.heading;
+          // A heading goes on under those of lower levels, and one without a level under any with one.
+          const below = (u: { sentence: Sentence; depth: number }) =>
+            u.depth > depth ||
+            (u.depth === depth &&
+              (typeof u.sentence.heading !== 'number' ||
+                (typeof level === 'number' && u.sentence.heading >= level)));
+          while (under.length && below(under.at(-1)!)) under.pop();
           under.push({ sentence, depth });
           term = undefined;
         } else if (isOptionLine(sentence.text)) term = sentence;
@@ -147,6 +174,30 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
   }
   if (current.length) push();
   return chunks;
+}
+
+/** Most heading texts a document's count keeps: a document of any size makes no larger set. */
+const HEADINGS_COUNTED = 10_000;
+
+/** The texts of the headings by level (see HeadingMark) that a document gives more than once. */
+function headingsSaidAgain(sections: Section[]): Set<string> {
+  const seen = new Set<string>();
+  const again = new Set<string>();
+  for (const { text, headings } of sections) {
+    if (!headings?.some((h) => typeof h === 'number')) continue;
+    let start = 0;
+    for (let line = 0; start <= text.length && line < headings.length; line++) {
+      const end = text.indexOf('\n', start);
+      const stop = end === -1 ? text.length : end;
+      if (typeof headings[line] === 'number') {
+        const heading = text.slice(start, stop).trim();
+        if (seen.has(heading)) again.add(heading);
+        else if (seen.size < HEADINGS_COUNTED) seen.add(heading);
+      }
+      start = stop + 1;
+    }
+  }
+  return again;
 }
 
 /**
@@ -280,11 +331,7 @@ const SECTION_NUMBER = /^[ \t]*(?:\d{1,3}\.)+[ \t]+/;
  * its markup makes a heading is one, whatever its marks ("(28) … that I expect. Is this a bug?"),
  * and so is a record.
  */
-function* sentencesOf(
-  text: string,
-  headings?: (boolean | undefined)[],
-  depths?: number[],
-): Generator<Sentence> {
+function* sentencesOf(text: string, headings?: HeadingMark[], depths?: number[]): Generator<Sentence> {
   const boundary = new RegExp(SENTENCE_END.source, 'gu');
   /** The next sentence end at or after where the text is read (found once, however far ahead). */
   let next: { index: number; after: number } | undefined;

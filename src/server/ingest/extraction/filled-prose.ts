@@ -1,4 +1,5 @@
 import { unwrapText, withOptionsApart } from './plain-text.js';
+import type { HeadingMark } from './formats.js';
 
 /**
  * A <pre> block is prose filled to a width when most of its lines are this long, its words are
@@ -21,13 +22,13 @@ const CODE_MARK = /[=(){}[\]<>;"'`#$|\\]/g;
  */
 export function joinFilledProse(
   lines: string[],
-  headings: (boolean | undefined)[],
+  headings: HeadingMark[],
   depths: number[],
   preOf: number[],
   /** The <pre> lines as written, their spaces kept. */
   preLines: ReadonlyMap<number, string> = new Map(),
-): { lines: string[]; headings: (boolean | undefined)[]; depths: number[] } {
-  const out = { lines: [] as string[], headings: [] as (boolean | undefined)[], depths: [] as number[] };
+): { lines: string[]; headings: HeadingMark[]; depths: number[] } {
+  const out = { lines: [] as string[], headings: [] as HeadingMark[], depths: [] as number[] };
   for (let start = 0; start < lines.length;) {
     const block = preOf[start]!;
     let end = start + 1;

@@ -15,6 +15,13 @@ import { decodeText, looksLikeText } from './text-decode.js';
 import { gunzip } from './gzip.js';
 
 /** A stretch of a document's text, and the page it is on where the format has pages. */
+/**
+ * A line's heading by its markup: its level where the markup gives one (Markdown's `##`, HTML's
+ * `<h2>`: 2), true where it gives none (a bold paragraph), false for no heading, undefined when
+ * its shape decides.
+ */
+export type HeadingMark = boolean | number | undefined;
+
 export interface Section {
   text: string;
   page?: number;
@@ -22,7 +29,7 @@ export interface Section {
    * For each line of `text`, whether the format's markup makes it a heading (HTML's `<h2>`),
    * says it is none (a paragraph, code), or leaves that to its shape (undefined).
    */
-  headings?: (boolean | undefined)[];
+  headings?: HeadingMark[];
   /**
    * For each line of `text`, how many definition lists (HTML's `<dl>`) it is in: a term's heading
    * (a method's signature in its `<dt>`) heads the lines as deep as it, not those after its list.

@@ -1,4 +1,5 @@
 import { joinFilledProse } from './filled-prose.js';
+import type { HeadingMark } from './formats.js';
 import { namesColumns, recordLine } from './record-line.js';
 import { parseHtml, type TagAttributes } from './html-events.js';
 
@@ -81,6 +82,8 @@ interface Table {
 
 /** Elements whose lines are headings, whatever their shape. */
 const HEADINGS = new Set(['title', 'h', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** The levels of the headings whose element says it. */
+const LEVELS = new Map([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, level]));
 /**
  * Elements whose lines are never headings: a paragraph ("With this table, the statement" before
  * an example), preformatted text (code), a list's item. A paragraph all in bold that does not end
@@ -106,11 +109,11 @@ export function htmlToText(html: string): string {
  */
 export function readHtml(html: string): {
   text: string;
-  headings: (boolean | undefined)[];
+  headings: HeadingMark[];
   depths: number[];
 } {
   const lines: string[] = [];
-  const headings: (boolean | undefined)[] = [];
+  const headings: HeadingMark[] = [];
   /** The page marks its tables' headers (`<th>`): a table's first row of data cells is data. */
   const marksHeaders = /<th[\s>]/i.test(html);
   /** Per line, how many definition lists (`<dl>`) it is in. */
@@ -171,7 +174,11 @@ export function readHtml(html: string): {
       depths.push(lists);
       preOf.push(pre ? preBlocks : 0);
       headings.push(
-        block && HEADINGS.has(block) ? true : block && NOT_HEADINGS.has(block) ? false : undefined,
+        block && HEADINGS.has(block)
+          ? (LEVELS.get(block) ?? true)
+          : block && NOT_HEADINGS.has(block)
+            ? false
+            : undefined,
       );
       allBold = chars > 0 && boldChars === chars;
     } else if (pre && !text) preBlank++;

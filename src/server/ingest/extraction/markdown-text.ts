@@ -1,4 +1,5 @@
 import { recordLine } from './record-line.js';
+import type { HeadingMark } from './formats.js';
 import type { Token, Tokens } from 'marked';
 import { importPackage } from '../../../import-package.js';
 import { htmlToText } from './html-text.js';
@@ -11,9 +12,7 @@ import { htmlToText } from './html-text.js';
  * heading (`#### When I try to use 'cd' with sudo…`, a FAQ's question however long), says it is
  * none (a paragraph, an item, code) or leaves that to its shape (a table, HTML), as HTML's are.
  */
-export async function readMarkdown(
-  markdown: string,
-): Promise<{ text: string; headings: (boolean | undefined)[] }> {
+export async function readMarkdown(markdown: string): Promise<{ text: string; headings: HeadingMark[] }> {
   const [{ Lexer }, { decodeHTMLStrict }] = await Promise.all([
     importPackage<typeof import('marked')>('marked'),
     importPackage<typeof import('entities')>('entities'),
@@ -22,8 +21,8 @@ export async function readMarkdown(
   const tableLines = (table: Tokens.Table) => tableText(table, inline);
   const { matter, body } = frontMatter(markdown);
   const lines: string[] = [];
-  const headings: (boolean | undefined)[] = [];
-  const add = (text: string, heading: boolean | undefined) => {
+  const headings: HeadingMark[] = [];
+  const add = (text: string, heading: HeadingMark) => {
     for (const line of text.split('\n'))
       if (line.trim()) {
         lines.push(line);
@@ -37,7 +36,7 @@ export async function readMarkdown(
     const token = stack.pop()!;
     switch (token.type) {
       case 'heading':
-        add(inline((token as Tokens.Heading).tokens), true);
+        add(inline((token as Tokens.Heading).tokens), (token as Tokens.Heading).depth);
         break;
       case 'paragraph': {
         if (isBadgeRow(token as Tokens.Paragraph)) break;
