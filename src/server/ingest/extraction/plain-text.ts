@@ -1,6 +1,7 @@
 import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
 import { namesColumns, recordLine } from './record-line.js';
 import { TERM_COLON_ITEM, TERM_ITEM } from '../../../util/term-item.js';
+import { HYPHENATED } from './hyphenated.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
@@ -66,7 +67,7 @@ export function unwrapText(text: string): string {
     ) {
       const joined = out[out.length - 1]!;
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
-      const hyphenated = /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(next);
+      const hyphenated = HYPHENATED.test(previous) && /^\p{Ll}/u.test(next);
       out[out.length - 1] = hyphenated ? `${joined.slice(0, -1)}${next}` : `${joined} ${next}`;
     } else out.push(rows.get(i) ?? trimmed);
     // The line as written, not as joined, decides whether the next continues it.

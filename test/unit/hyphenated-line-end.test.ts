@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { unwrapText } from '../../src/server/ingest/extraction/plain-text.js';
+import { pdfPageText } from '../../src/server/ingest/extraction/pdf-text.js';
+
+// A new user's trial (34): man pages saved as text (`groff -man -Tutf8 | col -bx`) break words
+// with groff's U+2010 hyphen; sudoers(5)'s "The de‐" / "fault is 3." never said "default", and
+// unbound.conf(5)'s cache-max-ttl was answered with its neighbour's "Default is 3600".
+describe('a word hyphenated at a line end', () => {
+  const page = [
+    'PASSWD_TRIES',
+    '       passwd_tries',
+    '              The number of tries a user gets to enter his/her password before',
+    '              sudo  logs  the  failure  and  exits  with  an  error.   The  de\u2010',
+    '              fault is 3.  This setting is only used by the sudoers policy and',
+    '              is ignored by other plugins in the configuration file anyway.',
+    '       cache-max-ttl: <seconds>',
+    '              Time to live maximum for RRsets and messages in the cache.  De\u00AD',
+    '              fault is 86400 seconds (1 day).  When the TTL expires, the cache',
+    '              item has expired.  Can be set lower to force the resolver to',
+    '              query for data often, and not trust (very large) TTL values.',
+  ].join('\n');
+
+  it('is whole again in plain text, whichever hyphen groff wrote', () => {
+    const text = unwrapText(page);
+    expect(text).toMatch(/The +default is 3\./);
+    expect(text).toContain('Default is 86400 seconds');
+    expect(text).not.toMatch(/de\u2010|De\u00AD/);
+  });
+
+  it('and on a PDF page', () => {
+    const line = (str: string, y: number) => ({
+      str,
+      transform: [10, 0, 0, 10, 72, y],
+      width: str.length * 5,
+      height: 10,
+      hasEOL: true,
+    });
+    const text = pdfPageText([
+      line(
+        'The number of tries a user gets to enter a password before sudo logs the failure. The de\u2010',
+        700,
+      ),
+      line('fault is 3. This setting is only used by the sudoers policy and is ignored by the others.', 688),
+    ]);
+    expect(text).toContain('The default is 3.');
+  });
+});
