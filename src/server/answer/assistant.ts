@@ -732,10 +732,17 @@ function itemAnswering(passage: ScoredPassage, terms: QuestionTerm[], answer: st
     passage.lead !== undefined &&
     TERM.test(passage.lead) &&
     q.lead !== passage.lead;
+  // The next paragraph under a definition's own term goes on with it: no item either
+  // (git-config(1)'s gc.auto: "Setting this to 0 disables…" after "The default value is 6700.").
+  const continues = (q: Passage) => !passage.text.endsWith(':') && q.lead === passage.lead;
   // A term, not a title's word (a sentence under the heading "Troubleshooting" is no item).
   const listed = (q: Passage) =>
     ITEM_START.test(q.text) ||
-    (q.lead !== undefined && TERM.test(q.lead) && !/^\p{Lu}\p{Ll}+$/u.test(q.lead) && !sibling(q));
+    (q.lead !== undefined &&
+      TERM.test(q.lead) &&
+      !/^\p{Lu}\p{Ll}+$/u.test(q.lead) &&
+      !sibling(q) &&
+      !continues(q));
   if (
     !after.length ||
     !(passage.text.endsWith(':') || (after[0]!.line === passage.line + 1 && listed(after[0]!)))
