@@ -294,6 +294,7 @@ export async function retrieve(
     drawnOn,
     said: answer?.content,
     ownTerms: ownSubject ? ownTerms : undefined,
+    namedBefore: followUp && !ownSubject ? previous.content : undefined,
     followUpTerms: followUp ? ownTerms : undefined,
     newTerms: followUp ? ownTerms.filter((t) => !previousWords.has(t.term)) : undefined,
     threshold,

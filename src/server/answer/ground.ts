@@ -206,6 +206,11 @@ export interface GroundingInput {
    */
   ownTerms?: QuestionTerm[];
   threshold?: number;
+  /**
+   * The question before, when a follow-up's pronoun stands for what it named: its hyphenated names
+   * are this one's too ("Is it enabled by default?" after do-ip6).
+   */
+  namedBefore?: string;
   /** A follow-up's own words, with or without a pronoun for the subject before (see previousAnswerContext). */
   followUpTerms?: QuestionTerm[];
   /**
@@ -231,7 +236,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   // "What is the difference between bisect_left and bisect_right?": each is answered on its own.
   const compared = COMPARISON.test(question) ? input.terms.filter((t) => t.required) : [];
   // Hyphenated names (`cache-max-ttl`) are names too, held where written whole (see hyphenatedNames).
-  const hyphenated = hyphenatedNames(question);
+  const hyphenated = [
+    ...new Set([...hyphenatedNames(question), ...hyphenatedNames(input.namedBefore ?? '')]),
+  ];
   const all: ScoredPassage[] = [];
   const defined = definedPhrase(question);
   const names = input.terms.filter((t) => !t.word || t.required);
