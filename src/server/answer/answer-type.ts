@@ -1,5 +1,7 @@
 /** What a setting is, when someone sets it: given, set, specified, passed… */
 const SET = String.raw`giv(?:e|en)|set|specif(?:y|ied)|provided?|suppl(?:y|ied)|configured?|pass(?:ed)?|defined?|change[sd]?|overridden`;
+/** "Out of the box": a default, in words no answer says (no word of a question either: relevance.ts). */
+export const OUT_OF_THE_BOX = /\bout[- ]of[- ]the[- ]box\b/;
 /**
  * What is so when a thing is not set, asked in other words than "by default": "when no censor is
  * given", "if I don't give one", "if I don't set socket-timeout", "if I don't configure anything",
@@ -7,7 +9,7 @@ const SET = String.raw`giv(?:e|en)|set|specif(?:y|ied)|provided?|suppl(?:y|ied)|
  * /etc/mpd.conf, unless a different path is specified").
  */
 const UNSET = new RegExp(
-  String.raw`\bout of the box\b|\b(?:when|if)\b[^?.,;]{0,40}?(?:\b(?:no|not|never|none)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:${SET})\b|\bunless\b[^?.,;]{0,40}?\b(?:${SET}|otherwise)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b`,
+  String.raw`${OUT_OF_THE_BOX.source}|\b(?:when|if)\b[^?.,;]{0,40}?(?:\b(?:no|not|never|none)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:${SET})\b|\bunless\b[^?.,;]{0,40}?\b(?:${SET}|otherwise)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b`,
 );
 /** Whether the only kind of answer the question asks for is a default ("What is the default X?"). */
 export function asksDefaultOnly(question: string): boolean {

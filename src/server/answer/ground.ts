@@ -164,6 +164,9 @@ const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)*\d{1,3}\.?\s+/;
 const REFERS_BACK =
   /^\p{L}+ing\s+(?:it|this|them)\b|^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/iu;
 
+/** A default stated without what it is the default of ("The default is prohibit-password.", "Defaults to 10."). */
+const SUBJECTLESS_DEFAULT = /^(?:the\s+)?default(?:\s+value)?\s+(?:is|was)\b|^defaults?\s+to\b/i;
+
 export interface ScoredPassage extends Passage {
   /** The share of the question's weight it holds (see `coverage`). */
   relevance: number;
@@ -560,7 +563,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           // "Default: 5" says nothing without what it is the default of.
           !!passage.rowOfSubject ||
           attributeLine ||
-          REFERS_BACK.test(passage.text));
+          REFERS_BACK.test(passage.text) ||
+          SUBJECTLESS_DEFAULT.test(passage.text));
       all.push({
         ...passage,
         relevance,

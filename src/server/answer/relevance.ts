@@ -1,5 +1,6 @@
 import { documentTerms, fold, stem, STOP_WORDS, tokens } from '../search/tokens.js';
 import { lexicon } from './lexicon.js';
+import { OUT_OF_THE_BOX } from './answer-type.js';
 
 export { stem };
 
@@ -130,7 +131,8 @@ export function questionWords(question: string): string[] {
     question
       .replace(REQUEST, '')
       .replace(/\b(?:the\s+)?differences?\s+between\b/i, '')
-      .replace(ALONE, ''),
+      .replace(ALONE, '')
+      .replace(new RegExp(OUT_OF_THE_BOX, 'gi'), ''),
   );
   const lower = question.toLowerCase();
   return all.filter(
