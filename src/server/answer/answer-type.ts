@@ -136,6 +136,14 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     // A whole number, not a version's figures ("OpenVPN 2.6"); an address's port (`127.0.0.1:8118`).
     holds: /(?<!\d|\d\.)\d{1,5}(?!\d|\.\d)/,
   },
+  // A file mode: "With which file mode are new log files created?" (rsyslog.conf's
+  // `$FileCreateMode 0640`), "What permissions…", "What umask…": in octal with its leading zero,
+  // after the word that says it is one (`chmod 644`), or in letters (`-rw-r-----`).
+  {
+    asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?(?:(?:file|access|octal|creation)\s+modes?|permissions?|umask)\b/i,
+    holds:
+      /(?<![\w.:-])0[0-7]{2,3}(?![\w.:-])|\b(?:mode|chmod|umask|permissions?)\W{1,3}[0-7]{3,4}(?![\w.:-])|(?<![\w-])[dlsp-]?[r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-](?![\w-])/i,
+  },
   // A status code: "What exit code does rsync return after a partial transfer?".
   { asks: /\bwhat (?:exit |return )?(?:code|status)\b/i, holds: /\d/ },
   // A version: "which version added --mkpath", "Which Python version does PyYAML require?"; not

@@ -300,7 +300,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
       // Copies: a number held only inside a figure is taken out of them below.
-      const shown = passage.example ? `${passage.text} ${passage.example}` : passage.text;
+      // A setting's comment shows the settings of its group with it (rsyslog.conf's "Set the default
+      // permissions for all log files." / `$FileOwner root` … `$FileCreateMode 0640`): they are its too.
+      const shown = passage.example
+        ? [passage.text, passage.example, ...(passage.setting ? settingsOfGroup(passage) : [])].join(' ')
+        : passage.text;
       const own = new Set(stemsOf(shown));
       // A row of a line's subject ("Default: 5") says what the line's first sentence does
       // ("maxRetries number (optional) - Maximum number of retries."): those words are its own.
@@ -646,6 +650,15 @@ function aboutDefinedNames(terms: QuestionTerm[], scored: ScoredPassage[]): Scor
       defined.some((t) => isAbout(p, lead, t.stem))
     );
   });
+}
+
+/** How many of a group's settings under one comment are read as the comment's: a few short lines, no listing. */
+const GROUP_SETTINGS = 8;
+
+/** The settings after the first under a setting's comment (see Passage.exampleGoesOn), when they are a few. */
+function settingsOfGroup(passage: Passage): string[] {
+  const more = passage.exampleGoesOn ?? [];
+  return more.length < GROUP_SETTINGS ? more : [];
 }
 
 /** Whether a passage's stems hold one of `terms`. */
