@@ -31,7 +31,8 @@ describe('a question on what happens when a thing is not set', () => {
     'What is the largest request body Fastify accepts out of the box?',
     'Which port does it use if the port option is omitted?',
   ])('asks for a default: %s', (question) => {
-    expect(holdsAnswerType(question, 'Default: 1048576 (1MiB)')).toBe(true);
+    // A figure each kind holds: a size is no port ("1MiB" held one before the measure was told apart).
+    expect(holdsAnswerType(question, 'Default: 3000')).toBe(true);
     expect(
       holdsAnswerType(question, 'Instead of censoring the value, remove both the key and the value.'),
     ).toBe(false);

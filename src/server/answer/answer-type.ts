@@ -23,7 +23,7 @@ const SPELLED =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand';
 
 /** A unit a figure measures in, time or size or a share: "10 seconds", "32 MB", "10%". */
-const MEASURE = String.raw`(?:%|percent\b|(?:milli)?seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|ms\b|[kmgt]i?b\b|bytes?\b|(?:kilo|mega|giga|tera)bytes?\b)`;
+const MEASURE = String.raw`(?:%|percent\b|bits?\b|(?:milli)?seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|ms\b|[kmgt]i?b\b|bytes?\b|(?:kilo|mega|giga|tera)bytes?\b)`;
 
 /**
  * A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of
@@ -133,8 +133,9 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   // listening"), "What port does Privoxy listen on?": its number.
   {
     asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
-    // A whole number, not a version's figures ("OpenVPN 2.6"); an address's port (`127.0.0.1:8118`).
-    holds: /(?<!\d|\d\.)\d{1,5}(?!\d|\.\d)/,
+    // A whole number, not a version's figures ("OpenVPN 2.6"), nor a measure ("512 bits", "30
+    // seconds"); an address's port (`127.0.0.1:8118`).
+    holds: new RegExp(String.raw`(?<!\d|\d\.)\d{1,5}(?!\d|\.\d|[ -]?${MEASURE})`, 'i'),
   },
   // A file mode: "With which file mode are new log files created?" (rsyslog.conf's
   // `$FileCreateMode 0640`), "What permissions…", "What umask…": in octal with its leading zero,

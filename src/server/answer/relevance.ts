@@ -79,7 +79,7 @@ const GENERIC = new Set(
   every find first get gets give go goes good got happen happens help just keep know last let like look make many may
   mean means might month months more most much must need needs new next now off one only other out over per put say
   says see set should show some start still stop take tell then thing things time times try two under use used using
-  very want way week weeks well work works would year years
+  up very want way week weeks well work works would year years
   anything anyone anybody something someone somebody nothing nobody everything everyone everybody
   don doesn didn isn aren wasn weren hasn hadn wouldn shouldn couldn mustn needn
   whats hows wheres whos thats theres dont doesnt didnt isnt arent wasnt werent cant wont wouldnt shouldnt couldnt`.split(

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { holdsAnswerType } from '../../src/server/answer/answer-type.js';
+
+// A new user's trial (34): 'In the example system-wide msmtp configuration, which port is used and
+// how is TLS set up?' was answered with msmtp(1)'s tls_min_dh_prime_bits ("Only lower the default
+// (for example to 512 bits)…"): 512 held the port asked for, and the example file's "Use TLS on
+// port 465." ranked under it.
+describe('a port', () => {
+  const question = 'Which port is used and how is TLS set up?';
+
+  it('is a whole number, not a measure', () => {
+    expect(holdsAnswerType(question, 'Only lower the default (for example to 512 bits).')).toBe(false);
+    expect(holdsAnswerType(question, 'It waits 30 seconds, then 10 MB are sent.')).toBe(false);
+    expect(holdsAnswerType(question, 'Use TLS on port 465.')).toBe(true);
+    expect(holdsAnswerType(question, 'listen 127.0.0.1:8118')).toBe(true);
+  });
+});
