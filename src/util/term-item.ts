@@ -7,9 +7,10 @@
 export const TERM_ITEM = String.raw`[\p{L}\p{N}_.-]+\s+[-–—]\s+(?=\p{L})`;
 
 /**
- * An item written as a term in lower case, a colon and what the term is (redis.conf's `# always:
- * fsync after every write…`), as the source of a pattern, its term captured: a text's reader
- * keeps such an item after a sentence's end a line of its own, and a configuration comment of
- * that shape defines its term.
+ * An item written as a term in lower case or in CamelCase, a colon and what the term is
+ * (redis.conf's `# always: fsync after every write…`, Apache's `# MaxSpareThreads: maximum number
+ * of…`), as the source of a pattern, its term captured: a text's reader keeps such an item after
+ * a sentence's end, or after another, a line of its own, and a configuration comment of that
+ * shape defines its term. Not a word with a capital ("Note: …").
  */
-export const TERM_COLON_ITEM = String.raw`([a-z][\w.-]*):\s+(?=\p{L})`;
+export const TERM_COLON_ITEM = String.raw`([a-z][\w.-]*|[A-Z][a-z\d]+[A-Z][\w.-]*):\s+(?=\p{L})`;

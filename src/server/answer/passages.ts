@@ -520,6 +520,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       // And so is every sentence after the first of a comment's line (its marks are the line's).
       const comment =
         !!item ||
+        colonItemLine ||
         COMMENT_TERM_ITEM.test(text) ||
         COMMENT.test(text) ||
         INTRODUCING_COMMENT.test(text) ||
@@ -1346,7 +1347,7 @@ const NAME_LIST_COMMENT = /^#+\s*(?:[A-Za-z_][\w.-]*=\s+){2,}[A-Za-z_][\w.-]*=$/
 const COMMENT_DEFAULT = /^#*\s*(Default:\s*\S.*)$/i;
 
 /** An identifier (with an underscore, or in capitals) and one value: `PASS_WARN_AGE 7`, `UMASK 022`. */
-const NAMED_VALUE = /^([A-Za-z]\w*_\w+|[A-Z][A-Z0-9]{2,})[ \t]+([^\s#]+)$/;
+const NAMED_VALUE = /^([A-Za-z]\w*_\w+|[A-Z][A-Z0-9]{2,}|[A-Z][a-z\d]+[A-Z]\w*)[ \t]+([^\s#]+)$/;
 
 /** Whether a definition of `name` (a passage it leads) took `setting` as its value: once, the first. */
 function setByDefinition(passages: Passage[], name: string, setting: string): boolean {

@@ -52,7 +52,7 @@ import { extname } from 'node:path';
  *     row too (/etc/services' `rsync\t\t873/tcp`).
  * 61: groff's doubled single quotes in a PDF (`‘‘connection refused’’`) are read as double quotes.
  */
-export const READER_VERSION = 63;
+export const READER_VERSION = 64;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -61,7 +61,7 @@ export function unwrapText(text: string): string {
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !ITEM.test(text) &&
-      !(/[.!?]$/.test(previous) && COLON_ITEM.test(text)) &&
+      !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
