@@ -124,6 +124,14 @@ const REQUEST =
 const ALONE =
   /\b(?:on\s+(?:its|their|my|your|his|her|our)\s+own|by\s+(?:it|them|him|her|my|your|our)sel(?:f|ves))\b/gi;
 
+/**
+ * "Shipped" said of a file or its settings ("the shipped jail.conf", "Apache's shipped
+ * mod_reqtimeout configuration", "as shipped"): which file, as its package brings it, in a word
+ * its text does not say.
+ */
+const SHIPPED =
+  /\bas shipped\b|\bshipped(?=\s+(?:[\w.'’-]+\s+){0,3}?(?:[\w-]+\.(?:conf|cfg|ini|example|sample)\b|conf\b|config\w*|files?\b|defaults?\b|examples?\b|samples?\b|settings?\b|values?\b|version\b))/gi;
+
 /** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
   // "What is the difference between X and Y?" asks about X and Y.
@@ -132,7 +140,8 @@ export function questionWords(question: string): string[] {
       .replace(REQUEST, '')
       .replace(/\b(?:the\s+)?differences?\s+between\b/i, '')
       .replace(ALONE, '')
-      .replace(new RegExp(OUT_OF_THE_BOX, 'gi'), ''),
+      .replace(new RegExp(OUT_OF_THE_BOX, 'gi'), '')
+      .replace(SHIPPED, ''),
   );
   const lower = question.toLowerCase();
   return all.filter(
