@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf, doc, libraryOf } from '../helpers/library.js';
+import { answerOf, doc, libraryOf, weightsOf } from '../helpers/library.js';
 
 // Two configuration files of a seventeenth new user's trial.
 const MSMTP = doc(
@@ -54,5 +54,26 @@ describe('the settings under the comment that says what they do', () => {
       '$FileOwner root\n$FileGroup adm\n$FileCreateMode 0640\n$DirCreateMode 0755\n$Umask 0022',
     );
     expect(answer).not.toContain('WorkDirectory');
+  });
+
+  // A new user's trial (34): answered with rsyslog.conf(5)'s DESCRIPTION, which holds the question's
+  // words and no mode; the mode is in the fifth line of the group the comment describes.
+  it('a mode asked for is held by the group of settings under the comment', async () => {
+    const MAN_PAGE = doc(
+      'rsyslog.conf.5.txt',
+      [
+        'DESCRIPTION',
+        'The rsyslog.conf file is the main configuration file for the rsyslogd(8) which logs system messages on *nix systems. This file specifies rules for logging. Typically messages are logged to real files.',
+      ].join('\n'),
+    );
+    const answer = await answerOf(
+      libraryOf(
+        [MAN_PAGE, RSYSLOG],
+        weightsOf({ debian: 4.4, rsyslog: 2, mode: 1.9, created: 2, log: 1.4, new: 0.8, file: 0.8 }),
+      ),
+      "In Debian's rsyslog.conf, with which file mode are new log files created?",
+    );
+    expect(answer).toContain('$FileCreateMode 0640');
+    expect(answer).not.toContain('main configuration file');
   });
 });

@@ -132,6 +132,9 @@ const ALONE =
 const SHIPPED =
   /\bas shipped\b|\bshipped(?=\s+(?:[\w.'’-]+\s+){0,3}?(?:[\w-]+\.(?:conf|cfg|ini|example|sample)\b|conf\b|config\w*|files?\b|defaults?\b|examples?\b|samples?\b|settings?\b|values?\b|version\b))/gi;
 
+/** "Out of the box", wherever the question says it (see answer-type.ts). */
+const OUT_OF_THE_BOX_ALL = new RegExp(OUT_OF_THE_BOX, 'gi');
+
 /** The searchable terms of a question, less the words that only make it a question. */
 export function questionWords(question: string): string[] {
   // "What is the difference between X and Y?" asks about X and Y.
@@ -140,7 +143,7 @@ export function questionWords(question: string): string[] {
       .replace(REQUEST, '')
       .replace(/\b(?:the\s+)?differences?\s+between\b/i, '')
       .replace(ALONE, '')
-      .replace(new RegExp(OUT_OF_THE_BOX, 'gi'), '')
+      .replace(OUT_OF_THE_BOX_ALL, '')
       .replace(SHIPPED, ''),
   );
   const lower = question.toLowerCase();
