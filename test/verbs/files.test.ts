@@ -306,6 +306,35 @@ describe('files delete', () => {
   });
 });
 
+describe('files wait and delete by a name two files have', () => {
+  // A README-only new user's trial: `kb files get handbook.pdf` asked which of the two, while
+  // `kb files wait handbook.pdf` and `kb files delete handbook.pdf --yes` said "not found" (exit 3).
+  const twoNamed = () => {
+    const fake = fakeContext();
+    fake.on('GET', '/v1/files/same.md').reply(404, notFound);
+    fake.on('GET', '/v1/files?limit=100').reply(200, {
+      data: [
+        file('f1', 'COMPLETED', { originalFilename: 'same.md' }),
+        file('f3', 'COMPLETED', { originalFilename: 'same.md' }),
+      ],
+    });
+    return fake;
+  };
+
+  it.each([
+    ['wait', (f: Fake) => runWait(f.ctx, ['same.md'], { timeout: '5s', interval: '10ms' })],
+    ['delete', (f: Fake) => runDelete(f.ctx, ['same.md'], { yes: true })],
+  ] as const)('%s asks which, as files get does, and does nothing', async (_, run) => {
+    fake = twoNamed();
+    const err = (await run(fake).catch((e: unknown) => e)) as CliError;
+    expect(err).toBeInstanceOf(CliError);
+    expect(err.exitCode).toBe(2);
+    expect(err.message).toBe('2 files are named same.md');
+    expect(err.hint).toContain('f1, f3');
+    expect(fake.stdout()).toBe('');
+  });
+});
+
 describe('files wait', () => {
   it('prints each change of state piped and ends when all are COMPLETED', async () => {
     fake = fakeContext();

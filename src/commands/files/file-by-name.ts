@@ -67,7 +67,7 @@ async function fileNamed(
 /**
  * The ids of the files given: each word an id or a file's name (see fileByIdOrName), `-` ids read
  * from stdin as they are (a script's). A word that names no file is kept, for the caller to
- * report as it reports an id not found.
+ * report as it reports an id not found; one that names several is refused.
  */
 export async function fileIdsFromArgs(
   client: KbClient,
@@ -86,11 +86,15 @@ export async function fileIdsFromArgs(
       ids.push(arg);
     } catch (err) {
       if (!(err instanceof NotFoundError) || err.code === 'route_not_found') throw err;
-      // Not an id: a name, or else kept as given, to be reported as an id not found is.
+      // Not an id: a name, or else kept as given, to be reported as an id not found is. A name two
+      // files have is refused as `files get` refuses it: which one was meant is not known.
       ids.push(
         await fileNamed(client, arg, err, signal).then(
           (f) => f.id,
-          () => arg,
+          (named: unknown) => {
+            if (named instanceof NotFoundError) return arg;
+            throw named;
+          },
         ),
       );
     }
