@@ -63,4 +63,39 @@ describe("a FAQ's question marked `Q:` or `Q)`", () => {
     );
     expect(vsftpd).toContain('To enable writes, put write_enable=YES in your /etc/vsftpd.conf.');
   });
+
+  // A new user's trial 36 (k07): rng-tools' README marks its questions `* Q:` and breaks them over
+  // lines ('* Q: "I don't have a /dev/hwrng, and I am NOT using udev or devfs.' / 'How do I get
+  // one?"'); the first line was a passage, the best match, and the answer.
+  const RNG_FAQ = doc(
+    'entropy/rng-tools-debian-README.gz',
+    unwrapText(
+      [
+        'FAQ',
+        '---',
+        '',
+        '* Q: "I don\'t have a /dev/hwrng, and I am NOT using udev or devfs.',
+        '     How do I get one?"',
+        '  A: mknod /dev/hwrng c 10 183',
+        '',
+        '* Q: "I don\'t have a /dev/hwrng, and I AM using devfs or udev.  How do I',
+        '     get one?"',
+        '  A: You should have a /dev/misc/hw_random device, IF the kernel driver has',
+        '     loaded properly.  The initscript should notice this and use this alternate',
+        '     location.',
+        '',
+      ].join('\n'),
+    ),
+  );
+
+  it('is one after a bullet, and leads its answer with all its lines', async () => {
+    const passages = passagesOf(RNG_FAQ);
+    expect(passages.map((p) => p.text).filter((t) => /Q:|get one/.test(t))).toEqual([]);
+    expect(passages.find((p) => p.text.startsWith('A: mknod'))?.lead).toMatch(/devfs\. How do I get one\?"$/);
+    const answer = await answerOf(
+      libraryOf([RNG_FAQ], weightsOf({ dev: 2, hwrng: 6, udev: 4, devfs: 5, using: 1, get: 1 })),
+      'How do I get a /dev/hwrng device if I am not using udev or devfs?',
+    );
+    expect(answer).toContain('mknod /dev/hwrng c 10 183');
+  });
 });

@@ -38,6 +38,18 @@ describe('a name the question gives that no document holds', () => {
     expect(reply.content).toContain('auto-triage');
   });
 
+  it("is a name the question writes in capitals too (a new user's trial 36: haveged and RDRAND)", async () => {
+    const readme = doc(
+      'haveged-README.gz',
+      'The haveged daemon uses the CPU instruction cache and its timing to feed entropy to the kernel.',
+    );
+    const library = libraryOf([readme], { havege: 4, cpu: 3, instruct: 3, rdrand: 2 }, ['rdrand']);
+    const reply = extractiveAnswer(
+      await retrieve(library, 'ws', "Does haveged use the CPU's RDRAND instruction?", []),
+    );
+    expect(reply.sources).toEqual([]);
+  });
+
   it("is refused when only its parts are in the documents (a new user's trial 26: unbound's serve-stale-ttl-max)", async () => {
     const options = doc(
       'unbound.conf.5.pdf',

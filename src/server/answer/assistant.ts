@@ -237,6 +237,7 @@ export async function retrieve(
   };
   const terms = [...new Set(own)].map((t) => weigh(t, 1, message));
   const previousWords = new Set(followUp ? questionWords(previous.content) : []);
+  const previousStems = new Set([...previousWords].map(stem));
   for (const t of previousWords)
     if (!own.includes(t)) terms.push(weigh(t, FOLLOW_UP_WEIGHT, previous!.content));
   // The names a question gives (an identifier, a number) must be in what answers it; a
@@ -296,7 +297,8 @@ export async function retrieve(
     ownTerms: ownSubject ? ownTerms : undefined,
     namedBefore: followUp && !ownSubject ? previous.content : undefined,
     followUpTerms: followUp ? ownTerms : undefined,
-    newTerms: followUp ? ownTerms.filter((t) => !previousWords.has(t.term)) : undefined,
+    // By stem: "listener" asks nothing new after "listening".
+    newTerms: followUp ? ownTerms.filter((t) => !previousStems.has(t.stem)) : undefined,
     threshold,
     ...(semantic && { similarity: semantic.similarity, minSimilarity: embeddings!.minSimilarity }),
   };
@@ -306,7 +308,7 @@ export async function retrieve(
   const unknownName =
     ownTerms.some(
       (t) =>
-        (t.required || writtenAsName(t.term, message)) &&
+        (t.required || writtenAsName(t.term, message) || t.exact) &&
         t.expansions.size === 0 &&
         // An identifier by its parts too (`tabulate.PRESERVE_WHITESPACE` where the text says `PRESERVE_WHITESPACE`).
         [t.stem, ...tokens(t.term).map(stem)].every((s) => index.documentFrequency(s) === 0),

@@ -158,7 +158,11 @@ const afterProse = (paragraph: string, sentence: string): boolean =>
   paragraph.slice(0, paragraph.lastIndexOf(sentence)).trim().split(/\s+/).length >= 3;
 
 /** A FAQ's question marked as one: `Q:`, `Q)`, `Q3:`. */
-const FAQ_QUESTION = /^Q\d*[:)]\s+\S/;
+const FAQ_QUESTION = /^(?:[*•·-]\s+)?Q\d*[:)]\s+\S/;
+/** A FAQ's answer marked as one (`A:`, `A)`, `* A:`). */
+const FAQ_ANSWER = /^(?:[*•·-]\s+)?A\d*[:)]\s+\S/;
+/** How many lines a FAQ's marked question may go on over before its answer. */
+const FAQ_QUESTION_LINES = 3;
 
 /** A term in lower case, a colon and what it is: `always: fsync after every write…`. */
 const COLON_ITEM = new RegExp(String.raw`^${TERM_COLON_ITEM}(.*)$`, 'u');
@@ -416,6 +420,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   if (nav.size === lines.length) return out;
   let lead: string | undefined;
   let leadLine = -2;
+  /** The lines of the FAQ's marked question that leads, while it may go on (see FAQ_QUESTION_LINES). */
+  let questionLines = 0;
   let example = false;
   let position = 0;
   /** The line before this one, less blank comment lines: where what introduces an example is. */
@@ -464,6 +470,22 @@ export function passagesOf(chunk: Chunk): Passage[] {
     // hangs in "Making data connection" state.').
     const asked = paragraph.trim();
     const record = RECORD.test(asked);
+    // A marked question broken over lines (rng-tools' '* Q: "I don't have a /dev/hwrng, and I am
+    // NOT using udev or devfs.' / 'How do I get one?"') goes on until its answer.
+    if (
+      questionLines > 0 &&
+      questionLines < FAQ_QUESTION_LINES &&
+      leadLine === line - 1 &&
+      !FAQ_ANSWER.test(asked) &&
+      !FAQ_QUESTION.test(asked) &&
+      `${lead} ${asked}`.length <= QUESTION_LENGTH
+    ) {
+      questionLines++;
+      lead = `${lead} ${asked}`;
+      leadLine = line;
+      return;
+    }
+    questionLines = 0;
     if (
       !record &&
       asked.length <= QUESTION_LENGTH &&
@@ -472,6 +494,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       position++;
       lead = asked;
       leadLine = line;
+      if (FAQ_QUESTION.test(asked)) questionLines = 1;
       return;
     }
     // A configuration file's comment listing names each with an empty value (pgbouncer.ini's
