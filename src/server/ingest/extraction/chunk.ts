@@ -135,7 +135,12 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
         line = sentence;
         if (
           sentence.heading ??
-          (!introduced && !defining && !listed && (sentence.asks || isHeading(sentence.text)))
+          (!introduced &&
+            !defining &&
+            !listed &&
+            // A comment's question ("# fork: Should a new process be forked for this protocol?") is
+            // what the comment says of its setting, no heading (sslh's example.cfg).
+            ((sentence.asks && !/^[#;]/.test(sentence.text)) || isHeading(sentence.text)))
         ) {
           const level = sentence.heading;
           // A heading goes on under those of lower levels, and one without a level under any with one.
@@ -218,6 +223,9 @@ function isHeading(text: string): boolean {
   // Nor an assignment, an example's (cron's `FOOBAR = this is a long blanky example`); a setting's
   // name alone is one (systemd's `HandleLidSwitch=`, `SystemMaxUse=, SystemKeepFree=`).
   if (/^[A-Za-z_][\w.-]*\s*=\s*[^\s,]/.test(text)) return false;
+  // Nor a setting commented out (wpa_supplicant.conf's `#update_config=1`, ocserv.conf's
+  // `#persistent-cookies = true`): it had headed every chunk after it.
+  if (/^[#;]+\s*[A-Za-z_][\w.-]*\s*=/.test(text)) return false;
   // Nor a line of an example: a command run with its options (curl(1)'s `curl --limit-rate 10M
   // https://example.com`, at the top of a page), an address, an armoured key's boundary
   // (`-----END CERTIFICATE-----`).

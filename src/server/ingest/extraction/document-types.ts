@@ -51,8 +51,9 @@ import { extname } from 'node:path';
  * 60: a line of two cells or more separated by tabs, next to a table's row and aligned with it, is a
  *     row too (/etc/services' `rsync\t\t873/tcp`).
  * 61: groff's doubled single quotes in a PDF (`‘‘connection refused’’`) are read as double quotes.
+ * 65: a setting commented out (`#update_config=1`) and a comment's question head no chunk.
  */
-export const READER_VERSION = 64;
+export const READER_VERSION = 65;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
