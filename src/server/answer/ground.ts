@@ -395,9 +395,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const pronounLed = PRONOUN_LED.test(passage.text);
       const namedByKind = NAMED_BY_KIND.test(passage.text);
       const previous = previousUnderLead(passages, at);
-      // "The default value of this macro is…" holds the macro the sentence before names, as its own.
+      // "The default value of this macro is…" holds the macro the sentence before names, as its own;
+      // so does "It returns FAIL if…" after '"wpa_cli wps_check_pin <PIN>" can be used…' (a new
+      // user's trial 36).
       const namedBefore =
-        namedByKind && previous
+        (namedByKind || pronounLed) && previous
           ? required.filter((t) => !holdsName(stems, t.stem) && holdsName(stemsOf(previous.text), t.stem))
           : [];
       // With its parts (`sqlite`, `max`, `length` of `sqlite_max_length`).
