@@ -2,9 +2,11 @@
  * Sentence ends, for chunks and for answers' passages alike: a full stop, ! or ? and a space,
  * before a word that does not start in lowercase (as Unicode's sentence rules have it:
  * "msg00011. html) by Bruce Perens" is a URL a PDF's line end cut, and goes on), and not after
- * an abbreviation that introduces what follows ("increased to 1, i.e. 1/10 second", "e.g. 2").
+ * an abbreviation that introduces what follows ("increased to 1, i.e. 1/10 second", "e.g. 2"), nor
+ * after a name's initial ("(Darrick J. Wong)").
  */
-export const SENTENCE_END = /(?<=[.!?])(?<!(?:^|[\s(])(?:[IiEe]\.[EeGg]|cf|vs|viz)\.)[ \t]+(?!\p{Ll})/u;
+export const SENTENCE_END =
+  /(?<=[.!?])(?<!(?:^|[\s(])(?:[IiEe]\.[EeGg]|cf|vs|viz)\.)(?<!(?:^|[\s(])\p{Lu}\p{Ll}+\s\p{Lu}\.)[ \t]+(?!\p{Ll})/u;
 
 /**
  * A sentence that an example cuts ("…in the defining scope, so that" / `i = 5`; "The example

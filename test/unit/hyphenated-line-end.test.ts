@@ -44,4 +44,33 @@ describe('a word hyphenated at a line end', () => {
     ]);
     expect(text).toContain('The default is 3.');
   });
+
+  // A new user's trial 36: irqbalance(1) rendered to PDF cut an identifier in capitals,
+  // `IRQBALANCE_BANNED_CPUS`, as "IRQBAL-" / "ANCE_BANNED_CPUS=fc0", and kept both parts.
+  it('is whole again when it is a name in capitals with underscores', () => {
+    const line = (str: string, y: number) => ({
+      str,
+      transform: [10, 0, 0, 10, 72, y],
+      width: str.length * 5,
+      height: 10,
+      hasEOL: true,
+    });
+    const text = pdfPageText([
+      line('Do not balance the interrupts of these CPUs; for example, export IRQBAL-', 700),
+      line('ANCE_BANNED_CPUS=fc0 to leave CPUs 4 to 7 alone. Both the SSH- and the HTTP-based', 688),
+      line('checks run first.', 676),
+    ]);
+    expect(text).toContain('export IRQBALANCE_BANNED_CPUS=fc0 to leave');
+    expect(
+      unwrapText(
+        [
+          'IRQBALANCE_BANNED_CPUS',
+          '       Provides a mask of CPUs which irqbalance should ignore and never assign',
+          '       interrupts to. For example, to leave CPUs 4 to 7 alone, export IRQBAL\u2010',
+          '       ANCE_BANNED_CPUS=fc0 before starting it, as the text goes on to say over',
+          '       more than two lines of text, filled to the same width as the others are.',
+        ].join('\n'),
+      ),
+    ).toContain('export IRQBALANCE_BANNED_CPUS=fc0 before starting it');
+  });
 });

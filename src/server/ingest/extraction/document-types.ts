@@ -52,8 +52,11 @@ import { extname } from 'node:path';
  *     row too (/etc/services' `rsync\t\t873/tcp`).
  * 61: groff's doubled single quotes in a PDF (`‘‘connection refused’’`) are read as double quotes.
  * 65: a setting commented out (`#update_config=1`) and a comment's question head no chunk.
+ * 66: a name in capitals cut at a line's end (`IRQBAL-` / `ANCE_BANNED_CPUS`) is whole again; a
+ *     name's initial ("Darrick J. Wong") ends no sentence; an option's short form after a gap
+ *     (`--buffer     , -b`) is the option's, and an option under another starts a line.
  */
-export const READER_VERSION = 65;
+export const READER_VERSION = 66;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { HYPHENATED } from './hyphenated.js';
+import { goesOnHyphenated } from './hyphenated.js';
 /** A piece of text on a PDF page, as pdf.js gives it (`getTextContent().items`). */
 export interface PdfTextItem {
   str: string;
@@ -64,7 +64,7 @@ export function pdfPageText(items: PdfTextItem[]): string {
       !nextOption(before, line);
     if (!wrapped) out += `\n${line.text}`;
     // A word hyphenated at the line's end is whole again.
-    else if (HYPHENATED.test(before.text) && /^\p{Ll}/u.test(line.text)) out = out.slice(0, -1) + line.text;
+    else if (goesOnHyphenated(before.text, line.text)) out = out.slice(0, -1) + line.text;
     else out += ` ${line.text}`;
   }
   return out;

@@ -1,7 +1,7 @@
 import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
 import { namesColumns, recordLine } from './record-line.js';
 import { TERM_COLON_ITEM, TERM_ITEM } from '../../../util/term-item.js';
-import { HYPHENATED } from './hyphenated.js';
+import { goesOnHyphenated } from './hyphenated.js';
 
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
@@ -54,10 +54,14 @@ export function unwrapText(text: string): string {
       // A setting is a line of its own, commented out or not (`strict modes = yes` under `secrets
       // file = …`, systemd's `ExecReload=` under `ExecStart=`): no wrapped text.
       !SETTING.test(previousText) &&
-      !SETTING.test(text) &&
+      // Not the rest of a name cut at the line's end (`IRQBAL‐` / `ANCE_BANNED_CPUS=fc0`).
+      (!SETTING.test(text) || goesOnHyphenated(previous, text.trimStart())) &&
       (previous.length >= FULL_LINE * fill[i]! || wouldNotFit(previous, trimmed, fill[i]!)) &&
       // Not a line set far to the right (Vim's help tags, `*zo*`): it is no wrapped text.
       indent(previous) < width / 2 &&
+      // An option under another starts a row of its own (haveged's `--data, -d [] Data cache size
+      // [KB], with fallback to 16` / `--inst, -i [] …`).
+      !(OPTION_START.test(previous) && OPTION_START.test(trimmed)) &&
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !ITEM.test(text) &&
@@ -67,7 +71,7 @@ export function unwrapText(text: string): string {
     ) {
       const joined = out[out.length - 1]!;
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
-      const hyphenated = HYPHENATED.test(previous) && /^\p{Ll}/u.test(next);
+      const hyphenated = goesOnHyphenated(previous, next);
       out[out.length - 1] = hyphenated ? `${joined.slice(0, -1)}${next}` : `${joined} ${next}`;
     } else out.push(rows.get(i) ?? trimmed);
     // The line as written, not as joined, decides whether the next continues it.
@@ -190,6 +194,10 @@ function tableRecords(lines: string[]): Map<number, string> {
  * An option and its description on one line, two spaces or more apart, as `--help` prints them
  * (argparse, getopt, a man page saved as text): `  -n, --names           Display column names…`.
  */
+/** A line that starts with an option. */
+const OPTION_START = /^\s*--?[A-Za-z][\w-]*(?:[ ,=[]|$)/;
+/** An option's long form, a gap, and its short form after a comma (haveged's `--buffer     , -b`). */
+const OPTION_FORMS_APART = /^(\s*--[A-Za-z0-9][\w-]*) {2,},\s*(?=-[A-Za-z0-9])/;
 const OPTION_ROW = /^(\s{0,12})(--?[A-Za-z0-9?][^\s]*(?: [^\s]+)*?)( {2,})(\S.*)$/;
 /**
  * Any term and its description so (Vim's help: `zR              Open all folds.`): a term of a
@@ -209,7 +217,11 @@ const TAB = 8;
  * definition as one on a line of its own does ("-c COLUMNS, --columns COLUMNS" / "A comma-separated
  * list…"). Tabs are read as stops every 8 columns.
  */
-export function withOptionsApart(lines: string[]): string[] {
+export function withOptionsApart(written: string[]): string[] {
+  // The same lines when none changes: filled-prose.ts reads that as no list of options.
+  const lines = written.some((line) => OPTION_FORMS_APART.test(line))
+    ? written.map((line) => line.replace(OPTION_FORMS_APART, '$1, '))
+    : written;
   const laid = lines.map((line) => (line.includes('\t') ? expandTabs(line) : line));
   const terms = laid.map((line) => {
     const row = TERM_ROW.exec(line.trimEnd());
