@@ -700,6 +700,14 @@ export function groundedPassages(
   // LogFormat code logs the time taken…?": `%D`, in a table that does not say LogFormat).
   if (holdsAnswerType(input.kindOf ?? input.question, '') !== undefined)
     scored = aboutDefinedNames(input.terms, scored);
+  // A follow-up is answered by the heaviest word it newly asks, where a passage that answers
+  // holds it ("And how do I remove it again?" after how runit is told of a new service: a new
+  // user's trial 36). The heaviest: not "if" of "What happens if I set it to None?".
+  const newTerms = input.newTerms?.length ? heaviestOf(input.newTerms) : [];
+  if (newTerms.length) {
+    const holdsNew = (p: ScoredPassage) => holdsAny(passageStems(`${p.lead ?? ''} ${p.text}`), newTerms);
+    if (scored.some((p) => p.relevance >= threshold && holdsNew(p))) scored = scored.filter(holdsNew);
+  }
   const best = scored[0];
   const paraphrased = best?.holdsNames && best.typed !== false;
   if (!best || best.relevance < threshold * (paraphrased ? NAMES_HELD_SHARE : 1)) return [];
