@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrapText } from '../../src/server/ingest/extraction/plain-text.js';
-import { doc, followUpOf, libraryOf, weightsOf } from '../helpers/library.js';
+import { doc, docLines, followUpOf, libraryOf, weightsOf } from '../helpers/library.js';
+import type { Library } from '../../src/server/answer/assistant.js';
 
 // A new user's trial 36 (f06): after "What is the default TLS listening port of the coturn TURN
 // server?" (answered "TURN listener port for TLS (Default: 5349)."), "And the default plain UDP
@@ -8,6 +9,18 @@ import { doc, followUpOf, libraryOf, weightsOf } from '../helpers/library.js';
 // but none of those it newly asks (UDP, TCP; "listener" is no news after "listening"), and the
 // previous answer drew on it. Chunked as kb serve chunks turnserver.conf.
 const chunk = (n: number, lines: string[]) => doc('turn/turnserver.conf', unwrapText(lines.join('\n')), n);
+
+/** Asks `question` then `followUp`, and checks each answer holds its text and the second not the first's. */
+async function expectFollowUp(
+  library: Library,
+  [question, followUp]: [string, string],
+  [firstHolds, nextHolds]: [string, string],
+): Promise<void> {
+  const { first, next } = await followUpOf(library, question, followUp);
+  expect(first.content).toContain(firstHolds);
+  expect(next.content).toContain(nextHolds);
+  expect(next.content).not.toContain(firstHolds);
+}
 
 describe('a follow-up that asks something new of the same document', () => {
   const library = libraryOf(
@@ -55,13 +68,62 @@ describe('a follow-up that asks something new of the same document', () => {
   );
 
   it('is not answered with what the previous answer said', async () => {
-    const { first, next } = await followUpOf(
+    await expectFollowUp(
       library,
-      'What is the default TLS listening port of the coturn TURN server?',
-      'And the default plain UDP and TCP listener port?',
+      [
+        'What is the default TLS listening port of the coturn TURN server?',
+        'And the default plain UDP and TCP listener port?',
+      ],
+      ['TURN listener port for TLS (Default: 5349).', 'TURN listener port for UDP and TCP (Default: 3478).'],
     );
-    expect(first.content).toContain('TURN listener port for TLS (Default: 5349).');
-    expect(next.content).toContain('TURN listener port for UDP and TCP (Default: 3478).');
-    expect(next.content).not.toContain('5349');
+  });
+});
+
+// A new user's trial 36 (f08): after "How soon does runit pick up a new service after I create the
+// symbolic link in /service/?", "And how do I remove it again?" was answered with how to add one
+// again, then with another FAQ entry on creating symbolic links: the words of the question before
+// (new service, create, symbolic link) outweighed the one word the follow-up newly asks.
+const FAQ = [
+  docLines('runit/faq.html', 0, [
+    'How do I tell runit about a new service',
+    'Answer: Create a symbolic link in /service/ pointing to the service directory, runit will pick up the service within the next five seconds, and automatically start it on system boot.',
+  ]),
+  docLines('runit/faq.html', 1, [
+    'It is very nice to simply create symbolic links to add system-wide services. Does this work for user-specific services too?',
+    'Answer: Yes. Create a service runsvdir-floyd, create a symbolic link to it in /service/, and runit will pick up the new service as soon as it is there.',
+  ]),
+  docLines('runit/faq.html', 2, [
+    'How do I remove a service',
+    'Answer: Remove the symbolic link in /service/ pointing to the service directory, runit recognizes the removed service within the next five seconds.',
+  ]),
+];
+
+describe('a follow-up that newly asks one thing', () => {
+  it('is answered by a passage that holds it, where one answers', async () => {
+    const library = libraryOf(
+      FAQ,
+      weightsOf({
+        runit: 3,
+        pick: 3,
+        new: 2,
+        service: 2,
+        create: 3,
+        symbolic: 3,
+        link: 3,
+        soon: 3,
+        remove: 1.5,
+      }),
+    );
+    await expectFollowUp(
+      library,
+      [
+        'How soon does runit pick up a new service after I create the symbolic link in /service/?',
+        'And how do I remove it again?',
+      ],
+      [
+        'runit will pick up the service within the next five seconds',
+        'Remove the symbolic link in /service/',
+      ],
+    );
   });
 });
