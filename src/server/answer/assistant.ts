@@ -540,8 +540,13 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
       const key = `${next.chunk.id}:${next.position}`;
       if (said.has(key) || !sameSubject(next.text, known)) break;
       said.add(key);
-      // Not the setting a comment's sentences describe together, shown once already.
-      sayText(next.example && next.example !== p.example ? `${next.text} ${next.example}` : next.text);
+      // Not the setting a comment's sentences describe together, shown once already; the setting
+      // a comment's last sentence describes, as the file writes it (`#max-clients = 1024` /
+      // `max-clients = 16`).
+      if (next.setting && next.example !== undefined && next.example !== p.example) {
+        sayText(next.text);
+        say({ code: wholeExample(next) });
+      } else sayText(next.example && next.example !== p.example ? `${next.text} ${next.example}` : next.text);
     }
     // A list announced by a colon and starting right under it is shown as it is.
     const item = announcesList(p) ? undefined : itemAnswering(p, retrieval.terms, spokenText(sentences));

@@ -446,6 +446,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   let shownUntil: { passage: Passage; line: number } | undefined;
   /** The comment whose group of settings the last setting was, and that setting's line. */
   let group: { passage: Passage; line: number } | undefined;
+  /** The comment whose example is the setting commented out on the last line, and that line. */
+  let commentedSetting: { passage: Passage; line: number } | undefined;
   lines.forEach((paragraph, line) => {
     if (BLANK_COMMENT.test(paragraph.trim()) || nav.has(line)) return;
     // A section's or a stanza's own line is where its settings are, shown with them.
@@ -587,6 +589,7 @@ export function passagesOf(chunk: Chunk): Passage[] {
       ) {
         said.example = text;
         said.setting = true;
+        commentedSetting = { passage: said, line };
         continue;
       }
       // A definition list as a PDF or a man page prints it: the term, then its definition on the
@@ -652,6 +655,16 @@ export function passagesOf(chunk: Chunk): Passage[] {
           ? (SETTING.exec(text) ?? (config && isSpacedSetting(text) ? SPACED_SETTING.exec(text) : null))
           : null;
       if (setting) {
+        // The setting itself right under its default commented out (ocserv.conf's `#max-clients =
+        // 1024` / `max-clients = 16`): what the file sets, shown with it (a new user's trial 36).
+        if (
+          config &&
+          commentedSetting?.line === line - 1 &&
+          settingNameOf(commentedSetting.passage.example ?? '') === setting[1]
+        ) {
+          (commentedSetting.passage.exampleGoesOn ??= []).push(text);
+          continue;
+        }
         // One no comment describes, in a configuration file, says its default itself
         // (`#shared_buffers = 128MB  # min 128kB`).
         if (valueOf(out, before, text, setting[1]!, commentStart(lines, before))) continue;
@@ -1427,8 +1440,10 @@ export function settingNameOf(line: string): string | undefined {
 /** The name of the setting a passage's example sets, as a name and a value or with `=` (`no-appendfsync-on-rewrite no`). */
 export function exampleSettingName(p: Passage): string | undefined {
   const line = p.example?.replace(/^[#;]\s*/, '');
-  if (line === undefined || p.exampleGoesOn?.length) return undefined;
-  return settingNameOf(line) ?? (isSpacedSetting(line) ? SPACED_SETTING.exec(line)?.[1] : undefined);
+  if (line === undefined) return undefined;
+  const name = settingNameOf(line) ?? (isSpacedSetting(line) ? SPACED_SETTING.exec(line)?.[1] : undefined);
+  // Not a group of settings; the one setting commented out and set is one.
+  return p.exampleGoesOn?.some((more) => settingNameOf(more) !== name) ? undefined : name;
 }
 
 /**
