@@ -1250,10 +1250,11 @@ function describesTogether(passages: Passage[], described: Passage, from: number
 /**
  * A configuration file, by its name: `postgresql.conf.sample`, `squid.conf.documented`,
  * `jail.conf`, `my.cnf`, `php.ini`, `screenrc`, `msmtprc-system.example`, `sshd_config`, `.env`,
- * Postfix's `main.cf`, SpamAssassin's `local.cf`.
+ * Postfix's `main.cf`, SpamAssassin's `local.cf`; and the files named for what they configure
+ * (`Caddyfile`, `fstab`, `crontab`, `sudoers`, `exports`, `inittab`).
  */
 const CONFIG_FILE =
-  /\.(?:conf|cf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc(?:[-_.](?:system|user|local|global|sample|example|dist|default|orig))*$|_config$|(?:^|\/)\.env\b/i;
+  /\.(?:conf|cf|cfg|cnf|ini|properties|toml|env)(?:\.\w+)?$|(?:^|[/._-])\w*rc(?:[-_.](?:system|user|local|global|sample|example|dist|default|orig))*$|_config$|(?:^|\/)\.env\b|(?:^|\/)(?:Caddyfile|fstab|crontab|sudoers|exports|inittab)$/i;
 /** A document about one is no configuration file (`cupsd.conf.html`, a man page of its directives). */
 const DOCUMENT = /\.(?:html?|pdf|md|markdown|docx|json|csv|tsv)$/i;
 const isConfigFile = (filename: string) => CONFIG_FILE.test(filename) && !DOCUMENT.test(filename);
