@@ -296,15 +296,6 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   });
   const without = (stems: ReadonlySet<string>, parts: ReadonlySet<string>) =>
     parts.size ? new Set([...stems].filter((s) => !parts.has(s))) : stems;
-  const said = input.said;
-  const newTerms = input.newTerms ?? [];
-  // What a follow-up newly asks, held by a passage the previous answer did not say (see below).
-  const newsElsewhere =
-    !!said &&
-    newTerms.length > 0 &&
-    hits.some((hit) =>
-      passagesOf(hit.chunk).some((p) => !said.includes(p.text) && holdsAny(stemsOf(p.text), newTerms)),
-    );
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
     for (const [at, passage] of passages.entries()) {
@@ -527,10 +518,6 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         definition ? threshold : 0,
       );
       if (relevance === 0) continue;
-      // What the previous answer said, holding none of what the follow-up newly asks where another
-      // passage does, answers the question before again ("And the default plain UDP and TCP
-      // listener port?" after the TLS one: a new user's trial 36).
-      if (newsElsewhere && said.includes(passage.text) && !holdsAny(own, newTerms)) continue;
       const matched = terms.filter((t) => own.has(t.stem)).length;
       const density = own.size ? matched / own.size : 0;
       // A table's row is about what its own values name ("codename: Woody"), besides its header;
