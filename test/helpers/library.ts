@@ -25,6 +25,7 @@ export function libraryOf(
   const search = {
     workspace: () => ({
       searchEach: (queries: string[]) => queries.map(() => hits),
+      searchWithin: (_: string, fileIds: string[]) => hits.filter((h) => fileIds.includes(h.chunk.fileId)),
       idf: (term: string) => idf[term] ?? 1,
       documentFrequency: (term: string) => (nowhere.includes(term) ? 0 : 1),
     }),

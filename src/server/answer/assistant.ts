@@ -72,6 +72,9 @@ const PART_SHARE = 0.5;
 /** How many chunks a question's answer is looked for in. */
 const CANDIDATES = 10;
 
+/** How many chunks of the documents the previous answer drew on a follow-up is looked for in besides. */
+const WITHIN_CANDIDATES = 3;
+
 /** A pronoun standing for the previous question's subject ("What replaces it?"). */
 const PRONOUN = /\b(?:it|its|they|them|their|that|this|those|these|there|one|ones)\b/i;
 /** A question that goes on from the one before with a subject of its own ("And Enterprise?"). */
@@ -87,8 +90,23 @@ const ASKS_AS_BEFORE = /^\s*(?:and\s+)?(?:what|how)\s+about\b/i;
 /** Whether a question goes on from the one before it (`own`: its own words). */
 const followsOn = (question: string, own: string[]) =>
   PRONOUN.test(question) || GOES_ON.test(question) || own.length <= 1;
-/** Whether a follow-up names a subject of its own ("And what about SAVEHIST?"), no pronoun standing for the one before. */
-const namesItsSubject = (question: string, own: string[]) => !PRONOUN.test(question) && own.length > 0;
+/**
+ * Whether a follow-up names a subject of its own ("And what about SAVEHIST?", "And Enterprise?"),
+ * no pronoun standing for the one before: a name, not only words of the language ("And how do I
+ * connect to a port other than the default?" after scp's `-r` still asks of scp).
+ */
+function namesItsSubject(question: string, own: string[], found: Hit[]): boolean {
+  if (PRONOUN.test(question)) return false;
+  const named = new Set(found.flatMap((h) => [...nameStems(h.chunk.filename)]));
+  return own.some(
+    (w) =>
+      isName(w) ||
+      writtenAsName(w, question) ||
+      writtenInCapitals(w, question) ||
+      // A program's name: what a document found is named after (`rsync`), not "than".
+      (!sayableOtherwise(w, question) && named.has(stem(w))),
+  );
+}
 
 /**
  * Whether a question names, before its first pronoun, what a document it finds is named after and
@@ -133,7 +151,7 @@ function subjectOf(history: MessageRecord[], at: number): string {
     const asked = history[i]!.content;
     const words = questionWords(asked);
     // One that names a subject of its own is where its subject is.
-    if (!followsOn(asked, words) || namesItsSubject(asked, words)) break;
+    if (!followsOn(asked, words) || namesItsSubject(asked, words, [])) break;
     i = history.findLastIndex((m, j) => j < i && m.role === 'user');
     if (i < 0) break;
     content = `${history[i]!.content}\n${content}`;
@@ -186,7 +204,7 @@ export async function retrieve(
   // Its subject is its own when no pronoun stands for the one before: its answer must hold it.
   const ownSubject =
     followUp &&
-    (namesItsSubject(message, own) ||
+    (namesItsSubject(message, own, ranked.slice(0, CANDIDATES)) ||
       namesNewSubjectFirst(message, own, previous.content, ranked.slice(0, CANDIDATES)));
   for (const hit of ranked.slice(0, CANDIDATES)) byId.set(hit.chunk.id, hit);
   for (const hit of withPrevious.slice(0, CANDIDATES))
@@ -202,6 +220,10 @@ export async function retrieve(
     if (!byId.has(chunk.id))
       byId.set(chunk.id, { chunk, score: 0, terms: [], queryTerms: [], expansions: [] });
   }
+  // And in the documents it drew on, where the follow-up's own words are.
+  const drawnFiles = [...new Set([...drawnOn].map((id) => byId.get(id)!.chunk.fileId))];
+  for (const hit of index.searchWithin(message, drawnFiles, WITHIN_CANDIDATES))
+    if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
   let hits = [...byId.values()];
   const expansions = new Map<string, Set<string>>();
   for (const hit of hits)
@@ -244,9 +266,15 @@ export async function retrieve(
   // follow-up that says "it" gives those of the question before too.
   // Not a number that is part of a figure in the question (the 1 of "ISO 3166-1"): a part, as below.
   const figures = figureParts(followUp ? `${message}\n${previous.content}` : message);
+  // A follow-up that names no subject and says no "it" goes on about the program named before, that
+  // a document found is named after: "And how do I connect to a port other than the default?"
+  // after scp's `-r` is not answered by rsync's `--port`.
+  const goesOnUnnamed = followUp && !ownSubject && !PRONOUN.test(message);
+  const filesNamed = new Set([...byId.values()].flatMap((h) => [...nameStems(h.chunk.filename)]));
   for (const t of terms)
     t.required =
-      isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+      (isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject))) ||
+      (goesOnUnnamed && !own.includes(t.term) && !t.word && filesNamed.has(t.stem));
   // "set -o pipefail" names pipefail; -o is how set is told it.
   const optioned = optionValues(followUp ? `${message}\n${previous.content}` : message);
   for (const t of terms) {

@@ -602,6 +602,19 @@ export class WorkspaceSearch {
   }
 
   /**
+   * The best `limit` chunks for `query` among those of the files `fileIds`: where a follow-up
+   * goes on in the document the answer before it drew on ("And how do I connect to a port other
+   * than the default?" after scp's `-r`: scp's `-P`, which the whole workspace ranks below rsync's
+   * `--port`). Its words as typed only.
+   */
+  searchWithin(query: string, fileIds: string[], limit = 5): Hit[] {
+    const terms = [...new Set(indexTerms(query))];
+    if (this.#chunks === 0 || !terms.length || !fileIds.length) return [];
+    const lookups = [...terms.map((t) => ({ queryTerm: t, term: t, weight: 1 })), ...this.#compounds(query)];
+    return this.#rank([lookups], limit, fileIds)[0]!;
+  }
+
+  /**
    * Two words the query says one after the other that the workspace writes as one ("block size":
    * mke2fs.conf's `blocksize`, "time out": `timeout`): that word, for each of the two.
    */
@@ -670,7 +683,7 @@ export class WorkspaceSearch {
   }
 
   /** Each set of lookups' best `limit` chunks, among the candidates FTS5 finds for all of them. */
-  #rank(lookupSets: Lookup[][], limit: number): Hit[][] {
+  #rank(lookupSets: Lookup[][], limit: number, within: string[] = []): Hit[][] {
     const termsOf = lookupSets.map((lookups) => [...new Set(lookups.map((l) => l.term))]);
     const frequency = new Map(termsOf.flat().map((t) => [t, this.documentFrequency(t)]));
     const chosen = new Set(termsOf.flatMap((terms) => candidateTerms(terms, frequency, this.#chunks)));
@@ -679,16 +692,20 @@ export class WorkspaceSearch {
     // While a large file's parts are staged in the FTS5 table, FTS5 is asked for searchable
     // chunks only, or the parts would take their places (CROSS JOIN: FTS5 finds the rows, each
     // looked up in search_chunks; the lookups cost a fifth more, so only then).
+    const inFiles = within.length
+      ? ` AND ${table}.rowid IN (SELECT rowid FROM search_chunks WHERE file_id IN (${within.map(() => '?').join(', ')}))`
+      : '';
     const top = this.#index.hasStaged(this.#n!)
       ? `SELECT ${table}.rowid AS rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score
          FROM ${table} CROSS JOIN search_chunks s ON s.rowid = ${table}.rowid
-         WHERE ${table} MATCH ? ORDER BY score LIMIT ?`
-      : `SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score LIMIT ?`;
+         WHERE ${table} MATCH ?${inFiles} ORDER BY score LIMIT ?`
+      : `SELECT rowid, bm25(${table}, 1.0, ${FILENAME_WEIGHT}.0) AS score FROM ${table} WHERE ${table} MATCH ?${inFiles} ORDER BY score LIMIT ?`;
     const candidates = this.#index.query<Candidate>(
       `WITH top AS (${top})
        SELECT top.rowid, f.body, f.name, s.file_id, s.length
        FROM top JOIN ${table} f ON f.rowid = top.rowid JOIN search_chunks s ON s.rowid = top.rowid`,
       [...chosen].map(phrase).join(' OR '),
+      ...within,
       CANDIDATES * lookupSets.length,
     );
     return lookupSets.map((lookups, i) => this.#score(lookups, termsOf[i]!, frequency, candidates, limit));
