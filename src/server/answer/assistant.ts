@@ -532,6 +532,9 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   };
   const shownLeads = new Set<string>();
   for (const p of passages) {
+    // Said already, by what a passage before it introduced (cron(8)'s -L list and the sentence after it).
+    // A sentence, not a line of code that text names (`export XZ_DEFAULTS`).
+    if (/[.!?]$/.test(p.text) && sentences.some((s) => typeof s === 'string' && s.includes(p.text))) continue;
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
     if (lead !== undefined) shownLeads.add(lead);
     // A heading leads with a colon; a FAQ's question (marked `Q:`, it may end with a full stop), or
@@ -723,14 +726,26 @@ function listAfter(passage: Passage): string[] {
   const all = passage.chunk.text.split('\n');
   // A comment's list is read without the comment's marks (redis.conf's `# * After 3600 seconds…`).
   const comment = /^\s*#/.test(all[passage.line] ?? '');
+  // Nor the next section's heading (cron(8)'s `NOTES`).
+  const headings = new Set(
+    passagesOf(passage.chunk).flatMap((p) => (p.line > passage.line && p.lead ? [p.lead] : [])),
+  );
   for (const raw of all.slice(passage.line + 1)) {
     const line = comment ? raw.trim().replace(/^#+\s*/, '') : raw.trim();
-    if (!line || (lines.length > 0 && total + line.length > LIST_SPAN)) break;
+    if (
+      !line ||
+      (headings.has(line) && SECTION_HEADING.test(line)) ||
+      (lines.length > 0 && total + line.length > LIST_SPAN)
+    )
+      break;
     lines.push(line.length > LIST_SPAN ? `${line.slice(0, LIST_SPAN).replace(/\s+\S*$/, '')} …` : line);
     total += line.length;
   }
   return lines;
 }
+
+/** A section's heading in words, not a line of code a lead may be (`export XZ_DEFAULTS`). */
+const SECTION_HEADING = /^[\p{Lu}\d][\p{L}\d .,'()-]*$/u;
 
 /** Whether a passage ends with a colon and its line with it, and a list's item starts the next line. */
 function announcesList(passage: Passage): boolean {

@@ -55,8 +55,9 @@ import { extname } from 'node:path';
  * 66: a name in capitals cut at a line's end (`IRQBAL-` / `ANCE_BANNED_CPUS`) is whole again; a
  *     name's initial ("Darrick J. Wong") ends no sentence; an option's short form after a gap
  *     (`--buffer     , -b`) is the option's, and an option under another starts a line.
+ * 67: a manual page's `NOTES` and `SEE ALSO` in capitals are its sections' headings, no box's titles.
  */
-export const READER_VERSION = 66;
+export const READER_VERSION = 67;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {
