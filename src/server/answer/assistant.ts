@@ -266,15 +266,17 @@ export async function retrieve(
   // follow-up that says "it" gives those of the question before too.
   // Not a number that is part of a figure in the question (the 1 of "ISO 3166-1"): a part, as below.
   const figures = figureParts(followUp ? `${message}\n${previous.content}` : message);
-  // A follow-up that names no subject and says no "it" goes on about the program named before, that
-  // a document found is named after: "And how do I connect to a port other than the default?"
-  // after scp's `-r` is not answered by rsync's `--port`.
+  // A program the question names, that a document found is named after, is what it asks about:
+  // "Which wget option limits the download speed?" is not answered by aria2c's options. So is
+  // the one named before, in a follow-up that names no subject and says no "it": "And how do I
+  // connect to a port other than the default?" after scp's `-r` is not answered by rsync's `--port`.
   const goesOnUnnamed = followUp && !ownSubject && !PRONOUN.test(message);
   const filesNamed = new Set([...byId.values()].flatMap((h) => [...nameStems(h.chunk.filename)]));
-  for (const t of terms)
+  for (const t of terms) {
     t.required =
-      (isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject))) ||
-      (goesOnUnnamed && !own.includes(t.term) && !t.word && filesNamed.has(t.stem));
+      isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+    t.program = !t.word && filesNamed.has(t.stem) && (own.includes(t.term) || goesOnUnnamed);
+  }
   // "set -o pipefail" names pipefail; -o is how set is told it.
   const optioned = optionValues(followUp ? `${message}\n${previous.content}` : message);
   for (const t of terms) {
@@ -295,7 +297,7 @@ export async function retrieve(
   );
   for (const t of terms)
     if (parts.has(t.term)) {
-      t.required = false;
+      t.required = t.program = false;
       t.weight *= PART_SHARE;
     }
   const continuing = followUp ? new Set((answer?.sources ?? []).map(citedFilename)) : undefined;

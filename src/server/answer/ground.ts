@@ -296,8 +296,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   });
   const without = (stems: ReadonlySet<string>, parts: ReadonlySet<string>) =>
     parts.size ? new Set([...stems].filter((s) => !parts.has(s))) : stems;
+  const asksPrograms = input.terms.some((t) => t.program);
   for (const hit of hits) {
     const passages = passagesOf(hit.chunk);
+    const chunkStems = asksPrograms ? stemsOf(hit.chunk.text) : new Set<string>();
     for (const [at, passage] of passages.entries()) {
       // Copies: a number held only inside a figure is taken out of them below.
       // A setting's comment shows the settings of its group with it (rsyslog.conf's "Set the default
@@ -368,7 +370,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // A passage on one of the names compared is weighed without the others.
       const on = compared.filter((t) => holdsName(stems, t.stem));
       // Nor are the words naming that kind what its definition must say.
-      const kindless = definesKind ? input.terms.filter((t) => !termKindStems.includes(t.stem)) : input.terms;
+      // A name among them is whose terms they are: "Which wget option…" is not answered by aria2c's.
+      const kindless = definesKind
+        ? input.terms.filter((t) => t.program || !termKindStems.includes(t.stem))
+        : input.terms;
       const terms =
         on.length > 0 && compared.length > 1
           ? kindless.filter((t) => !compared.includes(t) || on.includes(t))
@@ -381,7 +386,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       const subjectNames = required.length ? required : heaviestOf(terms);
       // The names it gives, identifiers or words that are no word of the language (`iburst`).
       const givenNames = terms.filter((t) => t.required || t.word === false);
-      const ofDocument = (t: QuestionTerm) => nameStems(passage.chunk.filename).has(t.stem);
+      const documentStems = nameStems(passage.chunk.filename);
+      // A program's document is one named after it or a name it begins (rsyncd.conf is rsync's).
+      const ofDocument = (t: QuestionTerm) =>
+        documentStems.has(t.stem) || (!!t.program && [...documentStems].some((s) => s.startsWith(t.stem)));
       // "This matches the Command method .requiredOption()." says what only the sentence before names.
       const pronounLed = PRONOUN_LED.test(passage.text);
       const namedByKind = NAMED_BY_KIND.test(passage.text);
@@ -478,7 +486,12 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // The document's own name is where the others are asked, not one of them (nginx's
       // proxy_params for its X-Forwarded-For header, lighttpd.conf for its server.document-root: a
       // new user's trials 33 and 28).
-      const elsewhere = required.filter((t) => !ofDocument(t));
+      // A program's name in the chunk is enough: a manual of many programs is under its section
+      // (gnu-coreutils.txt's ‘stat’ for stat's `%o`).
+      const otherProgram = terms.filter(
+        (t) => t.program && !t.required && !ofDocument(t) && !holdsName(chunkStems, t.stem),
+      );
+      const elsewhere = [...required.filter((t) => !ofDocument(t)), ...otherProgram];
       const missing =
         elsewhere.filter((t) => !holdsName(stems, t.stem)).length -
         AROUND_SHARE * around.filter((t) => !ofDocument(t)).length +

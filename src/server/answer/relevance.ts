@@ -27,6 +27,11 @@ export interface QuestionTerm {
    */
   required?: boolean;
   /**
+   * A program's name, that a document found is named after (`wget`, `scp`): a passage of another
+   * document that does not hold it is about another program.
+   */
+  program?: boolean;
+  /**
    * The question writes it in capitals (HTTP's `CONNECT`, `PATH`): only that word holds it, in
    * any case, not another of its stem ("connection", "paths").
    */
