@@ -31,4 +31,17 @@ describe("an option's list of values and the sentences after it", () => {
     const cron = passagesOf(CRON).find((p) => p.text.startsWith('cron searches'));
     expect(cron?.lead).toBe('NOTES');
   });
+
+  // q16 of the same trial, once NOTES headed its section: "NOTES: The files under…".
+  it("are not led by a manual's section name, which says nothing of what they are about", async () => {
+    const notes = docLines('cron.8.txt', 4, [
+      'NOTES',
+      'The files under /etc/cron.d do not need to be executable, while the files under /etc/cron.hourly, /etc/cron.daily, /etc/cron.weekly and /etc/cron.monthly do, as they are run by run-parts (see run-parts(8) for more information).',
+    ]);
+    const answer = await answerOf(
+      libraryOf([notes], weightsOf({ files: 1, drop: 3, executable: 3 })),
+      'Do the files I drop into /etc/cron.d have to be executable?',
+    );
+    expect(answer).toMatch(/^The files under \/etc\/cron\.d do not need to be executable/);
+  });
 });

@@ -5,6 +5,7 @@ import {
   DEFAULT_IN_PARENTHESES,
   isAttributeLine,
   isTermLead,
+  MAN_SECTION,
   type Passage,
   passagesOf,
   recordValues,
@@ -571,7 +572,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             passage.example === undefined &&
             SETTING_LEAD.test(passage.lead!) &&
             passage.lead!.length <= SETTING_LEAD_LENGTH) ||
-          (!!passage.defines && !TITLE_WORD.test(passage.lead!)) ||
+          (!!passage.defines && !TITLE_WORD.test(passage.lead!) && !MAN_SECTION.test(passage.lead!)) ||
           // A later sentence of an option's definition, on its line, says with it what it is of
           // (powertop(8): "-C, --csv[=filename]: If a filename is not specified then the default
           // name powertop.csv is used.").

@@ -172,7 +172,7 @@ function colonItem(text: string): { term: string; definition: string } | undefin
 }
 
 /** A man page's section (man-pages(7)): a heading of its own, not a name a definition list defines. */
-const MAN_SECTION =
+export const MAN_SECTION =
   /^(?:NAME|SYNOPSIS|CONFIGURATION|DESCRIPTION|OPTIONS|EXIT STATUS|RETURN VALUE|ERRORS|ENVIRONMENT|FILES|ATTRIBUTES|VERSIONS|STANDARDS|CONFORMING TO|HISTORY|NOTES|CAVEATS|BUGS|EXAMPLES?|AUTHORS?|REPORTING BUGS|COPYRIGHT|SEE ALSO)$/;
 
 /** A term a definition list defines: options, format codes, names, quoted or not (`‘-a’, ‘--all’`). */
