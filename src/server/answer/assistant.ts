@@ -90,13 +90,20 @@ const ASKS_AS_BEFORE = /^\s*(?:and\s+)?(?:what|how)\s+about\b/i;
 /** Whether a question goes on from the one before it (`own`: its own words). */
 const followsOn = (question: string, own: string[]) =>
   PRONOUN.test(question) || GOES_ON.test(question) || own.length <= 1;
+/** A question that asks something itself ("And how do I…?", "Is it…?"), not only of what ("And parking passes?"). */
+const ASKS_ITSELF =
+  /^\s*(?:(?:and|also|then|so)\s+)?(?:how|what|which|who|whom|whose|when|where|why|do|does|did|is|are|was|were|can|could|should|would|will|shall|may|might|must|has|have|had)\b/i;
+
 /**
- * Whether a follow-up names a subject of its own ("And what about SAVEHIST?", "And Enterprise?"),
- * no pronoun standing for the one before: a name, not only words of the language ("And how do I
- * connect to a port other than the default?" after scp's `-r` still asks of scp).
+ * Whether a follow-up names a subject of its own ("And what about SAVEHIST?", "And Enterprise?",
+ * "And parking passes?"), no pronoun standing for the one before. One that asks something itself
+ * names it by a name, not only by words of the language ("And how do I connect to a port other
+ * than the default?" after scp's `-r` still asks of scp).
  */
 function namesItsSubject(question: string, own: string[], found: Hit[]): boolean {
   if (PRONOUN.test(question)) return false;
+  // "And parking passes?", "What about SAVEHIST?": what it asks of is all it says.
+  if (!ASKS_ITSELF.test(question) || ASKS_AS_BEFORE.test(question)) return own.length > 0;
   const named = new Set(found.flatMap((h) => [...nameStems(h.chunk.filename)]));
   return own.some(
     (w) =>
