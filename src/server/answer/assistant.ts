@@ -90,6 +90,11 @@ const ASKS_AS_BEFORE = /^\s*(?:and\s+)?(?:what|how)\s+about\b/i;
 /** Whether a question goes on from the one before it (`own`: its own words). */
 const followsOn = (question: string, own: string[]) =>
   PRONOUN.test(question) || GOES_ON.test(question) || own.length <= 1;
+/** What the documents of `hits` are named after (`rsync`, `rsyncd.conf` of man-rsyncd.conf.pdf). */
+function namesOf(hits: Hit[]): Set<string> {
+  return new Set(hits.flatMap((h) => [...nameStems(h.chunk.filename)]));
+}
+
 /** A question that asks something itself ("And how do I…?", "Is it…?"), not only of what ("And parking passes?"). */
 const ASKS_ITSELF =
   /^\s*(?:(?:and|also|then|so)\s+)?(?:how|what|which|who|whom|whose|when|where|why|do|does|did|is|are|was|were|can|could|should|would|will|shall|may|might|must|has|have|had)\b/i;
@@ -104,7 +109,7 @@ function namesItsSubject(question: string, own: string[], found: Hit[]): boolean
   if (PRONOUN.test(question)) return false;
   // "And parking passes?", "What about SAVEHIST?": what it asks of is all it says.
   if (!ASKS_ITSELF.test(question) || ASKS_AS_BEFORE.test(question)) return own.length > 0;
-  const named = new Set(found.flatMap((h) => [...nameStems(h.chunk.filename)]));
+  const named = namesOf(found);
   return own.some(
     (w) =>
       isName(w) ||
@@ -125,7 +130,7 @@ function namesNewSubjectFirst(question: string, own: string[], previous: string,
   if (!pronoun) return false;
   const before = new Set(questionWords(question.slice(0, pronoun.index)));
   const earlier = new Set(questionWords(previous).map(stem));
-  const named = new Set(found.flatMap((h) => [...nameStems(h.chunk.filename)]));
+  const named = namesOf(found);
   return own.some((w) => before.has(w) && named.has(stem(w)) && !earlier.has(stem(w)));
 }
 
@@ -278,7 +283,7 @@ export async function retrieve(
   // the one named before, in a follow-up that names no subject and says no "it": "And how do I
   // connect to a port other than the default?" after scp's `-r` is not answered by rsync's `--port`.
   const goesOnUnnamed = followUp && !ownSubject && !PRONOUN.test(message);
-  const filesNamed = new Set([...byId.values()].flatMap((h) => [...nameStems(h.chunk.filename)]));
+  const filesNamed = namesOf([...byId.values()]);
   for (const t of terms) {
     t.required =
       isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
@@ -368,7 +373,7 @@ export async function retrieve(
     // tinyproxy's port is not answered by what Privoxy allows), not the setting's the question
     // before asked about ("And how many client connections will it serve?" after Privoxy's
     // socket-timeout).
-    const named = new Set(hits.flatMap((h) => [...nameStems(h.chunk.filename)]));
+    const named = namesOf(hits);
     const names = terms.filter((t) => !own.includes(t.term) && !t.word && !isName(t.term));
     // Or, where no file is named after one, the heaviest ("Is it the default?" after the async
     // option of /etc/exports is not answered by dotenv's table of defaults).
