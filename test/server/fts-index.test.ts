@@ -141,6 +141,17 @@ describe('SearchIndex (FTS5)', () => {
     expect(ids('%j', 1)).toEqual(['format:0']);
   });
 
+  it("takes an e-mail address as one term, not its words: a changelog's author is not what it is about (#33)", () => {
+    // A new user's folder (session 37): "What is the refund policy for the Enterprise plan?" was
+    // answered from a dpkg changelog line whose author's address holds "enterprise".
+    const { add, ids, search } = setUp();
+    add(file('changelog', ' -- Jane Doe <jane.doe@enterprise.example.com>  Mon, 02 Mar 2020 10:00:00 +0100'));
+    add(file('plans', 'Plans: Starter, Growth and Enterprise. Prices are on the website.'));
+    expect(ids('enterprise')).toEqual(['plans:0']);
+    expect(search('jane.doe@enterprise.example.com')[0]!.chunk.id).toBe('changelog:0');
+    expect(ids('Jane Doe')).toEqual(['changelog:0']);
+  });
+
   it('finds two words asked as the one word a document writes them as ("block size": blocksize) (#33)', () => {
     // mke2fs.conf (a fourteenth new user's trial): "What block size does mke2fs use by default?"
     // found `inode_size = 256` (its "size"), not `blocksize = 4096`.

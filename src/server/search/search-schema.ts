@@ -10,10 +10,10 @@ const SEARCH_VERSION = `2:${TOKENIZER_VERSION}`;
 /**
  * kb's terms go into FTS5 already tokenized (identifiers kept whole, Porter2 stems), separated
  * by spaces: the tokenizer only has to split on them. Its token characters are those kb's terms
- * can hold besides letters and digits; a capital letter (kept in `-A`, `%H`) is written `^a`,
+ * can hold besides letters and digits (`@` an e-mail address's); a capital letter (kept in `-A`, `%H`) is written `^a`,
  * since unicode61 folds case.
  */
-export const FTS_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '_.%-^'`;
+export const FTS_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '_.%-^@'`;
 
 export const ftsTable = (n: number) => `search_fts_${n}`;
 export const vocabTable = (n: number) => `search_vocab_${n}`;

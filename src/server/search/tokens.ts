@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 7;
+export const TOKENIZER_VERSION = 8;
 
 /** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {
@@ -43,12 +43,22 @@ const stems = new Map<string, string>();
 
 /** The folded words and numbers of a text, stop words included, then its identifiers whole. */
 export function words(text: string): string[] {
+  const addresses = text.includes('@') ? text.match(EMAIL_ADDRESS) : null;
+  if (addresses) text = text.replace(EMAIL_ADDRESS, ' ');
   // ASCII text (most of it) takes the cheaper expression; they split it alike.
   const split: string[] = /[^\x00-\x7f]/.test(text)
     ? (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     : (text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
-  return /[._%-]|\b[B-HJ-Z]\b/.test(text) ? split.concat(identifiers(text)) : split;
+  const found = /[._%-]|\b[B-HJ-Z]\b/.test(text) ? split.concat(identifiers(text)) : split;
+  return addresses ? found.concat(addresses.map(fold)) : found;
 }
+
+/**
+ * An e-mail address is one term, not its words: a changelog's `<gilles.carry@st.com>` or
+ * `someone@enterprise.example` says nothing of carrying or enterprises (a new user's folder, session 37:
+ * "the refund policy for the Enterprise plan" answered from a dpkg changelog's attribution line).
+ */
+const EMAIL_ADDRESS = /(?<![\p{L}\p{N}_.+-])[\p{L}\p{N}_.+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
 /**
  * The index's terms of a document's text: its `indexTerms`, then the words of its names in
