@@ -14,4 +14,24 @@ describe('a port', () => {
     expect(holdsAnswerType(question, 'Use TLS on port 465.')).toBe(true);
     expect(holdsAnswerType(question, 'listen 127.0.0.1:8118')).toBe(true);
   });
+
+  // A new user's trial 38: "What is the default port of iperf3?" was answered with "If the iperf3
+  // server is running on a non-default TCP port…", its default set aside.
+  it("is a number of its own, not the figure of a program's name", () => {
+    const asked = 'Which port does iperf3 listen on?';
+    expect(holdsAnswerType(asked, 'If the iperf3 server is running on another TCP port')).toBe(false);
+    expect(holdsAnswerType(asked, 'By default, the iperf3 server listens on TCP port 5201.')).toBe(true);
+    expect(holdsAnswerType(asked, 'Listen on 5201/tcp.')).toBe(true);
+  });
+
+  it('is not said by a non-default one', () => {
+    const asked = 'What is the default port of iperf3?';
+    expect(
+      holdsAnswerType(
+        asked,
+        'If the iperf3 server is running on a non-default TCP port, that port number needs to be specified',
+      ),
+    ).toBe(false);
+    expect(holdsAnswerType(asked, 'By default, the iperf3 server listens on TCP port 5201.')).toBe(true);
+  });
 });

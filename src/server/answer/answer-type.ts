@@ -80,10 +80,11 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     // count of 10000"), or what is so when nothing sets it ("If you don't change it…, upsd will
     // listen on port 3493"). Or what is used rather than it ("…on timeout, rather than the
     // default ‘TERM’ signal", atd(8)'s "instead of the compiletime choice of 1.5"), or a figure
-    // noted as it ("(60 default)", "(default 1.0)").
+    // noted as it ("(60 default)", "(default 1.0)"). Not a non-default one ("running on a
+    // non-default TCP port, that port number needs to be…": a new user's trial 38).
     holds: new RegExp(
       `${UNSET.source}|` +
-        /\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|\bdefault (?:[a-z-]+ ){1,3}of \S*\d|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>[])(?<!--[\w-]+)=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b|\b(?:rather than|instead of) (?:the |its )?(?:default|compile-?time|built-in)\b|\(\s*[^()\s]*\d[^()\s]*\s+default\s*\)|\(default:? [^()]*\d[^()]*\)/
+        /(?<!\bnon-)\bdefaults?\b[^.;]{0,60}?(?:\bis\b|\bare\b|\bto\b|=|:)|\bdefault values? of\b|\bdefault (?:[a-z-]+ ){1,3}of \S*\d|(?<!\b(?:const|let|var)\s+[\w$.]+\s*)(?<![:=!<>[])(?<!--[\w-]+)=(?!=)\s*\S|\bby default\b|\b(?:is|was|are|were)\s+(?:the\s+)?default\b|\b(?:rather than|instead of) (?:the |its )?(?:default|compile-?time|built-in)\b|\(\s*[^()\s]*\d[^()\s]*\s+default\s*\)|\(default:? [^()]*\d[^()]*\)/
           .source,
       'i',
     ),
@@ -137,8 +138,8 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   {
     asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
     // A whole number, not a version's figures ("OpenVPN 2.6"), nor a measure ("512 bits", "30
-    // seconds"); an address's port (`127.0.0.1:8118`).
-    holds: new RegExp(String.raw`(?<!\d|\d\.)\d{1,5}(?!\d|\.\d|[ -]?${MEASURE})`, 'i'),
+    // seconds"), nor a name's (iperf3's 3: a new user's trial 38); an address's port (`127.0.0.1:8118`).
+    holds: new RegExp(String.raw`(?<![\p{L}\p{N}_]|\d\.)\d{1,5}(?![\p{L}\p{N}_]|\.\d|[ -]?${MEASURE})`, 'iu'),
   },
   // A file mode: "With which file mode are new log files created?" (rsyslog.conf's
   // `$FileCreateMode 0640`), "What permissions…", "What umask…": in octal with its leading zero,
