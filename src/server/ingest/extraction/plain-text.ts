@@ -33,6 +33,8 @@ export function unwrapText(text: string): string {
   // A table drawn with pipes is read by its pipes, not as one laid out by spaces.
   const rows = new Map<number, string | null>([...tableRecords(kept), ...drawnTableRecords(kept)]);
   let previousText = '';
+  /** The number of the paragraph's last numbered item (0: none). */
+  let lastNumber = 0;
   const fill = paragraphWidths(kept, width);
   for (const [i, line] of kept.entries()) {
     // A drawn table's rule, header, or a row's line taken into the row above it.
@@ -64,7 +66,7 @@ export function unwrapText(text: string): string {
       !(OPTION_START.test(previous) && OPTION_START.test(trimmed)) &&
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
-      !ITEM.test(text) &&
+      !startsItem(text, previous, lastNumber) &&
       !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
@@ -73,7 +75,12 @@ export function unwrapText(text: string): string {
       const next = isComment(trimmed) ? trimmed.replace(COMMENT_MARK, '') : trimmed.trimStart();
       const hyphenated = goesOnHyphenated(previous, next);
       out[out.length - 1] = hyphenated ? `${joined.slice(0, -1)}${next}` : `${joined} ${next}`;
-    } else out.push(rows.get(i) ?? trimmed);
+    } else {
+      out.push(rows.get(i) ?? trimmed);
+      const numbered = NUMBERED.exec(text);
+      if (numbered) lastNumber = Number(numbered[1]);
+    }
+    if (!trimmed) lastNumber = 0;
     // The line as written, not as joined, decides whether the next continues it.
     previous = trimmed || undefined;
     previousText = text;
@@ -240,7 +247,31 @@ export function withOptionsApart(written: string[]): string[] {
     if (next !== undefined && indent(next) === column(row)) columns.add(column(row));
   });
   const apart = (row: RegExpExecArray | null | undefined) => !!row && columns.has(column(row));
-  const split = laid.map((_, i) => (apart(options[i]) ? options[i]! : apart(terms[i]) ? terms[i]! : null));
+  // A justified line of prose may line up with a list's descriptions by chance (rsyslog.conf(5)'s
+  // "which  is  extremely  lossy…" under its modules' list, a new user's trial 38): a row whose
+  // line goes on with the sentence of the line above it, as indented, is none, unless a row
+  // beside it, or its description going on under it, says it is one of a list.
+  const previousLines = nextNonBlank([...laid].reverse()).reverse();
+  const rowAt = (line: string | undefined, at: number) => {
+    if (line === undefined) return false;
+    const row = optionRow(line) ?? TERM_ROW.exec(line.trimEnd());
+    return !!row && column(row) === at;
+  };
+  const listed = (row: RegExpExecArray, i: number) =>
+    indent(nextLines[i] ?? '') === column(row) ||
+    rowAt(nextLines[i], column(row)) ||
+    rowAt(previousLines[i], column(row));
+  const goesOnAbove = (i: number) => {
+    const above = laid[i - 1];
+    return !!above?.trim() && indent(above) === indent(laid[i]!) && !/[.!?:]\s*$/.test(above);
+  };
+  const split = laid.map((_, i) =>
+    apart(options[i])
+      ? options[i]!
+      : apart(terms[i]) && (listed(terms[i]!, i) || !goesOnAbove(i))
+        ? terms[i]!
+        : null,
+  );
   if (split.filter(Boolean).length < 2) return lines;
   return laid.flatMap((line, i) => {
     const row = split[i];
@@ -297,15 +328,29 @@ const NOT_PROSE_COMMENT = /^\s*(?:#|;+(?!;))(?!\s+\S)/;
 const SETTING = /^\s*[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*){0,2}\s*=(?!=)/;
 
 /**
- * A bullet, a number or a FAQ's `Q:` / `A:`, with the space after it, or a term and a dash
+ * A bullet (nroff's and asciidoc's `o` too, indented), a number or a FAQ's `Q:` / `A:`, with the
+ * space after it, or a term and a dash
  * (pgbouncer.ini's `;;   transaction  - after transaction finishes`): the start of an item.
  */
 /** A term in lower case, then a colon and what it is: `always: fsync after every write…`. */
 const COLON_ITEM = new RegExp(String.raw`^\s*${TERM_COLON_ITEM}`, 'u');
 const ITEM = new RegExp(
-  String.raw`^\s*(?:(?:[*•·+-]|\*\)|\d+[.)]|[a-z][.)]|[QA]\d*[:)])\s+|${TERM_ITEM})`,
+  String.raw`^\s*(?:(?:[*•·+-]|\*\)|(?<=^\s+)o(?=\s+\p{L})|\d+[.)]|[a-z][.)]|[QA]\d*[:)])\s+|${TERM_ITEM})`,
   'u',
 );
+
+const NUMBERED = /^\s*(\d+)[.)]\s/;
+
+/**
+ * Whether a line starts an item. A number after a line that ends in a word goes on with its
+ * sentence ("…blocks packets on the UDP port" / "323. You need to amend…": chrony's FAQ, a new
+ * user's trial 38), unless it is the next after the paragraph's last numbered item.
+ */
+function startsItem(text: string, previous: string, lastNumber: number): boolean {
+  if (!ITEM.test(text)) return false;
+  const numbered = NUMBERED.exec(text);
+  return !numbered || !/[\p{L}\p{N}]$/u.test(previous) || Number(numbered[1]) === lastNumber + 1;
+}
 
 /** Where an item's text starts after its marker: its wrapped lines are indented to there. */
 function itemTextStart(line: string): number {
