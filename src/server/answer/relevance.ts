@@ -245,9 +245,17 @@ const NAME_CHAR = /[\p{L}\p{N}_]/u;
  */
 const LANGUAGE_SHARE = 0.8;
 
+/**
+ * "instead" or "rather" said alone ("And if I want UDP instead?" after rsyslog's forwarding over
+ * TCP: a new user's trial 38) says that a follow-up swaps one thing for another, not what it asks
+ * about: it weighs as a generic word. Not "instead of a plain list", answered by what replaces it.
+ */
+const SWAPS = /\b(?:instead|rather)\b(?!\s+(?:of|than)\b)/i;
+
 /** How much of its inverse document frequency a question's word weighs. */
 export function shareOf(word: string, question = ''): number {
-  return (GENERIC.has(word) ? GENERIC_SHARE : 1) * (isWordOfTheLanguage(word, question) ? LANGUAGE_SHARE : 1);
+  const generic = GENERIC.has(word) || ((word === 'instead' || word === 'rather') && SWAPS.test(question));
+  return (generic ? GENERIC_SHARE : 1) * (isWordOfTheLanguage(word, question) ? LANGUAGE_SHARE : 1);
 }
 
 /**
