@@ -35,3 +35,16 @@ describe('a port', () => {
     expect(holdsAnswerType(asked, 'By default, the iperf3 server listens on TCP port 5201.')).toBe(true);
   });
 });
+
+// A new user's trial 39: "What is the default port unbound listens on for DNS queries?" was
+// answered with interface-automatic-ports' "If empty, the default port is listened on.", which
+// states that there is a default port, not which: asked after three words, a port was not asked.
+describe('the default port', () => {
+  it('is a number, not that there is one', () => {
+    const asked = 'What is the default port unbound listens on for DNS queries?';
+    expect(holdsAnswerType(asked, 'If empty, the default port is listened on.')).toBe(false);
+    expect(
+      holdsAnswerType(asked, 'The port number, default 53, on which the server responds to queries.'),
+    ).toBe(true);
+  });
+});

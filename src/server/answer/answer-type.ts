@@ -134,9 +134,9 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
       /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/,
   },
   // A port: "Which UDP port should I check is open?" (chrony's FAQ: "…see if the UDP port 323 is
-  // listening"), "What port does Privoxy listen on?": its number.
+  // listening"), "What port does Privoxy listen on?", "What is the default port…?": its number.
   {
-    asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,2}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
+    asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,3}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
     // A whole number, not a version's figures ("OpenVPN 2.6"), nor a measure ("512 bits", "30
     // seconds"), nor a name's (iperf3's 3: a new user's trial 38); an address's port (`127.0.0.1:8118`).
     holds: new RegExp(String.raw`(?<![\p{L}\p{N}_]|\d\.)\d{1,5}(?![\p{L}\p{N}_]|\.\d|[ -]?${MEASURE})`, 'iu'),
