@@ -73,4 +73,25 @@ describe('a word hyphenated at a line end', () => {
       ),
     ).toContain('export IRQBALANCE_BANNED_CPUS=fc0 before starting it');
   });
+
+  // A new user's trial 39: ufw(8) saved as text cut "DIRECTION" as "DI‐" / "RECTION is one of…",
+  // and the answer quoted "where DI‐ RECTION is one of incoming, outgoing or routed".
+  it('is whole again when it is a word in capitals the text writes whole nearby', () => {
+    const text = unwrapText(
+      [
+        '       default allow|deny|reject DIRECTION',
+        '              change the default policy for traffic going DIRECTION, where DI\u2010',
+        '              RECTION is one of incoming, outgoing or routed. Note that exist\u2010',
+        '              ing rules will have to be migrated manually when changing the',
+        '              default policy. See RULE SYNTAX for more on deny and reject.',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      'where DIRECTION is one of incoming, outgoing or routed. Note that existing rules',
+    );
+    // "SSH‐" / "HTTP-based": no word written whole beside it.
+    expect(
+      unwrapText('Both the SSH\u2010\nHTTP tunnels and the others, as the text goes on to say.'),
+    ).not.toContain('SSHHTTP');
+  });
 });

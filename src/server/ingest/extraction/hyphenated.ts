@@ -10,11 +10,19 @@ const CAPITALS_CUT = /(?<![\p{L}\p{N}_-])\p{Lu}[\p{Lu}\p{N}_]*[-\u2010\u00AD]$/u
 /**
  * Whether `next`, the line after `line`, goes on with the word `line` ends hyphenated: a word in
  * lower case, or a name in capitals whose rest has an underscore (irqbalance(1)'s `IRQBAL-` /
- * `ANCE_BANNED_CPUS=fc0`; "SSH-" / "HTTP-based" is no such name).
+ * `ANCE_BANNED_CPUS=fc0`; "SSH-" / "HTTP-based" is no such name), or that is written whole beside it.
  */
 export function goesOnHyphenated(line: string, next: string): boolean {
+  if (HYPHENATED.test(line) && /^\p{Ll}/u.test(next)) return true;
+  const cut = CAPITALS_CUT.exec(line);
+  if (!cut) return false;
+  const rest = /^\p{Lu}[\p{Lu}\p{N}_]*/u.exec(next)?.[0];
+  if (!rest) return false;
+  // Or a word in capitals the two lines write whole elsewhere (ufw(8)'s "…going DIRECTION, where
+  // DI‐" / "RECTION is one of…": a new user's trial 39).
+  const whole = cut[0].slice(0, -1) + rest;
   return (
-    (HYPHENATED.test(line) && /^\p{Ll}/u.test(next)) ||
-    (CAPITALS_CUT.test(line) && /^\p{Lu}[\p{Lu}\p{N}]*_/u.test(next))
+    rest.includes('_') ||
+    new RegExp(String.raw`(?<![\p{L}\p{N}_])${whole}(?![\p{L}\p{N}_])`, 'u').test(`${line} ${next}`)
   );
 }
