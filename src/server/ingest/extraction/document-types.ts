@@ -56,8 +56,11 @@ import { extname } from 'node:path';
  *     name's initial ("Darrick J. Wong") ends no sentence; an option's short form after a gap
  *     (`--buffer     , -b`) is the option's, and an option under another starts a line.
  * 67: a manual page's `NOTES` and `SEE ALSO` in capitals are its sections' headings, no box's titles.
+ * 68: a number a sentence wraps to goes on with it ("…UDP port" / "323. You need…"), nroff's `o`
+ *     bullets are items, a justified line is no term row, labels lined up in a column are rows,
+ *     and a word in capitals hyphenated at a line end is whole when written whole beside it.
  */
-export const READER_VERSION = 67;
+export const READER_VERSION = 68;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -68,6 +68,7 @@ export function unwrapText(text: string): string {
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !startsItem(text, previous, lastNumber) &&
       !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
+      !alignedLabels(previousText, text) &&
       !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
@@ -340,6 +341,22 @@ const ITEM = new RegExp(
 );
 
 const NUMBERED = /^\s*(\d+)[.)]\s/;
+
+/** A label of a few words, a colon, and its value after the space that lines it up. */
+const LABEL_ROW = /^(\s*\p{L}[\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}:)( +)\S/u;
+
+/**
+ * Whether two lines are rows of labels and their values lined up in a column, one of them padded
+ * to it (cron's README.Debian: `user crontabs: /var/spool/cron/crontabs/*` / `log file:      Check
+ * your syslog settings, facility "cron"` / `allow file:    /etc/cron.allow`: a new user's trial 39).
+ */
+function alignedLabels(line: string, next: string): boolean {
+  const [a, b] = [LABEL_ROW.exec(line), LABEL_ROW.exec(next)];
+  if (!a || !b) return false;
+  return (
+    a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length && (a[2]!.length > 1 || b[2]!.length > 1)
+  );
+}
 
 /**
  * Whether a line starts an item. A number after a line that ends in a word goes on with its
