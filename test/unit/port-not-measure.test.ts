@@ -48,3 +48,26 @@ describe('the default port', () => {
     ).toBe(true);
   });
 });
+
+// A new user's trial 39: "On which port does the first PostgreSQL cluster run on Debian?" was
+// answered with "Since the on-disk data format of all major PostgreSQL versions (like 9.6, 11,
+// etc.) is incompatible…": its 11 was taken for a port.
+describe('a number said as a port', () => {
+  const asked = 'On which port does the first PostgreSQL cluster run on Debian?';
+
+  it('is near the word, listened on, after a colon or with its protocol', () => {
+    expect(holdsAnswerType(asked, 'The first cluster will run on the default port 5432.')).toBe(true);
+    expect(holdsAnswerType(asked, 'Port 5433 is the next one.')).toBe(true);
+    expect(holdsAnswerType(asked, 'listen 127.0.0.1:8118')).toBe(true);
+    expect(holdsAnswerType(asked, 'Open 5432/tcp in the firewall.')).toBe(true);
+  });
+
+  it('is not any number of the sentence', () => {
+    expect(
+      holdsAnswerType(
+        asked,
+        "Since the on-disk data format of all major PostgreSQL versions (like 9.6, 11, etc.) is incompatible to each other, Debian's PostgreSQL packaging architecture is designed to maintain clusters of different major versions in parallel.",
+      ),
+    ).toBe(false);
+  });
+});

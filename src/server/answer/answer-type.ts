@@ -43,6 +43,12 @@ const PLACEHOLDER_UNIT = /\b[A-Z] (?:milliseconds|seconds|minutes|hours|days|wee
 const DURATIONS = { test: (text: string) => DURATION.test(text) || PLACEHOLDER_UNIT.test(text) };
 
 /**
+ * A port's number: a whole number, not a version's figures ("OpenVPN 2.6"), nor a measure ("512
+ * bits", "30 seconds"), nor a name's (iperf3's 3: a new user's trial 38).
+ */
+const PORT = String.raw`(?<![\p{L}\p{N}_]|\d\.)\d{1,5}(?![\p{L}\p{N}_]|\.\d|[ -]?${MEASURE})`;
+
+/**
  * What kind of answer a question asks for, where its words say so ("how long", "when", "how
  * much"), and whether a passage holds one: between passages that hold as much of the question,
  * the one with a duration answers "how long", the one with a price "how much".
@@ -137,9 +143,23 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   // listening"), "What port does Privoxy listen on?", "What is the default port…?": its number.
   {
     asks: /\b(?:which|what)\s+(?:[\w.+-]+\s+){0,3}?ports?\b(?!\s+(?:forwarding|mirroring|knocking)\b)|\bport number\b/i,
-    // A whole number, not a version's figures ("OpenVPN 2.6"), nor a measure ("512 bits", "30
-    // seconds"), nor a name's (iperf3's 3: a new user's trial 38); an address's port (`127.0.0.1:8118`).
-    holds: new RegExp(String.raw`(?<![\p{L}\p{N}_]|\d\.)\d{1,5}(?![\p{L}\p{N}_]|\.\d|[ -]?${MEASURE})`, 'iu'),
+    // A number said as a port: near the word, listening or bound to it, after an address's colon
+    // (`127.0.0.1:8118`), with its protocol (`5201/tcp`), or as a value (a default's, a setting's,
+    // a row's: `Default: 3000`); not a number elsewhere in the sentence (postgresql-common's
+    // README: "…versions (like 9.6, 11, etc.)": a new user's trial 39).
+    holds: new RegExp(
+      String.raw`\b(?:ports?|listen(?:s|ing)?|bind)\b[^.;]{0,40}?${PORT}|${PORT}[^.;]{0,20}?\bports?\b|(?<=:)${PORT}|${PORT}(?=/(?:tcp|udp)\b)|\bdefaults?\b[^.;]{0,15}?${PORT}|=\s*${PORT}|^[^.;:]{0,30}:\s*${PORT}\s*\.?$`,
+      'iu',
+    ),
+  },
+  // The values a setting takes: "What values can DeflateCompressionLevel take?" (mod_deflate:
+  // "The value must be between 1 (less compression) and 9 (more compression).", not its syntax's
+  // "DeflateCompressionLevel value": a new user's trial 39): a range, or a choice ("one of…",
+  // "debug, info, warn or error").
+  {
+    asks: /\b(?:what|which)\s+(?:\w+\s+)?(?:values|range)\b|\b(?:valid|possible|allowed) values\b|\brange of values\b/i,
+    holds:
+      /\bbetween\s+[-+]?\d[^.;]{0,40}?\band\s+[-+]?\d|(?<![\w.])[-+]?\d+(?:\.\d+)?\s*(?:\.\.|–|to)\s*[-+]?\d|\bfrom\s+[-+]?\d[^.;]{0,20}?\bto\s+[-+]?\d|\bone of\b|\b(?:valid|possible|allowed|accepted) values\b|(?:[\w-]+,\s+)+[\w-]+,?\s+(?:or|and)\s+[\w-]+/i,
   },
   // A file mode: "With which file mode are new log files created?" (rsyslog.conf's
   // `$FileCreateMode 0640`), "What permissions…", "What umask…": in octal with its leading zero,
