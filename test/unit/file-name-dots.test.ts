@@ -31,3 +31,32 @@ describe("a file's name written with underscores for its dots (Sphinx: kdc_conf.
     expect(answer).not.toContain('The default value is 0.');
   });
 });
+
+// A new user's trial 39 (K3): fail2ban's jail.conf saved as fail2ban-jail.conf. "What is the
+// default bantime in fail2ban jail.conf?" found no `jail.conf` in its passages, and was refused.
+const JAIL_CONF = doc(
+  'fail2ban-jail.conf',
+  [
+    '[DEFAULT]',
+    '# "bantime" is the number of seconds that a host is banned.',
+    'bantime  = 10m',
+    '# A host is banned if it has generated "maxretry" during the last "findtime"',
+    '# seconds.',
+    'findtime  = 10m',
+  ].join('\n'),
+);
+
+describe("a file's name after a prefix (fail2ban-jail.conf)", () => {
+  it('is the name after the prefix too', () => {
+    expect(nameStems('fail2ban-jail.conf')).toContain(stem('jail.conf'));
+    expect(nameStems('docs/man-chrony.conf.5.pdf')).toContain(stem('chrony.conf'));
+  });
+
+  it('answers a question that names it from that file', async () => {
+    const answer = await answerOf(
+      libraryOf([JAIL_CONF], { [stem('bantime')]: 5, [stem('jail.conf')]: 6, [stem('fail2ban')]: 4 }),
+      'What is the default bantime in fail2ban jail.conf?',
+    );
+    expect(answer).toContain('bantime  = 10m');
+  });
+});

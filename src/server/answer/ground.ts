@@ -159,11 +159,12 @@ const NAMED_BY_KIND =
 const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)*\d{1,3}\.?\s+/;
 
 /**
- * A sentence that names its subject by its heading's kind ("This option may be useful if…"), or
- * only as "it" ("Turning it on gives…"): it says nothing without it.
+ * A sentence that names its subject by its heading's kind ("This option may be useful if…", "Use
+ * of this algorithm is recommended…": HAProxy's `leastconn`, a new user's trial 39), or only as
+ * "it" ("Turning it on gives…"): it says nothing without it.
  */
 const REFERS_BACK =
-  /^\p{L}+ing\s+(?:it|this|them)\b|^(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?)\b/iu;
+  /^\p{L}+ing\s+(?:it|this|them)\b|^(?:(?:the\s+)?(?:use|effect|purpose)\s+of\s+)?(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?|algorithms?|polic(?:y|ies))\b/iu;
 
 /** A default stated without what it is the default of ("The default is prohibit-password.", "Defaults to 10."). */
 const SUBJECTLESS_DEFAULT = /^(?:the\s+)?default(?:\s+value)?\s+(?:is|was)\b|^defaults?\s+to\b/i;
@@ -943,7 +944,11 @@ export function nameStems(filename: string): Set<string> {
     // less its extensions too ("chrony.conf" of chrony.conf.5.pdf).
     const base = filename.slice(filename.lastIndexOf('/') + 1);
     const parts = base.split('.');
-    for (let n = 2; n <= parts.length; n++) stems.add(stem(parts.slice(0, n).join('.')));
+    // After a prefix too: fail2ban-jail.conf is jail.conf's (a new user's trial 39).
+    const prefixed = parts[0]!.split('-');
+    for (let k = 0; k < prefixed.length; k++)
+      for (let n = 2; n <= parts.length; n++)
+        stems.add(stem([prefixed.slice(k).join('-'), ...parts.slice(1, n)].join('.')));
     // An identifier after a prefix (`fq_codel` of tc-fq_codel.8.pdf, the page of tc's fq_codel);
     // and, where a page's name could hold no dot, a file's name with its dots written as
     // underscores (Sphinx's kdc_conf.html is kdc.conf's page: a new user's trial 28).
