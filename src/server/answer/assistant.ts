@@ -744,7 +744,7 @@ function listAfter(passage: Passage): string[] {
   const headings = new Set(
     passagesOf(passage.chunk).flatMap((p) => (p.line > passage.line && p.lead ? [p.lead] : [])),
   );
-  for (const raw of all.slice(passage.line + 1)) {
+  for (const raw of all.slice(endLine(passage, all) + 1)) {
     const line = comment ? raw.trim().replace(/^#+\s*/, '') : raw.trim();
     if (
       !line ||
@@ -756,6 +756,28 @@ function listAfter(passage: Passage): string[] {
     total += line.length;
   }
   return lines;
+}
+
+/** How many lines a passage's sentence may be wrapped over. */
+const WRAPPED_LINES = 8;
+
+/**
+ * The line of its chunk a passage ends on: the last of a sentence wrapped over several (fail2ban's
+ * jail.conf: "# Changes:  in most of the cases…" / "#           file, but provide…" / "… e.g.:",
+ * whose wrapped lines had been shown as what it introduces: a new user's trial 39).
+ */
+function endLine(passage: Passage, lines: string[]): number {
+  const squash = (text: string) =>
+    text
+      .replace(/^\s*#+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const tail = squash(passage.text).slice(-12);
+  for (let at = passage.line; at < Math.min(lines.length, passage.line + WRAPPED_LINES); at++) {
+    const line = squash(lines[at]!);
+    if (line && (line.endsWith(tail) || tail.endsWith(line))) return at;
+  }
+  return passage.line;
 }
 
 /** A section's heading in words, not a line of code a lead may be (`export XZ_DEFAULTS`). */

@@ -207,6 +207,17 @@ const MAX_QUOTED_LINES = 12;
 /** Whether an example leaves a quoted string open, and may go on over the line under it. */
 const quoteGoesOn = (p: Passage): boolean =>
   (p.exampleGoesOn?.length ?? 0) < MAX_QUOTED_LINES && leavesQuoteOpen(wholeExample(p));
+/** The lines an example's open block (`options {`) may go on over. */
+const MAX_BLOCK_LINES = 40;
+/**
+ * Whether an example leaves a block open, its lines the block's whatever they look like (BIND's
+ * `options {` / `recursion no;` … `};`: a new user's trial 39).
+ */
+const blockGoesOn = (p: Passage): boolean => {
+  if ((p.exampleGoesOn?.length ?? 0) >= MAX_BLOCK_LINES) return false;
+  const code = wholeExample(p);
+  return (code.match(/\{/g)?.length ?? 0) > (code.match(/\}/g)?.length ?? 0);
+};
 
 /** An interpreter's or a shell's prompt: a line of an example, not a sentence to quote. */
 const CODE = /^(?:>>>|\.\.\.|\$ |# )/;
@@ -520,8 +531,15 @@ export function passagesOf(chunk: Chunk): Passage[] {
     for (const raw of record || term || colonItemLine ? [paragraph] : sentencesOf(paragraph)) {
       position++;
       // A quoted string an example leaves open holds the line under it whole, whatever it is (a
-      // jq program's lines, a `#` comment among them: postsuper(1)'s `postqueue -j | jq -r '`).
-      if (position === firstOfLine && shownUntil?.line === line - 1 && quoteGoesOn(shownUntil.passage)) {
+      // jq program's lines, a `#` comment among them: postsuper(1)'s `postqueue -j | jq -r '`);
+      // so does a block it leaves open.
+      if (
+        position === firstOfLine &&
+        shownUntil?.line === line - 1 &&
+        (quoteGoesOn(shownUntil.passage) ||
+          // Not into a sentence: a block the chunk does not close ends at the prose after it.
+          (blockGoesOn(shownUntil.passage) && !(isSentence(paragraph.trim()) && isProse(paragraph.trim()))))
+      ) {
         (shownUntil.passage.exampleGoesOn ??= []).push(paragraph.trim());
         shownUntil.line = line;
         break;
@@ -1467,6 +1485,6 @@ export const CODE_MARK = /(?:^|\s)(?:[-$][\w-]|\S*[_=/]\S*)/;
 
 /** The passage as an answer's sentence: ends with a full stop. */
 export function asSentence(text: string): string {
-  if (/[.!?…]["')\]]?$/.test(text)) return text;
-  return `${text.replace(/[:;,]$/, '')}.`;
+  const bare = text.replace(/[:;,]$/, '');
+  return /[.!?…]["')\]]?$/.test(bare) ? bare : `${bare}.`;
 }
