@@ -152,6 +152,17 @@ describe('SearchIndex (FTS5)', () => {
     expect(ids('Jane Doe')).toEqual(['changelog:0']);
   });
 
+  it('takes a systemd unit of a template (`pg_basebackup@15-main.timer`) for no e-mail address: its words are terms (#33)', () => {
+    // A new user's trial 39: postgresql-common's README.systemd heads its backups with
+    // `pg_basebackup@version-cluster.timer`, which was one term, and "How many copies does the
+    // pg_basebackup timer keep by default?" found no pg_basebackup in it.
+    const { add, ids } = setUp();
+    add(file('systemd', 'pg_basebackup@version-cluster.service pg_basebackup@version-cluster.timer'));
+    add(file('other', 'The wg-quick@wg0.service unit brings the interface up at boot.'));
+    expect(ids('pg_basebackup timer')).toEqual(['systemd:0']);
+    expect(ids('wg-quick')).toEqual(['other:0']);
+  });
+
   it('finds two words asked as the one word a document writes them as ("block size": blocksize) (#33)', () => {
     // mke2fs.conf (a fourteenth new user's trial): "What block size does mke2fs use by default?"
     // found `inode_size = 256` (its "size"), not `blocksize = 4096`.

@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** Bumped whenever `tokens` would split a text differently: older snapshots are then rebuilt. */
-export const TOKENIZER_VERSION = 8;
+export const TOKENIZER_VERSION = 9;
 
 /** The searchable words of a text: folded words and numbers, without stop words. */
 export function tokens(text: string): string[] {
@@ -57,8 +57,11 @@ export function words(text: string): string[] {
  * An e-mail address is one term, not its words: a changelog's `<gilles.carry@st.com>` or
  * `someone@enterprise.example` says nothing of carrying or enterprises (a new user's folder, session 37:
  * "the refund policy for the Enterprise plan" answered from a dpkg changelog's attribution line).
+ * Not a systemd unit of a template (`pg_basebackup@15-main.timer`, `wg-quick@wg0.service`), whose
+ * words are what it is about (a new user's trial 39).
  */
-const EMAIL_ADDRESS = /(?<![\p{L}\p{N}_.+-])[\p{L}\p{N}_.+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+const EMAIL_ADDRESS =
+  /(?<![\p{L}\p{N}_.+-])[\p{L}\p{N}_.+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?![\p{L}\p{N}-])(?<!\.(?:service|socket|timer|target|mount|automount|swap|path|slice|scope|device))/gu;
 
 /**
  * The index's terms of a document's text: its `indexTerms`, then the words of its names in
