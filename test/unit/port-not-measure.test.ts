@@ -71,3 +71,21 @@ describe('a number said as a port', () => {
     ).toBe(false);
   });
 });
+
+// A new user's trial 38 again: once "What is the default port of iperf3?" asked for a port, it was
+// answered with "If the iperf3 server is running on a non-default TCP port, that port number needs
+// to be specified…" under `iperf3 -c 2001:db8::1`, whose `::1` was taken for a port.
+describe("the default port's question", () => {
+  const asked = 'What is the default port of iperf3?';
+
+  it('asks for the default, not only a port', () => {
+    expect(holdsAnswerType(asked, 'set server port to listen on/connect to to n (default 5201)')).toBe(true);
+    expect(holdsAnswerType(asked, 'Connect to port 5002 with -p 5002.')).toBe(false);
+  });
+
+  it("takes no part of an IPv6 address for a port, and an address's port for one", () => {
+    expect(holdsAnswerType('Which port does the client use?', 'iperf3 -c 2001:db8::1')).toBe(false);
+    expect(holdsAnswerType('Which port does the client use?', 'connect to [::1]:5201')).toBe(true);
+    expect(holdsAnswerType('Which port does the client use?', 'connect to localhost:5201')).toBe(true);
+  });
+});

@@ -18,7 +18,15 @@ export function asksDefaultOnly(question: string): boolean {
   const asked = KINDS.filter((k) => k.asks.test(question));
   return asked.length > 0 && asked.every((k) => k.topic);
 }
-const BY_DEFAULT = new RegExp(`\\bby default\\b|${UNSET.source}`, 'i');
+/**
+ * A question that asks for the default of what its other words ask for: "by default", "if it is
+ * not set", "the default port" (its number, and that it is the default: not iperf3(1)'s "If the
+ * iperf3 server is running on a non-default TCP port…": a new user's trial 38).
+ */
+const BY_DEFAULT = new RegExp(
+  `\\bby default\\b|\\bdefault (?:(?:tcp|udp|listening)\\s+)?ports?\\b|${UNSET.source}`,
+  'i',
+);
 
 /** A number spelled out, past one ("thirty pieces of silver", "two days"). */
 const SPELLED =
@@ -148,7 +156,7 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
     // a row's: `Default: 3000`); not a number elsewhere in the sentence (postgresql-common's
     // README: "…versions (like 9.6, 11, etc.)": a new user's trial 39).
     holds: new RegExp(
-      String.raw`\b(?:ports?|listen(?:s|ing)?|bind)\b[^.;]{0,40}?${PORT}|${PORT}[^.;]{0,20}?\bports?\b|(?<=:)${PORT}|${PORT}(?=/(?:tcp|udp)\b)|\bdefaults?\b[^.;]{0,15}?${PORT}|=\s*${PORT}|^[^.;:]{0,30}:\s*${PORT}\s*\.?$`,
+      String.raw`\b(?:ports?|listen(?:s|ing)?|bind)\b[^.;]{0,40}?${PORT}|${PORT}[^.;]{0,20}?\bports?\b|(?<=(?:\]|[\p{L}\p{N}-]+):)${PORT}(?!:)|${PORT}(?=/(?:tcp|udp)\b)|\bdefaults?\b[^.;]{0,15}?${PORT}|=\s*${PORT}|^[^.;:]{0,30}:\s*${PORT}\s*\.?$`,
       'iu',
     ),
   },
