@@ -21,8 +21,5 @@ export function goesOnHyphenated(line: string, next: string): boolean {
   // Or a word in capitals the two lines write whole elsewhere (ufw(8)'s "…going DIRECTION, where
   // DI‐" / "RECTION is one of…": a new user's trial 39).
   const whole = cut[0].slice(0, -1) + rest;
-  return (
-    rest.includes('_') ||
-    new RegExp(String.raw`(?<![\p{L}\p{N}_])${whole}(?![\p{L}\p{N}_])`, 'u').test(`${line} ${next}`)
-  );
+  return rest.includes('_') || `${line} ${next}`.split(/[^\p{L}\p{N}_]+/u).includes(whole);
 }
