@@ -328,6 +328,31 @@ describe("man pages' definition lists (the new-user trial: groff PDFs)", () => {
     expect(onType).toHaveLength(1);
     expect(onType[0]).toMatch(/^-t dsa \| ecdsa \| ecdsa-sk \| ed25519 \| ed25519-sk \| rsa\n/);
   });
+  it("ends an option's definition at an option written with its own on one line (hdparm(8)'s --repair-sector, then -S: a new user's trial 41)", () => {
+    const chunks = chunkText(
+      [
+        'OPTIONS',
+        '--repair-sector',
+        'This is an alias for the --write-sector option. VERY DANGEROUS.',
+        '-S Put the drive into idle (low-power) mode, and also set the standby (spindown) timeout for the drive. This timeout value is used by the drive to determine how long to wait (with no disk activity) before turning off the spindle motor to save power.',
+        'Under such circumstances, the drive may take as long as 30 seconds to respond to a subsequent disk access, though most drives are much quicker. The encoding of the timeout value is somewhat peculiar. A value of zero means "timeouts are disabled": the device will not automatically enter standby mode.',
+        'A value of 252 signifies a timeout of 21 minutes. A value of 253 sets a vendor-defined timeout period between 8 and 12 hours, and the value 254 is reserved.',
+        'E.g., create a 10 kibibyte file: hdparm --fallocate 10 temp_file',
+        'Values from 1 to 240 specify multiples of 5 seconds, yielding timeouts from 5 seconds to 20 minutes.',
+      ].join('\n'),
+      300,
+      100,
+    );
+    const on252 = chunks.filter((c) => c.includes('A value of 252'));
+    expect(on252.length).toBeGreaterThan(0);
+    for (const chunk of on252) expect(chunk).not.toContain('--repair-sector');
+    // Led by its option where the chunk starts inside its definition.
+    for (const chunk of on252.filter((c) => !c.includes('-S Put the drive')))
+      expect(chunk).toMatch(/^OPTIONS\n-S\n/);
+    for (const chunk of chunks.filter((c) => c.includes('Values from 1 to 240')))
+      expect(chunk).not.toMatch(/^E\.g\./);
+  });
+
   it("does not carry an option to a page that starts with the next (mdadm.8's --homehost= and --prefer=, pp. 4-5)", () => {
     const mdadm = chunkSections(
       [
@@ -695,6 +720,63 @@ describe('text', () => {
   it('reads JSON of any depth without running out of stack', async () => {
     const deep = `${'['.repeat(20_000)}"bottom"${']'.repeat(20_000)}`;
     expect(text(await extractDocument('deep.json', Buffer.from(deep)))).toBe('bottom');
+  });
+
+  it("reads JSON with comments, each comment above the value it says what it is (Kea's examples: a new user's trial 40)", async () => {
+    // kea-dhcp4-reservations.json as kea-doc ships it, shortened: it had failed as a parse error.
+    const kea = [
+      '// This is an example configuration file for the DHCPv4 server in Kea.',
+      '// It contains one subnet in which there are two static address reservations',
+      '// for the clients identified by the MAC addresses.',
+      '{ "Dhcp4":',
+      '',
+      '{',
+      '// Kea is told to listen on eth0 interface only.',
+      '  "interfaces-config": {',
+      '    "interfaces": [ "eth0" ]',
+      '  },',
+      '',
+      '// Addresses will be assigned with a lifetime of 4000 seconds.',
+      '  "valid-lifetime": 4000,',
+      '',
+      '// Renew and rebind timers are commented out.',
+      '//  "renew-timer": 1000,',
+      '  /* The subnets, each with the pools from which addresses are assigned to the',
+      '   * clients that have no reservation. */',
+      '  "subnet4": [ { "subnet": "192.0.2.0/24", "pools": [ { "pool": "192.0.2.1 - 192.0.2.200" } ], },',
+      '  // The second subnet.',
+      '  { "subnet": "198.51.100.0/24" } ],',
+      '// The end.',
+      '}',
+      '}',
+      '// After everything.',
+    ].join('\n');
+    expect(text(await extractDocument('kea-dhcp4-reservations.json', Buffer.from(kea))).split('\n')).toEqual([
+      'This is an example configuration file for the DHCPv4 server in Kea. It contains one subnet in which there are two static address reservations for the clients identified by the MAC addresses.',
+      'Kea is told to listen on eth0 interface only.',
+      'interfaces: eth0',
+      'Addresses will be assigned with a lifetime of 4000 seconds.',
+      'valid-lifetime: 4000',
+      'Renew and rebind timers are commented out.',
+      '"renew-timer": 1000,',
+      'The subnets, each with the pools from which addresses are assigned to the clients that have no reservation.',
+      'subnet: 192.0.2.0/24',
+      'pool: 192.0.2.1 - 192.0.2.200',
+      'The second subnet.',
+      'subnet: 198.51.100.0/24',
+      'The end.',
+      'After everything.',
+    ]);
+  });
+
+  it('refuses JSON with comments that is not JSON otherwise, and one nested past any stack, as parse errors', async () => {
+    const codes = async (name: string, bytes: Buffer) => {
+      const result = await extractDocument(name, bytes);
+      return result.ok ? 'ok' : result.error.code;
+    };
+    expect(await codes('a.json', Buffer.from('// a comment\n{ "a": }'))).toBe('parse_error');
+    const deep = `// deep\n${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expect(await codes('deep.json', Buffer.from(deep))).toBe('parse_error');
   });
 });
 
@@ -1239,6 +1321,44 @@ describe('paragraphs whole (#33)', () => {
       'Name: evictions; Type: 64u; Meaning: Number of valid items removed from cache to free memory for new items.',
       '',
       'Settings statistics follow.',
+    ]);
+  });
+
+  it("reads a table drawn with box-drawing characters, its header over several lines, as records (mkfs.btrfs(8) as man renders it, a new user's trial 40)", async () => {
+    // As `man -l mkfs.btrfs.8.gz | col -b` writes it: tabs among the cells' spaces, a header cell
+    // wrapped and hyphenated ("Space  uti‐" / "lization"). Its cells were read as a program's
+    // options (`│RAID0` apart from its values) and its header was lost.
+    const lines = [
+      '       There are the following block group types available:',
+      '',
+      '    ┌─────────┬─────────────┬────────────┬────────────┬─────────────┬─────────────┐',
+      '    │Profiles │ Redundancy  │ Redundancy │ Redundancy │ Space  uti‐ │ Min/max de‐ │',
+      '    │\t      │\t\t    │\t\t │\t      │ lization    │ vices\t  │',
+      '    │\t      │ Copies\t    │ Parity\t │ Striping   │\t\t    │\t\t  │',
+      '    ├─────────┼─────────────┼────────────┼────────────┼─────────────┼─────────────┤',
+      '    │DUP      │ 2 /  1\tde‐ │\t\t │\t      │ 50%\t    │ 1/any  (see │',
+      '    │\t      │ vice\t    │\t\t │\t      │\t\t    │ note 1)\t  │',
+      '    ├─────────┼─────────────┼────────────┼────────────┼─────────────┼─────────────┤',
+      '    │RAID0    │ 1\t    │\t\t │ 1 to N     │ 100%\t    │ 1/any  (see │',
+      '    │\t      │\t\t    │\t\t │\t      │\t\t    │ note 5)\t  │',
+      '    ├─────────┼─────────────┼────────────┼────────────┼─────────────┼─────────────┤',
+      '    │RAID1C3  │ 3\t    │\t\t │\t      │ 33%\t    │ 3/any\t  │',
+      '    └─────────┴─────────────┴────────────┴────────────┴─────────────┴─────────────┘',
+      '',
+      '       WARNING:',
+      "          It's not recommended to create filesystems with RAID0/1/10/5/6  profiles  on  partitions  from the same device.",
+    ];
+    expect(
+      text(await extractDocument('mkfs.btrfs.8.txt', Buffer.from(lines.join('\n'))))
+        .split('\n')
+        .slice(0, 6),
+    ).toEqual([
+      'There are the following block group types available:',
+      '',
+      'Profiles: DUP; Redundancy Copies: 2 / 1 device; Space utilization: 50%; Min/max devices: 1/any (see note 1).',
+      'Profiles: RAID0; Redundancy Copies: 1; Redundancy Striping: 1 to N; Space utilization: 100%; Min/max devices: 1/any (see note 5).',
+      'Profiles: RAID1C3; Redundancy Copies: 3; Space utilization: 33%; Min/max devices: 3/any.',
+      '',
     ]);
   });
 

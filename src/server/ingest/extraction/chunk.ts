@@ -153,6 +153,11 @@ export function chunkSections(sections: Section[], size = 800, overlap = 200): T
           under.push({ sentence, depth });
           term = undefined;
         } else if (isOptionLine(sentence.text)) term = sentence;
+        // An option written with its definition on its line ends the one before (hdparm(8)'s `-S
+        // Put the drive into idle…` under `--repair-sector`, which had led its text: a new user's
+        // trial 41), and leads the chunks its definition goes on into, as an option's line does.
+        else if (OPTION_AND_TEXT.test(sentence.text))
+          term = { text: OPTION_AND_TEXT.exec(sentence.text)![1]!, opens: true };
         heading = under.at(-1)?.sentence;
         // A chunk that starts with a new heading or option is under that one, not the one before.
         if (lead && current.length === lead) {
@@ -205,6 +210,9 @@ function headingsSaidAgain(sections: Section[]): Set<string> {
   return again;
 }
 
+/** An option and what it does, on one line: `-h Print program usage and exit`. */
+const OPTION_AND_TEXT = /^(--?[A-Za-z0-9][\w-]*)\s+\p{L}/u;
+
 /**
  * A line that heads what follows: short and without an end mark, or a function's signature; but
  * not an option or a code a definition list defines (`‘%o’`, `-a, --all`, `-s ca_key`), which
@@ -219,7 +227,9 @@ function isHeading(text: string): boolean {
     return false;
   // Nor an option and what it does on one line (varnishncsa(1)'s `-h Print program usage and exit`):
   // its own definition, however short.
-  if (/^--?[A-Za-z0-9][\w-]*\s+\p{L}/u.test(text)) return false;
+  if (OPTION_AND_TEXT.test(text)) return false;
+  // Nor an example's sentence ("E.g., create a 10 kibibyte file: hdparm --fallocate 10 temp_file").
+  if (/^(?:e\.g\.|i\.e\.)/i.test(text)) return false;
   // Nor an assignment, an example's (cron's `FOOBAR = this is a long blanky example`); a setting's
   // name alone is one (systemd's `HandleLidSwitch=`, `SystemMaxUse=, SystemKeepFree=`).
   if (/^[A-Za-z_][\w.-]*\s*=\s*[^\s,]/.test(text)) return false;

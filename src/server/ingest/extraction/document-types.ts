@@ -59,8 +59,12 @@ import { extname } from 'node:path';
  * 68: a number a sentence wraps to goes on with it ("…UDP port" / "323. You need…"), nroff's `o`
  *     bullets are items, a justified line is no term row, labels lined up in a column are rows,
  *     and a word in capitals hyphenated at a line end is whole when written whole beside it.
+ * 69: JSON with comments is read, each comment above the value under it; a table drawn with
+ *     box-drawing characters is read as one drawn with pipes, its header over several lines; in
+ *     `--help` text an option set left of the description above it starts a line, and a colon
+ *     inside a parenthesis ends none ("(default:" / "ecdsa)").
  */
-export const READER_VERSION = 68;
+export const READER_VERSION = 69;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

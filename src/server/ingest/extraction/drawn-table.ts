@@ -13,8 +13,9 @@ const RULE = /^\s*[|+][-=+:| ]*[-=][-=+:| ]*[|+]\s*$/;
  * rules, every line between two rules; else the lines whose first cell is empty. By line: the
  * record on its row's first line, null on the lines it takes in (continuations, rules, the header).
  */
-export function drawnTableRecords(lines: string[]): Map<number, string | null> {
+export function drawnTableRecords(drawn: string[]): Map<number, string | null> {
   const records = new Map<number, string | null>();
+  const lines = drawn.map(inAscii);
   for (let start = 0; start < lines.length; start++) {
     const unframed = unframedTable(lines, start);
     if (unframed) {
@@ -42,6 +43,21 @@ export function withDrawnTables(lines: string[]): string[] {
 }
 
 const isDrawn = (line: string) => ROW.test(line) || RULE.test(line);
+
+/**
+ * A table drawn with the box-drawing characters (tbl's, as `man` renders it: `│RAID1C3  │ 3 │`,
+ * `├────┼────┤`, a new user's trial 40) drawn as the ASCII tables are: its lines, its corners and
+ * its crossings as pipes, dashes and pluses.
+ */
+function inAscii(line: string): string {
+  return /[\u2500-\u257f]/.test(line) ? line.replace(BOX, (c) => BOX_ASCII[c] ?? '+') : line;
+}
+const BOX = /[\u2500-\u257f]/g;
+const BOX_ASCII: Record<string, string> = Object.fromEntries([
+  ...[...'─━┄┅┈┉╌╍╴╶╸╺╼╾'].map((c) => [c, '-']),
+  ...[...'═'].map((c) => [c, '=']),
+  ...[...'│┃┆┇┊┋╎╏║╵╷╹╻╽╿'].map((c) => [c, '|']),
+]);
 
 /** A rule under a header of pipes between its cells only (doveadm-pw(1)'s `----…`). */
 const HEADER_RULE = /^\s*[-=][-=+| ]*[-=]\s*$/;
@@ -73,13 +89,20 @@ function unframedTable(lines: string[], start: number): string[] | undefined {
 function read(block: string[], first: number, records: Map<number, string | null>): void {
   const rules = block.flatMap((line, i) => (RULE.test(line) ? [i] : []));
   const data = block.flatMap((line, i) => (RULE.test(line) ? [] : [i]));
-  // The header: the first row, when a rule is under it.
-  const headed = data.length > 1 && rules.includes(data[0]! + 1) && namesColumns(cellsOf(block[data[0]!]!));
-  const header = headed ? cellsOf(block[data[0]!]!) : undefined;
+  // The header: the first row, when a rule is under it; its cells may wrap over the lines above
+  // that rule (mkfs.btrfs(8)'s `│ Space  uti‐ │` / `│ lization │`).
+  const headerRule = rules.find((r) => r > data[0]!);
+  const headerLines = headerRule === undefined ? [] : data.filter((i) => i < headerRule);
+  const headerRows = headerLines.map((i) => cellsOf(block[i]!));
+  const headerCells = headerRows.length
+    ? headerRows.reduce((joined, cells, i) => joinCells(joined, cells, headerRows[i - 1]!))
+    : undefined;
+  const headed = data.length > headerLines.length && !!headerCells && namesColumns(headerCells);
+  const header = headed ? headerCells : undefined;
   // Rows parted by rules: a rule between two rows of the body.
-  const body = headed ? data.slice(1) : data;
+  const body = headed ? data.slice(headerLines.length) : data;
   const ruled = rules.some((r) => r > body[0]! && r < body.at(-1)!);
-  let row: { line: number; cells: string[] } | undefined;
+  let row: { line: number; cells: string[]; last: string[] } | undefined;
   const flush = () => {
     if (!row) return;
     const named = row.cells.map((cell, k) => (header?.[k] ? `${header[k]}: ${cell}` : cell));
@@ -92,20 +115,34 @@ function read(block: string[], first: number, records: Map<number, string | null
       if (ruled) flush();
       return;
     }
-    if (headed && i === data[0]) return;
+    if (headed && i <= headerLines.at(-1)!) return;
     const cells = cellsOf(line);
     const continues = row && (ruled || !cells[0]);
     if (!continues) {
       flush();
-      row = { line: i, cells };
+      row = { line: i, cells, last: cells };
       return;
     }
-    // Concatenated (a rope), not joined: a row of many lines costs each line once.
-    row!.cells = row!.cells.map((cell, k) =>
-      cell && cells[k] ? `${cell} ${cells[k]}` : cell || (cells[k] ?? ''),
-    );
+    row!.cells = joinCells(row!.cells, cells, row!.last);
+    row!.last = cells;
   });
   flush();
+}
+
+/**
+ * Each cell's text with the next line's of its column after it: a word hyphenated at the cell's
+ * edge on the line before (`last`: `uti‐` / `lization`) whole again. Concatenated (a rope), not
+ * joined, and the hyphen looked for in that line, not the rope: a row of many lines costs each
+ * line once.
+ */
+function joinCells(cells: string[], next: string[], last: string[]): string[] {
+  return cells.map((cell, k) => {
+    const more = next[k];
+    if (!cell || !more) return cell || (more ?? '');
+    return /\p{L}\u2010$/u.test(last[k] ?? '') && /^\p{Ll}/u.test(more)
+      ? `${cell.slice(0, -1)}${more}`
+      : `${cell} ${more}`;
+  });
 }
 
 function cellsOf(line: string): string[] {
@@ -113,5 +150,5 @@ function cellsOf(line: string): string[] {
     .trim()
     .slice(1, -1)
     .split('|')
-    .map((cell) => cell.trim());
+    .map((cell) => cell.replace(/\s+/g, ' ').trim());
 }

@@ -5,6 +5,7 @@ import { DocxParts, PartsTooLarge } from './docx-parts.js';
 import type { IndexingError, OcrReport } from '../../state/model.js';
 import { readHtml } from './html-text.js';
 import { imageText, MAX_IMAGE_PIXELS } from './image-text.js';
+import { jsonToText, readJson } from './json-text.js';
 import { readMarkdown } from './markdown-text.js';
 import { pdfPageText, withoutRunningLines, withSentencesWhole } from './pdf-text.js';
 import { withDrawnTables } from './drawn-table.js';
@@ -79,11 +80,9 @@ async function extractUnpacked(filename: string, bytes: Uint8Array, ocr?: OcrRea
   let text = decoded.text;
   if (ext === '.html' || ext === '.htm') return finish([readHtml(text)]);
   if (ext === '.json') {
-    try {
-      text = await decodeEntities(jsonToText(JSON.parse(text)));
-    } catch (err) {
-      return fail('parse_error', `the JSON cannot be parsed: ${(err as Error).message}`);
-    }
+    const json = await readJson(text);
+    if (!json.ok) return fail('parse_error', `the JSON cannot be parsed: ${json.message}`);
+    text = await decodeEntities([jsonToText(json.value, json.notes), ...(json.trailing ?? [])].join('\n'));
   } else if (ext === '.csv' || ext === '.tsv') {
     try {
       text = await decodeEntities(await tableToText(text, ext === '.tsv' ? '\t' : ','));
@@ -155,63 +154,6 @@ async function decodeEntities(text: string): Promise<string> {
   if (!/&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(text)) return text;
   const { decodeHTMLStrict } = await importPackage<typeof import('entities')>('entities');
   return decodeHTMLStrict(text);
-}
-
-/**
- * A record a line (an object whose values are plain, or lists of plain values: `name: Jira link;
- * plan: Growth; tags: a, b.`; an empty list says nothing), unless it is longer than a chunk
- * (a map of hundreds of keys, SPDX's licenses: a line each); other values each on a line of
- * their own, named by their key, a list of plain values on one. Iterative: any depth.
- */
-function jsonToText(root: unknown): string {
-  const lines: string[] = [];
-  // Each value with the key it is under, and whether that key is its own (a property's) or its
-  // list's (an item's): a record under its own key is named by it (`uniqueItems: type: boolean; …`).
-  const stack: [value: unknown, key: string, own: boolean][] = [[root, '', false]];
-  while (stack.length) {
-    const [value, key, own] = stack.pop()!;
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'object') lines.push(`${key ? `${key}: ` : ''}${String(value)}`);
-    else if (Array.isArray(value)) {
-      if (key && value.every(isScalar)) {
-        const said = listed(value);
-        if (said) lines.push(`${key}: ${said}`);
-      } else for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key, false]);
-    } else {
-      const entries = Object.entries(value);
-      const record =
-        entries.length > 1 && entries.every(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)))
-          ? recordOf(entries)
-          : undefined;
-      if (record !== undefined && record.length <= MAX_RECORD_LENGTH) {
-        if (record) lines.push(own && key ? `${key}: ${record}` : record);
-        continue;
-      }
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], entries[i]![0], true]);
-    }
-  }
-  return lines.join('\n');
-}
-
-/** A record longer than this is no line of its own: longer than a chunk, it would be cut anywhere. */
-const MAX_RECORD_LENGTH = 800;
-
-const isScalar = (v: unknown) => v === null || typeof v !== 'object';
-
-/** A list of plain values as a record's value says it (`a, b`): none of its nulls or empty strings. */
-const listed = (values: unknown[]) =>
-  values
-    .filter((v) => v !== null && v !== '')
-    .map(String)
-    .join(', ');
-
-/** An object of plain values as one record line ('' when every value is empty). */
-function recordOf(entries: [string, unknown][]): string {
-  const cells = entries
-    .map(([k, v]) => [k, Array.isArray(v) ? listed(v) : v] as const)
-    .filter(([, v]) => v !== null && v !== '')
-    .map(([k, v]) => `${k}: ${String(v)}`);
-  return cells.length ? recordLine(cells) : '';
 }
 
 /**

@@ -64,12 +64,21 @@ export function unwrapText(text: string): string {
       // An option under another starts a row of its own (haveged's `--data, -d [] Data cache size
       // [KB], with fallback to 16` / `--inst, -i [] …`).
       !(OPTION_START.test(previous) && OPTION_START.test(trimmed)) &&
+      // So does one set left of the description above it (certbot's `--help`: "Size of the RSA
+      // key. (default: 2048)" / `--key-type {rsa,ecdsa}`, a new user's trial 41).
+      !(OPTION_START.test(trimmed) && indent(text) < indent(previousText)) &&
       // An item starts a line, in a comment too (redis.conf's `#   * After 3600 seconds…`); so does
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !startsItem(text, previous, lastNumber) &&
       !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
       !alignedLabels(previousText, text) &&
-      !(/[.!?:]$/.test(previous) && trimmed.trim().length < width / 2 && !/[.!?]$/.test(trimmed)) &&
+      // A colon inside a parenthesis ends no line ("…at this time. (default:" / "ecdsa)").
+      !(
+        /[.!?:]$/.test(previous) &&
+        !/\([^()]*:$/.test(previous) &&
+        trimmed.trim().length < width / 2 &&
+        !/[.!?]$/.test(trimmed)
+      ) &&
       (indent(text) <= indent(previousText) + 1 || indent(text) === itemTextStart(previousText))
     ) {
       const joined = out[out.length - 1]!;
@@ -290,6 +299,8 @@ function optionRow(line: string): RegExpExecArray | null {
 const isTerm = (term: string) =>
   // A comment's mark before a tab is none (rsyncd.conf's `#<TAB>max connections=10`).
   !/^[#;]+$/.test(term) &&
+  // Nor a drawn table's cell (mkfs.btrfs(8)'s `│RAID0    │ 1`).
+  !/^[|\u2500-\u257f]/.test(term) &&
   term.length <= MAX_OPTION_LENGTH &&
   term.split(' ').length <= MAX_TERM_WORDS &&
   !/[.!?,;:]["')\]]?$/.test(term);
