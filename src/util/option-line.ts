@@ -13,3 +13,9 @@ export function isOptionLine(text: string): boolean {
     !text.split(/[\s,]+/).some((word) => /^[A-Z][a-z]/.test(word))
   );
 }
+
+/** A line without the quotes an info manual writes around a term: `‘-A NUM’`, `'--max-cache-ttl N'`. */
+export function unquoted(text: string): string {
+  const quoted = /^(?:‘([^‘’]+)’|'([^']+)'|`([^`']+)')$/.exec(text);
+  return quoted ? (quoted[1] ?? quoted[2] ?? quoted[3])! : text;
+}

@@ -744,7 +744,10 @@ export function groundedPassages(
     )
     .slice(0, MAX_PASSAGES);
   // What the best passage leaves to the passage after it: its default's figure, its answer.
-  for (const after of [valueUnder(best), answerUnder(best) ?? sentenceUnderName(best, input.terms)])
+  for (const after of [
+    valueUnder(best),
+    answerUnder(best) ?? sentenceUnderName(best, input.terms) ?? sentenceAfter(best, input.terms),
+  ])
     if (after && !chosen.some((p) => p.text === after.text))
       chosen.push({
         ...after,
@@ -861,6 +864,39 @@ function sentenceUnderName(best: ScoredPassage, terms: QuestionTerm[]): Passage 
       p.text.split(/\s+/).length >= HEADING_WORDS &&
       [...passageStems(p.text)].some((s) => asked.has(s)),
   );
+}
+
+/**
+ * The words of the question the best passage does not say weigh this share of its heaviest word at
+ * least, and the sentence after it says one that weighs this share of theirs (see sentenceAfter).
+ */
+const AFTER_WEIGHT_SHARE = 0.3;
+const AFTER_MISSING_SHARE = 0.8;
+
+/**
+ * The sentence after the best passage in its paragraph, when it says one of the question's
+ * heaviest words that the best does not say, nor its heading or its document's name: what the best
+ * sentence leads up to ("Once you have started ZNC you can connect with your favorite IRC-client to
+ * ZNC." / "You should use username:password as the server password", asked what to put as the server
+ * password; QEMU's savevm, then "Use loadvm to restore a VM snapshot…", asked which command restores
+ * one: a new user's trial 41).
+ */
+function sentenceAfter(best: ScoredPassage, terms: QuestionTerm[]): Passage | undefined {
+  if (!/[.!?]["')\]]?$/.test(best.text) || best.example !== undefined || best.setting) return undefined;
+  const next = passagesOf(best.chunk).find((p) => p.position === best.position + 1);
+  if (!next || next.line !== best.line || !/[.!?]["')\]]?$/.test(next.text)) return undefined;
+  const held = new Set([
+    ...passageStems(`${best.lead ?? ''} ${best.text}`),
+    ...nameStems(best.chunk.filename),
+  ]);
+  const missing = terms.filter((t) => !held.has(t.stem));
+  if (!missing.length) return undefined;
+  const heaviestMissing = Math.max(...missing.map((t) => t.weight));
+  if (heaviestMissing < Math.max(...terms.map((t) => t.weight)) * AFTER_WEIGHT_SHARE) return undefined;
+  const said = passageStems(next.text);
+  return missing.some((t) => t.weight >= heaviestMissing * AFTER_MISSING_SHARE && said.has(t.stem))
+    ? next
+    : undefined;
 }
 
 /**

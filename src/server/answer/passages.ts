@@ -1,4 +1,4 @@
-import { isOptionLine } from '../../util/option-line.js';
+import { isOptionLine, unquoted } from '../../util/option-line.js';
 import { TERM_COLON_ITEM, TERM_ITEM } from '../../util/term-item.js';
 import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
@@ -321,9 +321,11 @@ const NAME_AND_KIND =
 /**
  * An option's line with nothing of code but its syntax's marks (`-x, --max-connection-per-server=<NUM>`):
  * no quoted string, brace or spaced assignment, as a Lua comment has (`--Component "share.example.com"`,
- * `--s2s_insecure_domains = { "insecure.example" }`).
+ * `--s2s_insecure_domains = { "insecure.example" }`). An info manual quotes it whole
+ * (`'--default-cache-ttl N'`, a new user's trial 40).
  */
-const isOptionSyntax = (text: string) => isOptionLine(text) && !/["'`{};]|\s=\s/.test(text);
+const isOptionSyntax = (text: string) =>
+  isOptionLine(unquoted(text)) && !/["'`{};]|\s=\s/.test(unquoted(text));
 /**
  * A directive's name and the syntax of its value, a placeholder in angle brackets among its marks
  * (slapd.conf(5)'s `sizelimit {<integer>|unlimited}`, `serverID <integer> [<URL>]`): it heads the
@@ -524,7 +526,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
       !record &&
       shownUntil?.line !== line - 1 &&
       isTermLine(asked) &&
-      isDefinitionLine(lines[line + 1]?.trim() ?? '');
+      isDefinitionLine(lines[line + 1]?.trim() ?? '') &&
+      !(LABELLED.test(asked) && LABELLED.test(lines[line + 1]!.trim()));
     // A configuration comment's item of a term and a colon is what the term is, whole ("Slow, Safest.").
     const colonItemLine =
       config && COMMENT_LINE.test(paragraph) && COLON_ITEM.test(asked.replace(/^#+\s*/, ''));
@@ -818,6 +821,11 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !row &&
         !defines &&
         !exampleSetting &&
+        // Nor an item of a list (cron's README.Debian: "* SGID crontab(1) instead of SUID root"
+        // had headed the rest of the file).
+        !BULLETED.test(text) &&
+        // Nor a line its sentence goes on from ("Ian obtained them from" / a path).
+        !CUT_AFTER.test(text) &&
         !/[.!]["')\]]?$/.test(text) &&
         // A later sentence of a line of prose without its end mark is no heading: the line's last
         // sentence, its full stop left out (dropbear(8): "Set the number of authentication attempts
@@ -1021,12 +1029,25 @@ function joinInterrupted(lines: string[]): void {
 const isDefinitionLine = (line: string): boolean =>
   GOES_ON_LINE.test(line) && !/:$/.test(line) && isProse(line, 4) && !isCodeLine(line) && !isCode(line);
 
+/**
+ * A row of a label of a few words, a colon and its value: two of them one under the other are rows
+ * of a list (cron's README.Debian: `user crontabs: /var/spool/cron/crontabs/*` / `log file: Check
+ * your syslog settings, facility "cron"`), not a term and its definition.
+ */
+const LABELLED = /^\p{L}[\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}: +\S/u;
+
 /** A short line of code, a term a definition list describes on the line under it. */
 const isTermLine = (line: string): boolean =>
   !!line &&
   line.split(/\s+/).length <= INLINE_CODE_WORDS &&
   !/[.!?:]$/.test(line) &&
   (isCodeLine(line) || CODE_MARK.test(line) || isOptionLine(line));
+
+/** A word no heading ends with: its sentence goes on, on the next line. */
+const CUT_AFTER = /\s(?:a|an|the|and|or|of|from|to|with|by|than|that|which|whose)$/i;
+
+/** An item of a list, marked as one. */
+const BULLETED = /^[-*•]\s/;
 
 /** A row of a table (with or without its header's names: `%j; day of year: 001-366.`) or an item of a list. */
 const ROW = /^[^;]{1,40}; \S|^[-*•]\s/;
@@ -1040,7 +1061,7 @@ function introduceRows(passages: Passage[]): void {
   let intro: Passage | undefined;
   let line = -1;
   for (const p of passages) {
-    if (intro && p.line === line + 1 && (RECORD.test(p.text) || ROW.test(p.text))) {
+    if (intro && p.line === line + 1 && (RECORD.test(p.text) || ROW.test(p.text) || LABELLED.test(p.text))) {
       p.intro = intro.text;
       line = p.line;
       continue;
