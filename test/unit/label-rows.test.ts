@@ -55,3 +55,31 @@ describe('rows of labels and their values', () => {
     expect(answer).not.toContain('deny file');
   });
 });
+
+// BIRD's NEWS (a new user's trial 40): each version's changes are items marked `o`, as nroff marks
+// them. The first item had headed the others, so "Which BIRD version added BGP roles?" was
+// answered with the items and without the version.
+describe("an item marked as nroff's `o` bullet", () => {
+  it('heads nothing: the version above it heads the items', async () => {
+    const news = doc(
+      'bird2-NEWS',
+      [
+        'Version 2.0.12 (2023-01-23)',
+        "o Filter: New 'onlink' route attribute",
+        'o Important bugfixes',
+        'Version 2.0.11 (2022-11-12)',
+        'o BGP roles (RFC 9234)',
+        'o BGP: Keepalive time scaling',
+        "o BGP: New 'min hold time' and 'min keepalive time' options",
+      ].join('\n'),
+    );
+    expect(passagesOf(news).find((p) => p.text === 'o BGP: Keepalive time scaling')?.lead).toBe(
+      'Version 2.0.11 (2022-11-12)',
+    );
+    const answer = await answerOf(
+      libraryOf([news], { bird: 2, version: 1, ad: 1, bgp: 3, role: 3, rfc: 2, 9234: 5 }),
+      'Which BIRD version added BGP roles (RFC 9234)?',
+    );
+    expect(answer).toContain('Version 2.0.11');
+  });
+});

@@ -160,6 +160,13 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
       'iu',
     ),
   },
+  // A place in the file system: "Where does btrfs scrub keep its status files?" (btrfs-scrub(8):
+  // "…recorded in /var/lib/btrfs/ in textual files named scrub.status.UUID", not "The progress is
+  // saved in the status file…": a new user's trial 40), "Which directory…": a path.
+  {
+    asks: /^\s*where\b[^?]*\b(?:stor(?:e|es|ed)|keeps?|kept|sav(?:e|es|ed)|writ(?:e|es|ten)|puts?|logs?|logged|locat(?:e|ed)|install(?:s|ed)?|lives?|cache[sd]?|generat(?:e|es|ed)|plac(?:e|es|ed))\b|\b(?:which|what)\s+(?:[\w.+-]+\s+)?(?:director(?:y|ies)|folders?|path)\b/i,
+    holds: /(?:^|[\s(“"'‘`=:])(?:~|\$\{?\w+\}?)?\/[\w.@-]/,
+  },
   // The values a setting takes: "What values can DeflateCompressionLevel take?" (mod_deflate:
   // "The value must be between 1 (less compression) and 9 (more compression).", not its syntax's
   // "DeflateCompressionLevel value": a new user's trial 39): a range, or a choice ("one of…",

@@ -751,8 +751,10 @@ export function passagesOf(chunk: Chunk): Passage[] {
       )
         continue;
       const words = text.split(/\s+/).length;
-      // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text.
-      const row = text.includes(': ') && !SYNTAX_LINE.test(text);
+      // An option's syntax (`cache-max-ttl: <seconds>`) is no row: it heads the option's text; nor
+      // is a directive with its default in parentheses (munin.conf(5)'s `htmldir path (Default:
+      // /var/cache/munin/www)` over "Directory for HTML pages and graphs.": a new user's trial 41).
+      const row = text.replace(PARENTHESES, '').includes(': ') && !SYNTAX_LINE.test(text);
       // A term's attribute on a row of its own ("• Units: pools", "Default: 2") says one thing of
       // it, not what it is: its definition is the line after its rows (varnishd(1)'s thread_pools).
       // So is its version note ("New in version 3.12.", Sphinx's versionadded): when it came, not
@@ -1046,8 +1048,11 @@ const isTermLine = (line: string): boolean =>
 /** A word no heading ends with: its sentence goes on, on the next line. */
 const CUT_AFTER = /\s(?:a|an|the|and|or|of|from|to|with|by|than|that|which|whose)$/i;
 
+/** A parenthesis and what it holds, none inside it. */
+const PARENTHESES = /\([^()]*\)/g;
+
 /** An item of a list, marked as one. */
-const BULLETED = /^[-*•]\s/;
+const BULLETED = /^(?:[-*•]\s|o\s(?=\S))/;
 
 /** A row of a table (with or without its header's names: `%j; day of year: 001-366.`) or an item of a list. */
 const ROW = /^[^;]{1,40}; \S|^[-*•]\s/;
