@@ -321,11 +321,14 @@ const NAME_AND_KIND =
 /**
  * An option's line with nothing of code but its syntax's marks (`-x, --max-connection-per-server=<NUM>`):
  * no quoted string, brace or spaced assignment, as a Lua comment has (`--Component "share.example.com"`,
- * `--s2s_insecure_domains = { "insecure.example" }`). An info manual quotes it whole
+ * `--s2s_insecure_domains = { "insecure.example" }`), but for the choices argparse lists in braces
+ * (certbot's `--key-type {rsa,ecdsa}`, a new user's trial 41). An info manual quotes it whole
  * (`'--default-cache-ttl N'`, a new user's trial 40).
  */
 const isOptionSyntax = (text: string) =>
-  isOptionLine(unquoted(text)) && !/["'`{};]|\s=\s/.test(unquoted(text));
+  isOptionLine(unquoted(text)) && !/["'`{};]|\s=\s/.test(unquoted(text).replace(CHOICES, ''));
+/** The values an option may take, as argparse's `--help` lists them: `--key-type {rsa,ecdsa}`. */
+const CHOICES = /\{[\w.-]+(?:,[\w.-]+)+\}/g;
 /**
  * A directive's name and the syntax of its value, a placeholder in angle brackets among its marks
  * (slapd.conf(5)'s `sizelimit {<integer>|unlimited}`, `serverID <integer> [<URL>]`): it heads the
@@ -1401,8 +1404,9 @@ function definedAbove(passages: Passage[], before: number, lines: string[], code
   const last = passages.at(-1);
   if (!last?.defines || last.line !== before || last.example !== undefined) return false;
   if (last.text !== lines[before]!.trim()) return false;
-  // The next term's line (tinc.conf(5)'s `PublicKey = key [obsolete]` under Port's text), no example.
-  if (PLACEHOLDER_LINE.test(code.trim())) return false;
+  // The next term's line (tinc.conf(5)'s `PublicKey = key [obsolete]` under Port's text, certbot's
+  // `--key-type {rsa,ecdsa}` under --rsa-key-size's), no example.
+  if (PLACEHOLDER_LINE.test(code.trim()) || isOptionSyntax(code.trim())) return false;
   last.example = code.replace(CODE, '').trim();
   last.codeOfTerm = true;
   return true;

@@ -63,8 +63,10 @@ import { extname } from 'node:path';
  *     box-drawing characters is read as one drawn with pipes, its header over several lines; in
  *     `--help` text an option set left of the description above it starts a line, and a colon
  *     inside a parenthesis ends none ("(default:" / "ecdsa)").
+ * 70: terms and their descriptions lined up in a column (a program's subcommands) are lines of
+ *     their own.
  */
-export const READER_VERSION = 69;
+export const READER_VERSION = 70;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -72,6 +72,7 @@ export function unwrapText(text: string): string {
       !startsItem(text, previous, lastNumber) &&
       !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
       !alignedLabels(previousText, text) &&
+      !alignedTerms(previousText, text) &&
       // A colon inside a parenthesis ends no line ("…at this time. (default:" / "ecdsa)").
       !(
         /[.!?:]$/.test(previous) &&
@@ -366,6 +367,24 @@ function alignedLabels(line: string, next: string): boolean {
   if (!a || !b) return false;
   return (
     a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length && (a[2]!.length > 1 || b[2]!.length > 1)
+  );
+}
+
+/** A term of a few words at the line's start, then the gap that lines its description up. */
+const TERM_AND_TEXT = /^(\s*[^\s:]+(?: [^\s:]+){0,2})( {2,})\S/;
+
+/**
+ * Whether two lines are terms and their descriptions lined up in a column at the same indent,
+ * one of them padded to it by three spaces or more, as a program's `--help` lists its
+ * subcommands (certbot's `(default) run   Obtain & install a certificate…` / `certonly
+ * Obtain or renew a certificate…`: a new user's trial 41, read as one sentence). Justified prose
+ * pads with two spaces at most.
+ */
+function alignedTerms(line: string, next: string): boolean {
+  const [a, b] = [TERM_AND_TEXT.exec(expandTabs(line)), TERM_AND_TEXT.exec(expandTabs(next))];
+  if (!a || !b || indent(a[1]!) !== indent(b[1]!)) return false;
+  return (
+    a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length && (a[2]!.length > 2 || b[2]!.length > 2)
   );
 }
 
