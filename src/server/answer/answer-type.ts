@@ -61,7 +61,7 @@ const PORT = String.raw`(?<![\p{L}\p{N}_]|\d\.)\d{1,5}(?![\p{L}\p{N}_]|\.\d|[ -]
  * much"), and whether a passage holds one: between passages that hold as much of the question,
  * the one with a duration answers "how long", the one with a price "how much".
  */
-const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = [
+const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean; only?: boolean }[] = [
   {
     // A duration: "how long", "response time", "how soon", "how often" (an interval), "time off";
     // not "how many times" (a count), "at a time", nor a time that qualifies what follows ("the
@@ -141,11 +141,15 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean }[] = 
   },
   // An option: "Which jq option reads the entire input stream…?" (not "What does the ip_hash
   // directive do?", which names it); held by a flag, a format code or a setting's name (`--slurp`,
-  // `%p`, `renumber-windows`, a JavaScript library's `clockTolerance`).
+  // `%p`, `renumber-windows`, a JavaScript library's `clockTolerance`, radvd.conf's
+  // `MaxRtrAdvInterval`). It is what is asked, whatever else the question's words seem to ask:
+  // "Which option sets the maximum time between…?" asks for no magnitude (a new user's trial 40:
+  // MinRtrAdvInterval's "Default: 0.33 * MaxRtrAdvInterval" had held one).
   {
+    only: true,
     asks: /\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|can|could|should|would|will)\b)(?:[\w.+-]+\s+){0,2}?(?:options?|flags?|switch(?:es)?|directives?|settings?)\b/i,
     holds:
-      /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/,
+      /(?<![\w-])--?[A-Za-z][\w-]*|(?<![\w%])%[A-Za-z]|\b[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}\b/,
   },
   // A port: "Which UDP port should I check is open?" (chrony's FAQ: "…see if the UDP port 323 is
   // listening"), "What port does Privoxy listen on?", "What is the default port…?": its number.
@@ -215,6 +219,7 @@ export function holdsAnswerType(
   // check by default?": a default and an interval); else a default is what the question is about.
   const topics = BY_DEFAULT.test(question) ? asked.filter((k) => k.topic) : [];
   if (asked.some((k) => !k.topic)) asked = asked.filter((k) => !k.topic);
+  if (asked.some((k) => k.only)) asked = asked.filter((k) => k.only);
   if (!asked.length) return undefined;
   // A figure the question gives is not the one it asks for (chrony's FAQ: "I keep getting the
   // error 506 Cannot talk to daemon" holds no port).
@@ -223,6 +228,11 @@ export function holdsAnswerType(
   // A configuration file's setting states its default (`Port 8888`), whatever its words.
   const holds = (k: (typeof KINDS)[number]) => (statesDefault && !!k.topic) || k.holds.test(text);
   return topics.every(holds) && asked.some(holds);
+}
+
+/** Whether the question asks which option, flag or setting does something (see KINDS). */
+export function asksForOption(question: string): boolean {
+  return KINDS.some((k) => k.only && k.asks.test(question));
 }
 
 /** A figure, whole: `506`, `1.5`, not the 5 of `ipv6` or of `mp3`. */

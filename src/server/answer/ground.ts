@@ -1,5 +1,5 @@
 import type { Hit } from '../search/hit.js';
-import { asksDefaultOnly, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
+import { asksDefaultOnly, asksForOption, DEFAULT_VALUE, holdsAnswerType } from './answer-type.js';
 import { previousAnswerContext } from './follow-up.js';
 import {
   DEFAULT_IN_PARENTHESES,
@@ -140,6 +140,8 @@ const TITLE_WORD = /^[A-Z][a-z]+$/;
 /** A heading that is an option's or a setting's name (`--slurp/-s`, `renumber-windows [on | off]`). */
 const SETTING_LEAD = /^[‘'"`]?(?:-|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b)/;
 const SETTING_LEAD_LENGTH = 48;
+/** A heading that is a name alone, or with the type of its value: `Canonicalization (string)`, `MaxRtrAdvInterval seconds`. */
+const NAME_LEAD = /^[A-Za-z][\w.-]*(?:\s+\([\w\s|,-]+\)|\s+[a-z]+)?$/;
 
 /**
  * A sentence whose subject is the one before it, or that goes on from it ("And even if…"), or
@@ -256,6 +258,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const termKind = ASKS_FOR_TERM.exec(question)?.[1];
   const termKindStems = termKind ? indexTerms(termKind) : [];
   const howTo = HOW_TO.test(question);
+  const optionAsked = asksForOption(kindOf);
   const defaultOnly = asksDefaultOnly(kindOf);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
@@ -581,6 +584,10 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
             passage.lead!.length <= SETTING_LEAD_LENGTH &&
             passage.example === undefined &&
             passages.some((p) => p.lead === passage.lead && p.line === passage.line && p.defines)) ||
+          // "Which setting selects…?" is answered by the setting a sentence is under, its name alone
+          // on the line that heads it (opendkim.conf(5)'s `Canonicalization (string)` over "The
+          // recognized values are relaxed and simple…": a new user's trial 40).
+          (optionAsked && NAME_LEAD.test(passage.lead!)) ||
           // "Default: 5" says nothing without what it is the default of.
           !!passage.rowOfSubject ||
           attributeLine ||
