@@ -127,6 +127,17 @@ const OPTION = /^[‘'"`]?-/;
  */
 const OPTION_SHARE = 0.2;
 /**
+ * The headings under which a troubleshooting guide states a problem, and says what to do about it
+ * ("Symptom" / "Solution", "Problem" / "Workaround", "Cause" / "Resolution": podman's
+ * troubleshooting.md, a new user's trial 41). For a how-to question, a passage under the first
+ * ranks at PROBLEM_SHARE of its rank (set on that trial's question: at 0.5 the "Solution"'s
+ * `loginctl enable-linger` answers; no bench:real question has such headings), one under the
+ * second as one that says what to run.
+ */
+const STATES_PROBLEM = /^(?:symptoms?|problems?|issues?|causes?|errors?)\s*:?$/i;
+const SOLVES = /^(?:solutions?|workarounds?|resolutions?|fix(?:es)?|remed(?:y|ies))\s*:?$/i;
+const PROBLEM_SHARE = 0.5;
+/**
  * So is a sentence that introduces what to run (tinc's README.Debian: "To enable and start a net,
  * call:" / `systemctl enable tinc@<netname>`), over one that says as many of the question's words
  * and shows nothing to do (a new user's trial 30, q62).
@@ -560,9 +571,15 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
           : 0) +
         (typed ? ANSWER_TYPE_BONUS : 0) +
         (definition || (defined && saysWhatItIs(passage.text, defined)) ? DEFINITION_BONUS : 0) +
-        (howTo && ((passage.defines && OPTION.test(passage.lead!)) || instructs(passage))
+        (howTo &&
+        ((passage.defines && OPTION.test(passage.lead!)) ||
+          instructs(passage) ||
+          SOLVES.test(passage.lead ?? ''))
           ? OPTION_SHARE * relevance
           : 0);
+      // A how-to question is not answered by the problem a troubleshooting guide states ("Symptom:
+      // …all containers … are stopped and are not kept running.") but by what it says to do.
+      const solving = howTo && STATES_PROBLEM.test(passage.lead ?? '') ? PROBLEM_SHARE : 1;
       // Shown with its heading when the heading holds part of the question, or the kind of
       // answer asked for ("(5) SQLITE_BUSY" for its number, "NEWS for rsync 3.2.3" for a version).
       const needsLead =
@@ -596,7 +613,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       all.push({
         ...passage,
         relevance,
-        rank,
+        rank: rank * solving,
         needsLead,
         subject,
         exactSubject,
