@@ -449,6 +449,8 @@ export function passagesOf(chunk: Chunk): Passage[] {
   /** The line of the last term of a definition list that heads the line under it (see `isTermLine`). */
   let termAt = -2;
   let underLeadLine = -2;
+  /** A configuration comment's item of a term and a colon, and the last line of the comment it goes on over. */
+  let commentItem: { term: string; line: number } | undefined;
   const config = isConfigFile(chunk.filename) || (!DOCUMENT.test(chunk.filename) && setsOnly(lines));
   if (config) hashComments(lines);
   joinWrappedComments(lines);
@@ -629,6 +631,15 @@ export function passagesOf(chunk: Chunk): Passage[] {
         leadLine = line - 1;
         text = entry.definition;
       }
+      // The comment lines right under a comment's item go on with it (snmpd.conf's "#
+      // agentaddress: The IP address and port number that the agent will listen on." / "#   By
+      // default the agent listens … on the default SNMP port (161).": a new user's trial 40).
+      if (config && comment && position === firstOfLine)
+        commentItem = entry
+          ? { term: entry.term, line }
+          : commentItem?.line === line - 1 && !item
+            ? { ...commentItem, line }
+            : undefined;
       if (term) {
         lead = text;
         leadLine = termAt = line;
@@ -892,7 +903,14 @@ export function passagesOf(chunk: Chunk): Passage[] {
         !(comment && !entry) &&
         ((rowOfLine && LINE_ROW.test(text)) ||
           (position !== firstOfLine && NAMED_SUBJECT.test(lineSubject) && DEFAULT_VALUE.test(text)));
-      const led = comment && !entry ? undefined : ofSubject ? lineSubject : lead;
+      const led =
+        comment && !entry
+          ? commentItem?.line === line && !describing
+            ? commentItem.term
+            : undefined
+          : ofSubject
+            ? lineSubject
+            : lead;
       underLeadLine = led !== undefined && led === lead ? line : -2;
       if (describing) describedAt.add(out.length);
       out.push(
