@@ -36,12 +36,28 @@ const SPELLED =
 const MEASURE = String.raw`(?:%|percent\b|bits?\b|(?:milli)?seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|ms\b|[kmgt]i?b\b|bytes?\b|(?:kilo|mega|giga|tera)bytes?\b)`;
 
 /**
+ * The numbers a question gives as quantities and their units ("a 10 TB filesystem": `10`, `tb`;
+ * "every 300 ms"): the user's own case, which a document states as a rule or a range ("5% for
+ * filesystems under 50TB"), seldom as that figure.
+ */
+export function quantitiesOf(question: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of question.matchAll(
+    new RegExp(String.raw`(?<![\p{L}\p{N}.])(\d+)(?:\.\d+)?\s*(${MEASURE})`, 'giu'),
+  )) {
+    found.add(m[1]!);
+    found.add(m[2]!.toLowerCase());
+  }
+  return found;
+}
+
+/**
  * A duration, or a setting's unit of time: "Number of minutes that can elapse…", "in hundredths of
  * seconds"; or a field or setting named in one, given a number (a CSV row's `retention_days: 30`,
  * `timeout-seconds = 90`).
  */
 const DURATION =
-  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b|[_-](?:ms|secs?|seconds|minutes|mins|hours|days|weeks|months|years)\s*[:=]\s*\d/i;
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|a few)[ -]?(?:business[ -])?(?:(?:milli|micro)?seconds?|ms|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:number of|in(?: \w+ of)?) (?:milliseconds|seconds|minutes|hours|days)\b|[_-](?:ms|secs?|seconds|minutes|mins|hours|days|weeks|months|years)\s*[:=]\s*\d/i;
 
 /**
  * Or an option's unit of time after its placeholder, the figure its default (postgrey(8)'s
@@ -108,6 +124,13 @@ const KINDS: { asks: RegExp; holds: Pick<RegExp, 'test'>; topic?: boolean; only?
     asks: /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bdiscounts?\b|\bcheaper\b/i,
     holds:
       /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:%|(?:percent|dollars?|euros?|pounds?|usd|eur)\b)|\b(?:free|pricing|priced|no charge|discount)\b/i,
+  },
+  // A share: "By default, what share of a 10 TB XFS filesystem may be used for inodes?"
+  // (mkfs.xfs(8): "The default value is 25% for filesystems under 1TB, 5% for…": a new user's
+  // trial 41).
+  {
+    asks: /\bwhat (?:share|percentage|proportion|fraction)\b/i,
+    holds: /\d+(?:[.,]\d+)?\s?(?:%|percent\b)|\b(?:half|a third|a quarter)\b/i,
   },
   {
     // Or a size ("How much memory can an fq_codel queue use?": "Default is 32 MB.").

@@ -1,6 +1,6 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { RECORD } from '../../util/record-shape.js';
-import { holdsAnswerType } from './answer-type.js';
+import { holdsAnswerType, quantitiesOf } from './answer-type.js';
 import {
   groundedPassages,
   heaviestOf,
@@ -284,9 +284,17 @@ export async function retrieve(
   // connect to a port other than the default?" after scp's `-r` is not answered by rsync's `--port`.
   const goesOnUnnamed = followUp && !ownSubject && !PRONOUN.test(message);
   const filesNamed = namesOf([...byId.values()]);
+  // Nor a quantity the question gives with its unit ("By default, what share of a 10 TB XFS
+  // filesystem may be used for inodes?": mkfs.xfs(8)'s "5% for filesystems under 50TB", a new
+  // user's trial 41): the user's case, not a name; it and its unit weigh as an identifier's parts.
+  const quantities = quantitiesOf(message);
   for (const t of terms) {
     t.required =
-      isName(t.term) && !figures.has(t.term) && (own.includes(t.term) || (followUp && !ownSubject));
+      isName(t.term) &&
+      !figures.has(t.term) &&
+      !quantities.has(t.term) &&
+      (own.includes(t.term) || (followUp && !ownSubject));
+    if (quantities.has(t.term)) t.weight *= PART_SHARE;
     t.program = !t.word && filesNamed.has(t.stem) && (own.includes(t.term) || goesOnUnnamed);
   }
   // "set -o pipefail" names pipefail; -o is how set is told it.

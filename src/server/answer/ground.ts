@@ -260,6 +260,11 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const all: ScoredPassage[] = [];
   const defined = definedPhrase(question);
   const names = input.terms.filter((t) => !t.word || t.required);
+  // The names a passage holds to answer at NAMES_HELD_SHARE: not a conjunction or a preposition
+  // that WordNet does not list, which a paraphrase need not say ("if", "without": FRR's "…will
+  // detect failures only after 900 milliseconds without receiving packets" was refused for its
+  // "if", a new user's trial 40).
+  const namesToHold = names.filter((t) => !FUNCTION_WORDS.has(t.term));
   // "What is the default value of sslVersionMin?" asks what a thing it names has, not what it is;
   // so does "What is the default sslVersionMin?", which asks for a kind of answer (a default).
   const asksAttribute =
@@ -624,9 +629,9 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         ...(typed !== undefined && { typed }),
         // Every name, one of them what it is about (see isAbout), not all in passing ("Normally,
         // logrotate is run as a daily cron job." is no answer on cron's mail).
-        ...(names.length > 0 &&
-          names.every((t) => holdsName(stems, t.stem)) &&
-          names.some((t) => isAbout(passage, leadStems, t.stem)) && { holdsNames: true }),
+        ...(namesToHold.length > 0 &&
+          namesToHold.every((t) => holdsName(stems, t.stem)) &&
+          namesToHold.some((t) => isAbout(passage, leadStems, t.stem)) && { holdsNames: true }),
       });
     }
   }
@@ -937,6 +942,13 @@ function sentenceAfter(best: ScoredPassage, terms: QuestionTerm[]): Passage | un
  * wrong answers, 0.75 answered one fewer.
  */
 const NAMES_HELD_SHARE = 0.7;
+
+/** Conjunctions and prepositions WordNet does not list, which weigh as names (see relevance.ts's GENERIC). */
+const FUNCTION_WORDS = new Set(
+  'if whether unless until till although though because whereas while whilst without within upon onto into via whose whom despite during except throughout toward towards amongst'.split(
+    ' ',
+  ),
+);
 
 /**
  * The names a question on a difference compares, one each side of its "and" ("between fnmatch()
