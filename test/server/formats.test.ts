@@ -778,6 +778,19 @@ describe('text', () => {
     const deep = `// deep\n${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     expect(await codes('deep.json', Buffer.from(deep))).toBe('parse_error');
   });
+
+  it('reads a comment of 200,000 lines above one value, and one above a record', async () => {
+    const long = Array.from({ length: 200_000 }, (_, i) => `// note ${i}.`).join('\n');
+    const lines = text(
+      await extractDocument(
+        'long.json',
+        Buffer.from(`{\n${long}\n"a": 1,\n"b": {\n${long}\n"x": 1, "y": 2 } }`),
+      ),
+    ).split('\n');
+    expect(lines).toHaveLength(400_002);
+    expect(lines.slice(199_999, 200_001)).toEqual(['note 199999.', 'a: 1']);
+    expect(lines.at(-1)).toBe('b: x: 1; y: 2.');
+  });
 });
 
 describe('text files of any other name (#33)', () => {

@@ -132,7 +132,7 @@ export function jsonToText(root: unknown, notes?: Notes): string {
   while (stack.length) {
     const top = stack.pop()!;
     if (!Array.isArray(top)) {
-      lines.push(...top.said);
+      for (const line of top.said) lines.push(line);
       continue;
     }
     const [value, key, own] = top;
@@ -141,7 +141,8 @@ export function jsonToText(root: unknown, notes?: Notes): string {
     else if (Array.isArray(value)) {
       if (key && value.every(isScalar)) {
         const said = listed(value);
-        lines.push(...value.flatMap((_, i) => notes?.get(value)?.get(i) ?? []));
+        for (let i = 0; i < value.length; i++)
+          for (const line of notes?.get(value)?.get(i) ?? []) lines.push(line);
         if (said) lines.push(`${key}: ${said}`);
       } else for (let i = value.length - 1; i >= 0; i--) push(value, i, [value[i], key, false]);
     } else {
@@ -151,7 +152,7 @@ export function jsonToText(root: unknown, notes?: Notes): string {
           ? recordOf(entries)
           : undefined;
       if (record !== undefined && record.length <= MAX_RECORD_LENGTH) {
-        lines.push(...entries.flatMap(([k]) => notes?.get(value)?.get(k) ?? []));
+        for (const [k] of entries) for (const line of notes?.get(value)?.get(k) ?? []) lines.push(line);
         if (record) lines.push(own && key ? `${key}: ${record}` : record);
         continue;
       }
