@@ -14,3 +14,9 @@ export const TERM_ITEM = String.raw`[\p{L}\p{N}_.-]+\s+[-–—]\s+(?=\p{L})`;
  * shape defines its term. Not a word with a capital ("Note: …").
  */
 export const TERM_COLON_ITEM = String.raw`([a-z][\w.-]*|[A-Z][a-z\d]+[A-Z][\w.-]*):\s+(?=\p{L})`;
+
+/**
+ * A label of a few words, a colon, and its value after the space that lines it up (`log file:
+ * Check your syslog settings…`), the label with its colon and the space captured.
+ */
+export const LABEL_ROW = /^(\s*\p{L}[\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}:)( +)\S/u;

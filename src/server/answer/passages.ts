@@ -1,5 +1,5 @@
 import { isOptionLine, unquoted } from '../../util/option-line.js';
-import { TERM_COLON_ITEM, TERM_ITEM } from '../../util/term-item.js';
+import { LABEL_ROW, TERM_COLON_ITEM, TERM_ITEM } from '../../util/term-item.js';
 import { isCodeShaped } from '../../util/code-shape.js';
 import { isAdmonition } from '../../util/admonition.js';
 import { leavesQuoteOpen } from '../../util/open-quote.js';
@@ -532,7 +532,9 @@ export function passagesOf(chunk: Chunk): Passage[] {
       shownUntil?.line !== line - 1 &&
       isTermLine(asked) &&
       isDefinitionLine(lines[line + 1]?.trim() ?? '') &&
-      !(LABELLED.test(asked) && LABELLED.test(lines[line + 1]!.trim()));
+      // Two rows of a label and its value one under the other are rows of a list (cron's
+      // README.Debian: `user crontabs: …` / `log file: …`), not a term and its definition.
+      !(LABEL_ROW.test(asked) && LABEL_ROW.test(lines[line + 1]!.trim()));
     // A configuration comment's item of a term and a colon is what the term is, whole ("Slow, Safest.").
     const colonItemLine =
       config && COMMENT_LINE.test(paragraph) && COLON_ITEM.test(asked.replace(/^#+\s*/, ''));
@@ -1052,13 +1054,6 @@ function joinInterrupted(lines: string[]): void {
 const isDefinitionLine = (line: string): boolean =>
   GOES_ON_LINE.test(line) && !/:$/.test(line) && isProse(line, 4) && !isCodeLine(line) && !isCode(line);
 
-/**
- * A row of a label of a few words, a colon and its value: two of them one under the other are rows
- * of a list (cron's README.Debian: `user crontabs: /var/spool/cron/crontabs/*` / `log file: Check
- * your syslog settings, facility "cron"`), not a term and its definition.
- */
-const LABELLED = /^\p{L}[\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}: +\S/u;
-
 /** A short line of code, a term a definition list describes on the line under it. */
 const isTermLine = (line: string): boolean =>
   !!line &&
@@ -1087,7 +1082,7 @@ function introduceRows(passages: Passage[]): void {
   let intro: Passage | undefined;
   let line = -1;
   for (const p of passages) {
-    if (intro && p.line === line + 1 && (RECORD.test(p.text) || ROW.test(p.text) || LABELLED.test(p.text))) {
+    if (intro && p.line === line + 1 && (RECORD.test(p.text) || ROW.test(p.text) || LABEL_ROW.test(p.text))) {
       p.intro = intro.text;
       line = p.line;
       continue;

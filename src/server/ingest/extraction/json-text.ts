@@ -69,6 +69,7 @@ function valueOf(root: Node, comments: Comment[], notes: Notes): { value: unknow
   const before = (offset: number): string[] => {
     const taken: string[] = [];
     while (next < comments.length && comments[next]!.offset < offset) taken.push(comments[next++]!.text);
+    if (!taken.length) return taken;
     // A comment's lines, and a run of line comments, are filled prose: its sentences whole.
     return unwrapText(taken.join('\n'))
       .split('\n')

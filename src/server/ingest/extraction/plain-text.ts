@@ -1,4 +1,5 @@
 import { drawnTableRecords, isTableRule, withDrawnTables } from './drawn-table.js';
+import { LABEL_ROW } from '../../../util/term-item.js';
 import { namesColumns, recordLine } from './record-line.js';
 import { TERM_COLON_ITEM, TERM_ITEM } from '../../../util/term-item.js';
 import { goesOnHyphenated } from './hyphenated.js';
@@ -71,8 +72,8 @@ export function unwrapText(text: string): string {
       // a term and a colon after a sentence's end (its `# always: fsync after every write…`).
       !startsItem(text, previous, lastNumber) &&
       !((/[.!?]$/.test(previous) || COLON_ITEM.test(previousText)) && COLON_ITEM.test(text)) &&
-      !alignedLabels(previousText, text) &&
-      !alignedTerms(previousText, text) &&
+      !linedUp(previousText, text, LABEL_ROW, 2) &&
+      !linedUp(previousText, text, TERM_AND_TEXT, 3) &&
       // A colon inside a parenthesis ends no line ("…at this time. (default:" / "ecdsa)").
       !(
         /[.!?:]$/.test(previous) &&
@@ -354,37 +355,23 @@ const ITEM = new RegExp(
 
 const NUMBERED = /^\s*(\d+)[.)]\s/;
 
-/** A label of a few words, a colon, and its value after the space that lines it up. */
-const LABEL_ROW = /^(\s*\p{L}[\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+){0,2}:)( +)\S/u;
-
-/**
- * Whether two lines are rows of labels and their values lined up in a column, one of them padded
- * to it (cron's README.Debian: `user crontabs: /var/spool/cron/crontabs/*` / `log file:      Check
- * your syslog settings, facility "cron"` / `allow file:    /etc/cron.allow`: a new user's trial 39).
- */
-function alignedLabels(line: string, next: string): boolean {
-  const [a, b] = [LABEL_ROW.exec(line), LABEL_ROW.exec(next)];
-  if (!a || !b) return false;
-  return (
-    a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length && (a[2]!.length > 1 || b[2]!.length > 1)
-  );
-}
-
 /** A term of a few words at the line's start, then the gap that lines its description up. */
 const TERM_AND_TEXT = /^(\s*[^\s:]+(?: [^\s:]+){0,2})( {2,})\S/;
 
 /**
- * Whether two lines are terms and their descriptions lined up in a column at the same indent,
- * one of them padded to it by three spaces or more, as a program's `--help` lists its
- * subcommands (certbot's `(default) run   Obtain & install a certificate…` / `certonly
- * Obtain or renew a certificate…`: a new user's trial 41, read as one sentence). Justified prose
- * pads with two spaces at most.
+ * Whether two lines are rows lined up in a column at one indent (`row` captures each one's lead
+ * and the gap after it), one of them padded to the column by `padded` spaces or more: labels and
+ * their values (cron's README.Debian: `user crontabs: /var/spool/cron/crontabs/*` / `log file:
+ * Check your syslog settings…`: a new user's trial 39), and a program's subcommands and what each
+ * does (certbot's `(default) run   Obtain & install a certificate…` / `certonly        Obtain or
+ * renew…`: trial 41), which justified prose, padded with two spaces at most, is not.
  */
-function alignedTerms(line: string, next: string): boolean {
-  const [a, b] = [TERM_AND_TEXT.exec(expandTabs(line)), TERM_AND_TEXT.exec(expandTabs(next))];
+function linedUp(line: string, next: string, row: RegExp, padded: number): boolean {
+  const [a, b] = [row.exec(expandTabs(line)), row.exec(expandTabs(next))];
   if (!a || !b || indent(a[1]!) !== indent(b[1]!)) return false;
   return (
-    a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length && (a[2]!.length > 2 || b[2]!.length > 2)
+    a[1]!.length + a[2]!.length === b[1]!.length + b[2]!.length &&
+    (a[2]!.length >= padded || b[2]!.length >= padded)
   );
 }
 
