@@ -94,7 +94,7 @@ describe('kb files upload against kb serve', () => {
     const [first, second, ...changes] = res.stdout.trim().split('\n');
     expect(first).toMatch(/^file_\w+$/);
     expect(second).toMatch(/^file_\w+$/);
-    expect(changes.at(-1)).toMatch(/COMPLETED$/);
+    expect(changes.at(-1)).toMatch(/^file_\w+\tCOMPLETED\t(garage-notes.txt|manual.pdf)$/);
     expect(server.service.store.storedFile(first!)).toMatchObject({
       originalFilename: 'garage-notes.txt',
       indexingStatus: 'COMPLETED',

@@ -278,7 +278,7 @@ describe('kb files', () => {
     const bad = files.find((f: any) => f.originalFilename === 'bad.pdf');
     const waited = await runKb(['files', 'wait', ok.id, '--interval', '100ms'], { env: localEnv });
     expect(waited.code).toBe(0);
-    expect(waited.stdout.trim().split('\n').pop()).toBe(`${ok.id}\tCOMPLETED`);
+    expect(waited.stdout.trim().split('\n').pop()).toBe(`${ok.id}\tCOMPLETED\tok.md`);
     const failed = await runKb(['files', 'wait', bad.id, ok.id, '--interval', '100ms'], { env: localEnv });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('bad.pdf) failed indexing: parse_error: the PDF cannot be read');
@@ -396,7 +396,7 @@ describe('README', () => {
         res.stdout
           .trim()
           .split('\n')
-          .filter((l) => l.endsWith('\tCOMPLETED')),
+          .filter((l) => l.split('\t')[1] === 'COMPLETED'),
       ).size,
     ).toBe(130);
     expect(local.service.store.countFiles({ workspaceId: ws, status: 'COMPLETED' })).toBe(130);

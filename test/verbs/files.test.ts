@@ -343,7 +343,7 @@ describe('files wait', () => {
     fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PROCESSING') });
     fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'COMPLETED') });
     await runWait(fake.ctx, ['f1'], { timeout: '5s', interval: '10ms' });
-    expect(fake.stdout()).toBe('f1\tPROCESSING\nf1\tCOMPLETED\n');
+    expect(fake.stdout()).toBe('f1\tPROCESSING\tf1.pdf\nf1\tCOMPLETED\tf1.pdf\n');
   });
 
   it('fails with exit 1 naming the file and its sanitised error when one FAILED', async () => {
@@ -386,11 +386,33 @@ describe('files wait', () => {
     const err = (await runWait(fake.ctx, ['f1', 'f2', 'f3'], { timeout: '5s', interval: '10ms' }).catch(
       (e: unknown) => e,
     )) as CliError;
-    expect(fake.stdout()).toContain('f2\tCOMPLETED\n');
+    expect(fake.stdout()).toContain('f2\tCOMPLETED\tf2.pdf\n');
     expect([err.exitCode, err.message]).toEqual([
       1,
       '2 files failed indexing: f1 (f1.pdf): a: one; f3 (f3.pdf): b: two',
     ]);
+  });
+
+  // Trial 40: piped, `kb files wait --all` gave ids alone, and left out files the docs folder's
+  // scan listed after it had started.
+  it('--all names each file and waits for files listed after it started', async () => {
+    fake = fakeContext();
+    const none = { data: [], meta: { nextCursor: null } };
+    const listed = (...files: unknown[]) => ({ data: files, meta: { nextCursor: null } });
+    fake.on('GET', '/v1/files?status=FAILED&limit=100').reply(200, none).persist();
+    fake.on('GET', '/v1/files?status=PROCESSING&limit=100').reply(200, none).persist();
+    fake.on('GET', '/v1/files?status=PENDING&limit=100').reply(200, listed(file('f1', 'PENDING')));
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'PENDING') });
+    fake
+      .on('GET', '/v1/files?status=PENDING&limit=100')
+      .reply(200, listed(file('f1', 'PENDING'), file('f2', 'PENDING')));
+    fake.on('GET', '/v1/files/f1').reply(200, { data: file('f1', 'COMPLETED') });
+    fake
+      .on('GET', '/v1/files/f2')
+      .reply(200, { data: file('f2', 'COMPLETED', { originalFilename: 'a\tb.md' }) });
+    fake.on('GET', '/v1/files?status=PENDING&limit=100').reply(200, none).persist();
+    await runWait(fake.ctx, [], { all: true, timeout: '5s', interval: '10ms' });
+    expect(fake.stdout()).toBe('f1\tPENDING\tf1.pdf\nf1\tCOMPLETED\tf1.pdf\nf2\tCOMPLETED\ta b.md\n');
   });
 
   it('times out with exit 124', async () => {
@@ -416,7 +438,7 @@ describe('files given by name (a new user: `kb files get pricing.md` worked, wai
     fake.on('GET', '/v1/files?limit=100').reply(200, listed);
     fake.on('GET', '/v1/files/f7').reply(200, { data: pricing }).times(2);
     await runWait(fake.ctx, ['pricing.md'], { timeout: '5s', interval: '10ms' });
-    expect(fake.stdout()).toBe('f7\tCOMPLETED\n');
+    expect(fake.stdout()).toBe('f7\tCOMPLETED\tdocs/pricing.md\n');
   });
 
   it('delete looks a name up and deletes that file', async () => {

@@ -84,6 +84,21 @@ describe('kb search output', () => {
     expect(lines.every((l) => l.length <= 60)).toBe(true);
   });
 
+  // README's new user: at 80 columns a long file name lost its page number (`…/bgp-…`).
+  it('on a terminal a long source keeps its page: the name is cut in its middle', async () => {
+    fake = fakeContext({ tty: true, columns: 50, env: { NO_COLOR: '1' } });
+    const long = {
+      ...ANSWER.data[0],
+      filename: 'networking/routing/frr-bgp-configuration-guide.pdf',
+      pages: [12, 12],
+    };
+    fake.on('GET', /^\/v1\/search\?/).reply(200, { ...ANSWER, data: [long] });
+    await runSearch(fake.ctx, ['badge'], {});
+    const [, row] = fake.stdout().trimEnd().split('\n');
+    expect(row).toMatch(/^1 {2}network.*…guide\.pdf p\. 12 /);
+    expect(row!.length).toBeLessThanOrEqual(50);
+  });
+
   it('--thread asks for the question as a follow-up; the question may come from stdin', async () => {
     fake = fakeContext({ stdin: '  What replaces it?\n' });
     fake.on('GET', '/v1/search?q=What+replaces+it%3F&threadId=thr_1').reply(200, ANSWER);
@@ -119,7 +134,7 @@ describe('kb search output', () => {
   it('refuses an empty question, and a terminal on stdin with no words', async () => {
     await expect(runSearch(fakeContext({ stdin: '  \n' }).ctx, ['-'], {})).rejects.toMatchObject({
       message: 'the question is empty',
-      hint: 'give it as words (`kb search How much is the Growth plan`) or on stdin',
+      hint: 'give it as words (`kb search how do I rotate the logs`) or on stdin',
     });
     await expect(runSearch(fakeContext({ tty: true }).ctx, [], {})).rejects.toThrow('no question given');
   });

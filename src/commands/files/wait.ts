@@ -43,8 +43,9 @@ export default function waitCommand(run = runWait): Command {
     .addHelpText(
       'after',
       `
-On a terminal a spinner shows each file's state; piped, a line "<id> <status>" is printed
-for every change of state.
+On a terminal a spinner shows each file's state; piped, a line "<id> <status> <name>"
+(tab-separated) is printed for every change of state. With --all, files added while it
+waits are waited for too.
 
 Examples:
   $ kb files wait file_123
@@ -70,7 +71,7 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   if (!opts.all && args.length === 0)
     throw new UsageError('no files given', 'name them by id, `-` to read ids from stdin, or --all');
   const client = await ctx.client();
-  const ids = opts.all
+  let ids = opts.all
     ? await notCompleted(client, ctx.signal)
     : [...new Set(await fileIdsFromArgs(client, io, args, ctx.signal))];
   const state = new Map<string, KbFile>();
@@ -89,13 +90,17 @@ export async function runWait(ctx: Context, args: string[], opts: WaitOptions): 
   const spinner = startSpinner(io, 'Checking files…');
   const human = ctx.format === 'human';
   try {
-    for (;;) {
+    for (let round = 0; ; round++) {
+      // Files added meanwhile (a docs folder still being scanned, another upload) are waited for too.
+      if (opts.all && round > 0) ids = [...new Set([...ids, ...(await notCompleted(client, ctx.signal))])];
       const pending = ids.filter((id) => !isDone(state.get(id)));
       for (const [id, file] of await latest(client, pending, ctx.signal)) {
         const before = state.get(id)?.indexingStatus;
         state.set(id, file);
         if (before !== file.indexingStatus && human && !io.stdoutIsTTY)
-          ctx.output.text(`${id}\t${sanitizeField(String(file.indexingStatus))}\n`);
+          ctx.output.text(
+            `${id}\t${sanitizeField(String(file.indexingStatus))}\t${sanitizeField(file.originalFilename ?? '')}\n`,
+          );
       }
       const summary =
         ids.length > 3

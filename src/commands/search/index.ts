@@ -63,7 +63,7 @@ export async function runSearch(ctx: Context, words: string[], opts: SearchOptio
   if (!q)
     throw new UsageError(
       'the question is empty',
-      'give it as words (`kb search How much is the Growth plan`) or on stdin',
+      'give it as words (`kb search how do I rotate the logs`) or on stdin',
     );
   const client = await ctx.client();
   const result = await withExtension(
@@ -114,7 +114,7 @@ export function searchColumns(ctx: Context): Column<SearchHit>[] {
   const { color } = ctx.io;
   return [
     { header: '#', value: (h) => h.rank, style: (s) => color.dim(s) },
-    { header: 'SOURCE', value: source, flex: true },
+    { header: 'SOURCE', value: source, flex: true, cut: 'middle' },
     { header: 'SCORE', value: (h) => (typeof h.score === 'number' ? h.score.toFixed(2) : '') },
     {
       header: 'ANSWERS',
