@@ -34,3 +34,25 @@ describe("a setting's default in parentheses after its name", () => {
     expect(reply).not.toContain('postscreen_greet_wait()');
   });
 });
+
+// Trial 43 (i03): ccache's manual names each setting with its environment variable in
+// parentheses; the answer's label read "compiler_check():", a function that does not exist.
+const CCACHE = doc(
+  'ccache/ccache-manual.html',
+  [
+    'compiler_check (CCACHE_COMPILERCHECK)',
+    'By default, ccache includes the modification time (“mtime”) and size of the compiler in the hash to ensure that results retrieved from the cache are accurate.',
+    'compiler (CCACHE_COMPILER or (deprecated) CCACHE_CC)',
+    'This option can be used to force the name of the compiler to use.',
+  ].join('\n'),
+);
+
+describe("a setting's other name in parentheses after it", () => {
+  const library = libraryOf([CCACHE], { compiler_check: 9, compil: 3, ccache: 2, default: 1.5 });
+
+  it('is no function signature: the label keeps it', async () => {
+    const reply = await answerOf(library, 'What does ccache hash by default for compiler_check?');
+    expect(reply).toContain('compiler_check (CCACHE_COMPILERCHECK)');
+    expect(reply).not.toContain('compiler_check()');
+  });
+});

@@ -89,3 +89,13 @@ describe("the default port's question", () => {
     expect(holdsAnswerType('Which port does the client use?', 'connect to localhost:5201')).toBe(true);
   });
 });
+
+// gnuplot's manual refers to its pages ("See plot smooth (p. 112)"), whole in one sentence once an
+// abbreviation before a number ends none (bench:real's gnu-id-7): a page is no number asked for.
+describe('a reference to a page', () => {
+  it('is no figure', () => {
+    const asked = 'What is the default number of points for set samples?';
+    expect(holdsAnswerType(asked, 'See plot smooth (p. 112) and set cntrparam (pp. 138–139).')).toBe(false);
+    expect(holdsAnswerType(asked, 'By default, sampling is set to 100 points (see p. 112).')).toBe(true);
+  });
+});

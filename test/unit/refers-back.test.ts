@@ -33,3 +33,23 @@ describe('a sentence that names its subject by its kind inside it ("Use of this 
     expect(answer).toMatch(/^leastconn: .*Use of this algorithm is recommended where very long sessions/);
   });
 });
+
+// A new user's trial 42 (P08): "…you will want to set this to no." was shown without the setting
+// it is under (ldirectord(8)'s `cleanstop = yes | no`): a reader cannot act on it.
+const LDIRECTORD = docLines('ldirectord/ldirectord.8.pdf', 3, [
+  'cleanstop = yes | no',
+  "If yes, then when ldirectord exits it will remove all of the virtual server pools that it is managing from the kernel's LVS table. If no, then the virtual server pools it is managing and any real or failback servers listed in them at the time ldirectord exits will be left as-is. If you want to be able to stop ldirectord without having traffic to your realservers interrupted you will want to set this to no.",
+]);
+
+describe('a sentence that says "set this to"', () => {
+  it('is shown with the setting it is under', async () => {
+    const answer = await answerOf(
+      libraryOf(
+        [LDIRECTORD],
+        weightsOf({ ldirectord: 3, traffic: 3, interrupt: 3, stop: 1.5, real: 1, servers: 1 }),
+      ),
+      'How do I stop ldirectord without interrupting traffic to the real servers?',
+    );
+    expect(answer).toMatch(/^cleanstop = yes \| no: .*set this to no\./);
+  });
+});

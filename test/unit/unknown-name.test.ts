@@ -142,6 +142,22 @@ describe('a name the question gives that no document holds', () => {
     expect(reply).not.toContain('untrusted raw Host header');
   });
 
+  it("is a program's the question writes as one's own: sox's -G is not m4's (a new user's trial 43, a01)", async () => {
+    const limits = doc(
+      'm4/Limits-control.html',
+      '-G\n--traditional\nSuppress all the extensions made in this implementation, compared to the System V version.',
+    );
+    const library = libraryOf([limits], { sox: 7.45, g: 0.9, option: 0.7, '-g': 6.9 }, ['sox']);
+    const absent = extractiveAnswer(await retrieve(library, 'ws', "What does sox's -G option do?", []));
+    expect(absent.sources).toEqual([]);
+    // Its own: m4 is in the documents.
+    const present = await answerOf(
+      libraryOf([limits], { m4: 5, g: 0.9, option: 0.7, '-g': 6.9 }),
+      "What does m4's -G option do?",
+    );
+    expect(present).toContain('Suppress all the extensions');
+  });
+
   it('is hyphenated when a part is no word of the language, a prefix or a stop word', () => {
     expect(
       hyphenatedNames('Is serve-stale-ttl-max or mod-userdir read-only, multi-threaded, end-of-file?'),

@@ -247,7 +247,10 @@ export function holdsAnswerType(
   // A figure the question gives is not the one it asks for (chrony's FAQ: "I keep getting the
   // error 506 Cannot talk to daemon" holds no port).
   const given = new Set(question.match(FIGURE) ?? []);
-  const text = passage.replace(MAN_PAGE, '').replace(FIGURE, (figure) => (given.has(figure) ? '' : figure));
+  const text = passage
+    .replace(MAN_PAGE, '')
+    .replace(PAGE_REFERENCE, '')
+    .replace(FIGURE, (figure) => (given.has(figure) ? '' : figure));
   // A configuration file's setting states its default (`Port 8888`), whatever its words.
   const holds = (k: (typeof KINDS)[number]) => (statesDefault && !!k.topic) || k.holds.test(text);
   return topics.every(holds) && asked.some(holds);
@@ -260,6 +263,9 @@ export function asksForOption(question: string): boolean {
 
 /** A figure, whole: `506`, `1.5`, not the 5 of `ipv6` or of `mp3`. */
 const FIGURE = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)*(?![\p{L}\p{N}])/gu;
+
+/** A reference to a page (gnuplot's "See plot smooth (p. 112)"): no figure either. */
+const PAGE_REFERENCE = /(?<![\p{L}\p{N}])pp?\.\s*\d+(?:\s*[–-]\s*\d+)?/gu;
 
 /** A manual page named with its section (`nice(8)`, `ssh_config(5)`): the section is no figure. */
 const MAN_PAGE = /\b[\w.-]+\(\d[a-z]*\)/g;

@@ -1,6 +1,7 @@
 import { citation, citedFilename } from '../../util/citation.js';
 import { RECORD } from '../../util/record-shape.js';
 import { holdsAnswerType, quantitiesOf } from './answer-type.js';
+import { configBlocks } from './config-blocks.js';
 import {
   groundedPassages,
   heaviestOf,
@@ -37,6 +38,7 @@ import {
   stem,
   synonymStems,
   writtenAsName,
+  writtenAsOwner,
   writtenInCapitals,
   writesWhole,
 } from './relevance.js';
@@ -358,7 +360,7 @@ export async function retrieve(
   const unknownName =
     ownTerms.some(
       (t) =>
-        (t.required || writtenAsName(t.term, message) || t.exact) &&
+        (t.required || writtenAsName(t.term, message) || t.exact || writtenAsOwner(t.term, message)) &&
         t.expansions.size === 0 &&
         // An identifier by its parts too (`tabulate.PRESERVE_WHITESPACE` where the text says `PRESERVE_WHITESPACE`).
         [t.stem, ...tokens(t.term).map(stem)].every((s) => index.documentFrequency(s) === 0),
@@ -547,10 +549,12 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
     }
   };
   /** A configuration's line, said as it is written: a value pasted from an answer must work. */
+  const asked = new Set(retrieval.terms.flatMap((t) => [t.term, ...tokens(t.term)]));
   const sayLine = (p: Passage) => {
     say({ chunk: p.chunk, line: p.line });
     // Inside the lines of its section and stanza (`[fs_types]`, `small = {` … `}`).
     for (const line of p.block?.lines ?? []) say({ chunk: p.chunk, line });
+    for (const line of shortSection(p, asked)) say({ chunk: p.chunk, line });
   };
   const shownLeads = new Set<string>();
   for (const p of passages) {
@@ -716,6 +720,26 @@ function spokenText(said: Said[]): string {
   endCode();
   endProse();
   return parts.join('\n\n');
+}
+
+/** A section with this many settings at most is shown whole. */
+const SHORT_SECTION = 6;
+
+/**
+ * The other settings of the section a setting is in, when the question names the section and it
+ * is short and ends inside its chunk: what else it sets is part of the answer (mpv's
+ * `[enc-a-opus]`: its bitrate, `oacopts = b=96k`, under the sample rate asked with it; a new
+ * user's trial 43). Not a section the question does not name (mke2fs.conf's `[defaults]` for
+ * "What is the default inode_ratio?").
+ */
+function shortSection(p: Passage, asked: Set<string>): number[] {
+  if (!p.block || p.block.stanza || !tokens(p.block.name).every((t) => asked.has(t))) return [];
+  const opening = p.block.lines[0];
+  const lines = p.chunk.text.split('\n');
+  const inside = configBlocks(lines).flatMap((b, line) => (b?.lines[0] === opening ? [line] : []));
+  const last = inside.at(-1) ?? 0;
+  const endsInChunk = lines.slice(last + 1).some((l) => l.trim() !== '');
+  return inside.length <= SHORT_SECTION && endsInChunk ? inside : [];
 }
 
 /** A block's lines in the file's order, with those of the same block (no blank line) between two close ones. */
@@ -884,13 +908,16 @@ function sameSubject(sentence: string, known: Set<string>): boolean {
   return names.every((name) => tokens(name).every((t) => known.has(t)));
 }
 
+/** A setting's other name in parentheses, not parameters: `compiler_check (CCACHE_COMPILERCHECK)`. */
+const OTHER_NAME = /^[A-Z][A-Z\d]*_[A-Z\d_]*(?:\s|$)/;
+
 /**
  * A heading as an answer names it: a function's signature by its name (`shutil.copytree()`), and
  * the parameters the question names, as the signature gives them (`math.isclose(…, rel_tol=1e-09, …)`).
  */
 function shortLead(lead: string, terms: QuestionTerm[]): string {
   const signature = /^([\w.]+)\s*\((.{12,})\)/.exec(lead);
-  if (!signature || DEFAULT_IN_PARENTHESES.test(lead)) return lead;
+  if (!signature || DEFAULT_IN_PARENTHESES.test(lead) || OTHER_NAME.test(signature[2]!)) return lead;
   const asked = new Set(terms.filter((t) => t.required).map((t) => t.term));
   const parameters = signature[2]!.split(/,\s*/);
   const named = parameters.map((p) =>

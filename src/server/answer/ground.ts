@@ -94,6 +94,13 @@ const DEFINITION_SHARE = 0.5;
  */
 const COMPARISON = /\bdifferences?\s+between\b|\bversus\b|\bvs\.?\s/i;
 /** A question asking what a thing it names is or does ("What does %j print?"), not "what does it…". */
+/**
+ * A question in two parts, what a thing is or does and its default ("What does FlushAllOnReload
+ * do, and what is its default?", "What is QUILT_PC for and what is its default?"): new users'
+ * trials 42 (I01) and 43 (i02, i03) were answered with the default alone.
+ */
+const WHAT_AND_DEFAULT =
+  /\bwhat\s+(?:is|are|does|do)\b[^?]*?\b(?:for|do|does|mean|means)\b[^?]*\bdefault|\bdefault\b[^?]*\band\s+what\s+(?:is|are|does|do)\b[^?]*?\b(?:for|do|mean)\b/i;
 const DEFINITION_QUESTION =
   /^\W*(?:and\s+)?what\s+(?:does|do|is|are)\s+(?!(?:it|its|they|this|that|these|those)\b)/i;
 /**
@@ -174,10 +181,11 @@ const SECTION_NUMBER = /^\s*(?:\d{1,3}\.)*\d{1,3}\.?\s+/;
 /**
  * A sentence that names its subject by its heading's kind ("This option may be useful if…", "Use
  * of this algorithm is recommended…": HAProxy's `leastconn`, a new user's trial 39), or only as
- * "it" ("Turning it on gives…"): it says nothing without it.
+ * "it" ("Turning it on gives…", ldirectord(8)'s "…you will want to set this to no" under
+ * `cleanstop = yes | no`, a new user's trial 42): it says nothing without it.
  */
 const REFERS_BACK =
-  /^\p{L}+ing\s+(?:it|this|them)\b|^(?:(?:the\s+)?(?:use|effect|purpose)\s+of\s+)?(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?|algorithms?|polic(?:y|ies))\b/iu;
+  /^\p{L}+ing\s+(?:it|this|them)\b|\b(?:set|turn|switch)\s+(?:it|this)\s+(?:to|on|off)\b|\b(?:enable|disable)\s+(?:it|this)\s*[.,;]|^(?:(?:the\s+)?(?:use|effect|purpose)\s+of\s+)?(?:this|these|such)\s+(?:options?|flags?|functions?|methods?|class|classes|commands?|variables?|settings?|parameters?|arguments?|modes?|directives?|fields?|keys?|features?|algorithms?|polic(?:y|ies))\b/iu;
 
 /** A default stated without what it is the default of ("The default is prohibit-password.", "Defaults to 10."). */
 const SUBJECTLESS_DEFAULT = /^(?:the\s+)?default(?:\s+value)?\s+(?:is|was)\b|^defaults?\s+to\b/i;
@@ -275,6 +283,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   const termKindStems = termKind ? indexTerms(termKind) : [];
   const howTo = HOW_TO.test(question);
   const optionAsked = asksForOption(kindOf);
+  const asksDefinitionToo = WHAT_AND_DEFAULT.test(question);
   const defaultOnly = asksDefaultOnly(kindOf);
   const threshold = input.threshold ?? RELEVANCE_THRESHOLD;
   const followUpTerms = input.followUpTerms ?? [];
@@ -430,8 +439,13 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
       // control sockets." / `Default: /var/run/hostapd`) is shown after it; not after another
       // attribute (mutt's "Type: number" / "Default: 5").
       const underText = attributeLine && !!previous && !isAttributeLine(previous);
+      // "What is QUILT_PC for and what is its default?": the default's sentence after the first of
+      // its term's definition, which says what the term is.
+      const definitionFirst =
+        asksDefinitionToo && typed === true && !passage.defines ? definitionOf(passages, at) : undefined;
       const before =
-        alone < threshold || pronounLed || namedBefore.length || underText ? previous : undefined;
+        definitionFirst ??
+        (alone < threshold || pronounLed || namedBefore.length || underText ? previous : undefined);
       const joined = before ? coverage(new Set([...stems, ...stemsOf(before.text)]), terms) : 0;
       // An identifier the sentence leaves to the text around it (the example above it:
       // `console.log(test_data, log_locals=True)` / "Note the log_locals argument, which…"). Not a
@@ -623,7 +637,7 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         subject,
         exactSubject,
         ...(before &&
-          (joined > alone || pronounLed || namedBefore.length > 0 || underText) && {
+          (definitionFirst || joined > alone || pronounLed || namedBefore.length > 0 || underText) && {
             before,
           }),
         ...(typed !== undefined && { typed }),
@@ -1067,6 +1081,14 @@ function saysWhatItIs(text: string, phrase: string[]): boolean {
   if (!subject) return false;
   const words = indexTerms(subject[1]!);
   return words.length === phrase.length && words.every((w, i) => w === phrase[i]);
+}
+
+/** The first passage of the run under the heading `passages[at]` is under, when it is not that one. */
+function definitionOf(passages: Passage[], at: number): Passage | undefined {
+  const lead = passages[at]!.lead;
+  let first: Passage | undefined;
+  for (let i = at - 1; i >= 0 && lead !== undefined && passages[i]!.lead === lead; i--) first = passages[i];
+  return first;
 }
 
 /** The passage before `passages[at]` when it is under the same heading, in its paragraph or the one before. */

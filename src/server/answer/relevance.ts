@@ -290,6 +290,16 @@ export function writtenAsName(word: string, question: string): boolean {
 }
 
 /**
+ * Whether the question writes `word` as what something is of ("sox's -G option"): a program's or a
+ * project's name, found nowhere a question about another's (m4's -G) is not answered.
+ */
+export function writtenAsOwner(word: string, question: string): boolean {
+  for (const m of question.matchAll(/(?<![\p{L}\p{N}])([\p{L}\p{N}]+)['’]s(?![\p{L}\p{N}])/gu))
+    if (fold(m[1]!) === word) return true;
+  return false;
+}
+
+/**
  * How many of a word's senses, WordNet's most frequent first, its synonyms come from (bench:real's
  * questions, #33: all of them answered no paraphrase more and cited one keyword question's file
  * first no more).

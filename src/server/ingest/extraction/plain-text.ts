@@ -4,6 +4,12 @@ import { namesColumns, recordLine } from './record-line.js';
 import { TERM_COLON_ITEM, TERM_ITEM } from '../../../util/term-item.js';
 import { goesOnHyphenated } from './hyphenated.js';
 
+/**
+ * An info manual's node line (`File: libtool.info,  Node: Release numbers,  Prev: …,  Up: …`):
+ * the links between its nodes, which its text as `info -o` saves it keeps above each heading.
+ */
+const INFO_NODE = /^\s*File: [^,\s]+\.info(?:-\d+)?(?:\.gz)?,\s+Node: [^,]+(?:,\s+(?:Next|Prev|Up): .+)?$/;
+
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
 /** Texts narrower than this were not filled to a width: their lines are kept as written. */
@@ -22,7 +28,7 @@ const MIN_FILL_WIDTH = 40;
  * them have each option on a line of its own, its description under it (see withOptionsApart).
  */
 export function unwrapText(text: string): string {
-  const lines = withOptionsApart(withLiteralMarks(text.split('\n')));
+  const lines = withOptionsApart(withLiteralMarks(text.split('\n').filter((l) => !INFO_NODE.test(l))));
   const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0);
   if (lengths.length < 3) return text;
   const width = lengths.sort((a, b) => a - b)[Math.floor(lengths.length * 0.9)]!;
