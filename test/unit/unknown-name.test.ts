@@ -150,6 +150,12 @@ describe('a name the question gives that no document holds', () => {
     const library = libraryOf([limits], { sox: 7.45, g: 0.9, option: 0.7, '-g': 6.9 }, ['sox']);
     const absent = extractiveAnswer(await retrieve(library, 'ws', "What does sox's -G option do?", []));
     expect(absent.sources).toEqual([]);
+    // Nor when the documents name sox in passing (lame(1)'s SEE ALSO): m4's -G is not sox's.
+    const seeAlso = doc('lame/lame.1.pdf', 'SEE ALSO\nmpg123(1), madplay(1), sox(1)', 0);
+    const known = libraryOf([limits, seeAlso], { sox: 6, g: 0.9, option: 0.7, '-g': 6.9 });
+    expect(
+      extractiveAnswer(await retrieve(known, 'ws', "What does sox's -G option do?", [])).sources,
+    ).toEqual([]);
     // Its own: m4 is in the documents.
     const present = await answerOf(
       libraryOf([limits], { m4: 5, g: 0.9, option: 0.7, '-g': 6.9 }),

@@ -38,6 +38,7 @@ import {
   stem,
   synonymStems,
   writtenAsName,
+  optionOwner,
   writtenAsOwner,
   writtenInCapitals,
   writesWhole,
@@ -297,7 +298,11 @@ export async function retrieve(
       !quantities.has(t.term) &&
       (own.includes(t.term) || (followUp && !ownSubject));
     if (quantities.has(t.term)) t.weight *= PART_SHARE;
-    t.program = !t.word && filesNamed.has(t.stem) && (own.includes(t.term) || goesOnUnnamed);
+    t.program =
+      (!t.word && filesNamed.has(t.stem) && (own.includes(t.term) || goesOnUnnamed)) ||
+      // Or the one whose option the question asks about ("What does sox's -G option do?" is not
+      // answered by m4's -G: a new user's trial 43, sox named only in lame(1)'s SEE ALSO).
+      (own.includes(t.term) && optionOwner(t.term, message));
   }
   // "set -o pipefail" names pipefail; -o is how set is told it.
   const optioned = optionValues(followUp ? `${message}\n${previous.content}` : message);
@@ -560,8 +565,15 @@ export function extractiveAnswer(retrieval: Retrieval): Reply {
   for (const p of passages) {
     // Said already, by what a passage before it introduced (cron(8)'s -L list and the sentence after it).
     // A sentence, not a line of code that text names (`export XZ_DEFAULTS`).
-    if (/[.!?]$/.test(p.text) && sentences.some((s) => typeof s === 'string' && s.includes(p.text))) continue;
+    // Not the same sentence under another heading it is shown with ("Default: 240 seconds." of
+    // BIRD's `startup hold time` after `hold time`'s).
     const lead = p.needsLead && p.lead !== undefined && !shownLeads.has(p.lead) ? p.lead : undefined;
+    if (
+      lead === undefined &&
+      /[.!?]$/.test(p.text) &&
+      sentences.some((s) => typeof s === 'string' && s.includes(p.text))
+    )
+      continue;
     if (lead !== undefined) shownLeads.add(lead);
     // A heading leads with a colon; a FAQ's question (marked `Q:`, it may end with a full stop), or
     // a heading ending with its own colon, as itself.

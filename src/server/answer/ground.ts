@@ -551,6 +551,8 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
         // do?", tor.html's `ControlPort …`).
         subjectNames.some((t) => holdsName(termStems!, t.stem)) &&
         subjectNames.every((t) => holdsName(termStems!, t.stem) || ofDocument(t)) &&
+        // Nor the definition of another program's name (m4's `-G` for sox's).
+        otherProgram.length === 0 &&
         // Nor is the definition of the document's own name one of another name the question gives
         // (ntp.conf(5)'s FILES entry `/etc/ntpsec/ntp.conf` for "What does iburst do in
         // ntp.conf?": a new user's trial 28).
@@ -651,16 +653,24 @@ export function scorePassages(input: GroundingInput): ScoredPassage[] {
   }
   // Of two copies of a sentence (chunks overlap), the one its chunk goes on after: what it
   // introduces ("…Redis will save the DB:") is there.
+  // Between two that rank alike, the one under the heading that names the question more exactly
+  // (BIRD's `hold time`, not `startup hold time`, for "the default BGP hold time").
   all.sort(
     (a, b) =>
       b.rank - a.rank ||
+      b.exactSubject - a.exactSubject ||
       b.text.length - a.text.length ||
       (a.text === b.text ? linesAfter(b) - linesAfter(a) : 0),
   );
   const kept: ScoredPassage[] = [];
-  // Nor a setting alone that another passage shows as its example (a chunk's overlap cut it from its comment).
+  // A copy is under the same heading: "Default: 240 seconds." under BIRD's `hold time` is not the
+  // one under `startup hold time` (a new user's trial 42, K10: the first was dropped as the
+  // second's copy). Nor a setting alone that another passage shows as its example (a chunk's
+  // overlap cut it from its comment).
+  const copies = (k: Passage, p: Passage) =>
+    k.text.includes(p.text) && (k.lead === p.lead || k.lead === undefined || p.lead === undefined);
   for (const p of all)
-    if (!kept.some((k) => k.text.includes(p.text) || (p.setting && k.example === p.text))) kept.push(p);
+    if (!kept.some((k) => copies(k, p) || (p.setting && k.example === p.text))) kept.push(p);
   return kept;
 }
 

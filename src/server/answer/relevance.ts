@@ -294,9 +294,18 @@ export function writtenAsName(word: string, question: string): boolean {
  * project's name, found nowhere a question about another's (m4's -G) is not answered.
  */
 export function writtenAsOwner(word: string, question: string): boolean {
-  for (const m of question.matchAll(/(?<![\p{L}\p{N}])([\p{L}\p{N}]+)['’]s(?![\p{L}\p{N}])/gu))
-    if (fold(m[1]!) === word) return true;
-  return false;
+  return owners(question, /(?![\p{L}\p{N}])/u).includes(word);
+}
+
+/** Whether the question asks for an option of `word`'s ("sox's -G option", "flac's --best"). */
+export function optionOwner(word: string, question: string): boolean {
+  return owners(question, /\s+--?[A-Za-z]/u).includes(word);
+}
+
+/** The names a question writes with "'s" and then `after`. */
+function owners(question: string, after: RegExp): string[] {
+  const shape = new RegExp(String.raw`(?<![\p{L}\p{N}])([\p{L}\p{N}]+)['’]s${after.source}`, 'gu');
+  return [...question.matchAll(shape)].map((m) => fold(m[1]!));
 }
 
 /**
