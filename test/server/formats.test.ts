@@ -1756,7 +1756,7 @@ POSTQUEUE(1)                                                      POSTQUEUE(1)
     expect(text(read)).toBe(
       [
         'Postfix manual - postqueue(1)',
-        'POSTQUEUE(1) POSTQUEUE(1)',
+        // The page's running head is not its text.
         'NAME',
         'postqueue - Postfix queue control',
         'DESCRIPTION',

@@ -131,6 +131,19 @@ async function thread() {
 }
 const firstSentence = (answer: string) => answer.split(/\n\nSources:/)[0]!.split(/(?<=[.!?])\s/)[0]!;
 
+describe('small talk', () => {
+  // A new user's trial 42: "hello" was answered with BIRD's OSPF "Hello interval", with citations.
+  it('is answered as such, citing nothing', async () => {
+    const ask = await thread();
+    const hello = await ask('Hello!');
+    expect(hello.content).toMatch(/^Hello! Ask me anything about this workspace's documents/);
+    expect(hello.sources).toEqual([]);
+    // A question after it is answered from the documents.
+    expect((await ask('What is the default value of work_mem?')).content).toContain('4MB');
+    expect((await ask('thanks')).content).toBe("You're welcome.");
+  });
+});
+
 describe('answers from manuals (#33)', () => {
   it("answers with the subject's own passage, not one that mentions it in passing (cause 5)", async () => {
     const ask = await thread();

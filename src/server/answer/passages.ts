@@ -1005,8 +1005,11 @@ const OUTPUT_LABEL = /^(?:output|prints|result|returns|gives|yields)\s*:?$/i;
 /** A sentence that shows what follows as an example of what it says ("…using a command-line option like this:"). */
 const SHOWS = /\b(?:like this|as follows|for example|for instance|such as)\s*:$/i;
 
-/** A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git log --oneline`). */
-const COMMAND = /^[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
+/**
+ * A command line: a program's name, then an option among its arguments (`csvcut -n data.csv`, `git
+ * log --oneline`), after a prompt or not (`$ make -k`, ImageMagick's `-> identify -list policy`).
+ */
+const COMMAND = /^(?:(?:\$|%|->)\s+)?[a-z][\w.+-]*(?: [^\s-]\S*)* --?[A-Za-z]/;
 /**
  * Or a placeholder among its arguments, as a how-to writes what to run (tinc's README.Debian:
  * `systemctl enable tinc@<netname>`).

@@ -4,11 +4,13 @@ import {
   nearestSources,
   notFound,
   type Reply,
+  type Retrieval,
   retrieve,
   sourcesLine,
   sourcesOf,
 } from '../answer/assistant.js';
 import { generate, GeneratorFailed } from '../answer/generator.js';
+import { smallTalk } from '../answer/small-talk.js';
 import { now } from '../clock.js';
 import type { Service } from '../context.js';
 import { StorageError } from '../state/storage-error.js';
@@ -77,6 +79,9 @@ const pause = (ms: number, signal?: AbortSignal) =>
     else signal?.addEventListener('abort', done, { once: true });
   });
 
+/** What small talk retrieves: nothing, and nothing for a generator. */
+const NOTHING_RETRIEVED: Retrieval = { hits: [], terms: [], passages: [], grounded: [] };
+
 /**
  * One exchange in a thread, for the synchronous endpoint and for generations alike: the reply
  * to `content`, stored with the user's message once it is written (or cancelled); the caller
@@ -133,13 +138,18 @@ export async function converse(
     };
     try {
       if (service.options.replyDelayMs > 0) await pause(service.options.replyDelayMs, options.signal);
-      const retrieval = await retrieve(service, workspaceId, content, history, {
-        threshold: service.options.relevanceThreshold,
-        embeddings: service.embeddings,
-      });
-      const extractive = extractiveAnswer(retrieval);
+      // A greeting or thanks is answered as such, not looked for in the documents.
+      const talk = smallTalk(content);
+      const retrieval =
+        talk === undefined
+          ? await retrieve(service, workspaceId, content, history, {
+              threshold: service.options.relevanceThreshold,
+              embeddings: service.embeddings,
+            })
+          : NOTHING_RETRIEVED;
+      const extractive = talk === undefined ? extractiveAnswer(retrieval) : { content: talk, sources: [] };
       // "Not found" says so when files still to be read may hold the answer.
-      if (!extractive.sources.length)
+      if (talk === undefined && !extractive.sources.length)
         extractive.content = notFound(
           store.countIndexingFiles(workspaceId),
           store.countFailedFiles(workspaceId),

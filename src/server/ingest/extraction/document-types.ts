@@ -66,7 +66,7 @@ import { extname } from 'node:path';
  * 70: terms and their descriptions lined up in a column (a program's subcommands) are lines of
  *     their own.
  */
-export const READER_VERSION = 71;
+export const READER_VERSION = 72;
 
 /** The types kb serve indexes, by extension, with the MIME type a file of each is listed with. */
 export const DOCUMENT_TYPES: Record<string, string> = {

@@ -10,6 +10,26 @@ import { goesOnHyphenated } from './hyphenated.js';
  */
 const INFO_NODE = /^\s*File: [^,\s]+\.info(?:-\d+)?(?:\.gz)?,\s+Node: [^,]+(?:,\s+(?:Next|Prev|Up): .+)?$/;
 
+/** A man page's running head as `man` prints it: `NFSMOUNT.CONF(5)   File Formats Manual   NFSMOUNT.CONF(5)`. */
+const MAN_HEAD = /^(\S+\(\d\w*\))[ \t]{2,}.*[ \t]{2,}(\S+\(\d\w*\))[ \t]*$/;
+
+/**
+ * A man page saved as text (`man -l page | col -b`) without its running head and foot: the foot,
+ * its last line, ends with the page's name (`16 December 2020   NFSMOUNT.CONF(5)`) and was read
+ * as a sentence of the last section (a new user's trial 42, K09).
+ */
+function withoutManHeadAndFoot(lines: string[]): string[] {
+  const first = lines.findIndex((l) => l.trim() !== '');
+  const head = first < 0 ? null : MAN_HEAD.exec(lines[first]!);
+  if (!head || head[1] !== head[2]) return lines;
+  const name = head[1]!;
+  const runningLine = (line: string) => {
+    const text = line.trimEnd();
+    return text.endsWith(name) && /[ \t]{2,}$/.test(text.slice(0, -name.length));
+  };
+  return lines.filter((line, i) => i !== first && !runningLine(line));
+}
+
 /** A line this long, against the text's usual width, was filled to it and wrapped. */
 const FULL_LINE = 0.75;
 /** Texts narrower than this were not filled to a width: their lines are kept as written. */
@@ -28,7 +48,9 @@ const MIN_FILL_WIDTH = 40;
  * them have each option on a line of its own, its description under it (see withOptionsApart).
  */
 export function unwrapText(text: string): string {
-  const lines = withOptionsApart(withLiteralMarks(text.split('\n').filter((l) => !INFO_NODE.test(l))));
+  const lines = withOptionsApart(
+    withLiteralMarks(withoutManHeadAndFoot(text.split('\n').filter((l) => !INFO_NODE.test(l)))),
+  );
   const lengths = lines.map((l) => l.trimEnd().length).filter((n) => n > 0);
   if (lengths.length < 3) return text;
   const width = lengths.sort((a, b) => a - b)[Math.floor(lengths.length * 0.9)]!;
